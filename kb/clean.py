@@ -1,0 +1,277 @@
+"""The cleaning stage: source lines -> `Line` records with the conversion noise taken off.
+
+Markup (markdown headings, bullets, bold, escapes; the HTML fragments <b>, <i>, <sup>, <sub>)
+is removed, footnote markers are lifted out of the running text and recorded on their line,
+footnote text lines are taken out of the flow, and every line keeps its source line number.
+
+>>> from kb.profiles import load_profile
+>>> lines, notes = clean_lines(["## 13 § KORTTIEN<sup>2</sup>"], load_profile("fi"))
+>>> lines[0].text, lines[0].anchors, lines[0].heading
+('13 § KORTTIEN', ['2'], True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kb.profile import Profile
+
+NBSP = "\u00a0"
+SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
+_HTML_TAG = re.compile(r"</?(?:b|i|sup|sub)>")
+_HEADING = re.compile(r"^(#{1,6}) +")
+_BULLET = re.compile(r"^\s*- (?=\S)")
+_BOLD_START = re.compile(r"^\*\*(.+?)\*\*")
+
+
+@dataclass
+class Line:
+    """One source line after cleaning.
+
+    `text` has markup and footnote markers removed (no-break spaces kept: some profiles read
+    them); the flags keep what the markup said (a heading, a bold lead, a hard line break, a
+    list bullet, a table row). A footnote line has `footnote` set to its footnote's index.
+    """
+
+    no: int
+    raw: str
+    text: str = ""
+    heading: bool = False
+    bold: str | None = None
+    bold_whole: bool = False
+    hard_break: bool = False
+    bullet: bool = False
+    table: bool = False
+    anchors: list[str] = field(default_factory=list)
+    footnote: int | None = None
+    dropped: str | None = None
+
+    @property
+    def blank(self) -> bool:
+        return not self.raw.strip()
+
+
+@dataclass
+class RawFootnote:
+    """A footnote paragraph found by the cleaner, before it is attached to a unit."""
+
+    key: str
+    marker: str
+    text: str
+    first: int
+    last: int
+    note: str = ""
+
+
+def split_source(text: str) -> list[str]:
+    """Split a source into lines the way editors number them (a last line without a newline
+    counts).
+
+    >>> split_source("a\\nb\\n"), split_source("a\\nb")
+    (['a', 'b'], ['a', 'b'])
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def footnote_key(marker: str) -> str:
+    """The key that joins a footnote to its markers: superscript digits read as digits.
+
+    >>> footnote_key("²⁵"), footnote_key("**")
+    ('25', '**')
+    """
+    return marker.translate(SUPERSCRIPTS)
+
+
+def strip_html(text: str) -> tuple[str, list[str]]:
+    """Remove the HTML fragments of a line with beautifulsoup4; numeric <sup> are footnote
+    markers and are returned, other tags keep their text.
+
+    >>> strip_html("L<sup>A</sup>T<sub>E</sub>X and <b>13 §</b><sup>4</sup>")
+    ('LATEX and 13 §', ['4'])
+    """
+    if not _HTML_TAG.search(text):
+        return text, []
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(text, "html.parser")
+    anchors = []
+    for sup in soup.find_all("sup"):
+        value = sup.get_text()
+        if value.isdigit():
+            anchors.append(value)
+            sup.decompose()
+        else:
+            sup.unwrap()
+    return soup.get_text(), anchors
+
+
+def strip_markdown(line: Line, text: str) -> str:
+    """Take markdown markup off a line, recording what it said on the line's flags."""
+    line.hard_break = text.endswith("  ")
+    text = text.rstrip()
+    if m := _HEADING.match(text):
+        line.heading = True
+        text = text[m.end() :]
+    if m := _BOLD_START.match(text.lstrip("- ")):
+        line.bold = m.group(1).replace("\\*", "*")
+        line.bold_whole = m.end() == len(text.lstrip("- "))
+    text = text.replace("**", "").replace("\\*", "*")
+    return text
+
+
+def clean_line(no: int, raw: str, profile: Profile) -> tuple[Line, list[str]]:
+    """Clean one line: markup off, flags on. Returns the line and the HTML footnote markers.
+
+    >>> from kb.profiles import load_profile
+    >>> line, _ = clean_line(7, "- A. Tarjousvaihe alkaa  ", load_profile("fi"))
+    >>> line.text, line.bullet, line.hard_break
+    ('A. Tarjousvaihe alkaa', True, True)
+    """
+    line = Line(no=no, raw=raw)
+    text = raw
+    for pattern, repl in profile.strip:
+        text = pattern.sub(repl, text)
+    line.table = bool(profile.table_line.search(text))
+    if profile.markdown:
+        text = strip_markdown(line, text)
+    text, anchors = strip_html(text)
+    if m := _BULLET.match(text):
+        line.bullet = True
+        text = text[m.end() :]
+    line.text = text.strip(" ") if not line.table else text.rstrip()
+    return line, anchors
+
+
+def lift_anchors(line: Line, profile: Profile) -> None:
+    """Move the footnote markers of a line's running text into `line.anchors`."""
+    anchor = profile.footnotes.anchor
+    if anchor is None or line.table:
+        return
+    found = [footnote_key(m.group("marker")) for m in anchor.finditer(line.text)]
+    if found:
+        line.anchors.extend(found)
+        line.text = anchor.sub("", line.text).rstrip()
+
+
+def clean_lines(raw_lines: list[str], profile: Profile) -> tuple[list[Line], list[RawFootnote]]:
+    """Clean all lines of a source and take the footnotes out of the flow.
+
+    Footnote paragraphs are found by the profile's footnote form; their lines get
+    `footnote` set, and the separator lines before them are dropped as noise.
+    """
+    form = profile.footnotes
+    numbered = list(enumerate(raw_lines, start=1))
+    if profile.split_glued is not None:
+        numbered = [part for no, raw in numbered for part in split_glued(no, raw, profile)]
+    lines: list[Line] = []
+    footnotes: list[RawFootnote] = []
+    seen: set[str] = set()  # markers met since the last footnote block
+    in_block = form.after is None
+    i = 0
+    while i < len(numbered):
+        line, html_anchors = clean_line(*numbered[i], profile)
+        lines.append(line)
+        i += 1
+        if form.after is not None and form.after.match(line.raw.strip()):
+            line.dropped = "footnote separator"
+            in_block = True
+            continue
+        if line.blank:
+            continue
+        m = form.line.match(line.text)
+        if m and in_block and _qualifies(m.group("marker"), form.need_anchor, seen):
+            start = len(lines) - 1
+            text = [m.group("text")]
+            while form.multiline and i < len(numbered) and numbered[i][1].strip():
+                cont, _ = clean_line(*numbered[i], profile)
+                lines.append(cont)
+                text.append(cont.text)
+                i += 1
+            for ln in lines[start:]:
+                ln.footnote = len(footnotes)
+            marker = m.group("marker")
+            footnotes.append(
+                RawFootnote(footnote_key(marker), marker, join_words(text), line.no, lines[-1].no)
+            )
+            continue
+        if form.after is not None and in_block:
+            in_block = False
+            seen.clear()
+        line.anchors.extend(html_anchors)
+        lift_anchors(line, profile)
+        seen.update(line.anchors)
+    return lines, footnotes
+
+
+def split_glued(no: int, raw: str, profile: Profile) -> list[tuple[int, str]]:
+    """Split a section marker glued to the end of a line onto a line of its own (same number).
+
+    >>> from kb.profiles import load_profile
+    >>> split_glued(1460, "puuduvad.**C.**", load_profile("et"))
+    [(1460, 'puuduvad.'), (1460, 'C.')]
+    """
+    assert profile.split_glued is not None
+    m = profile.split_glued.search(raw)
+    if not m:
+        return [(no, raw)]
+    return [(no, raw[: m.start()]), (no, m.group("marker"))]
+
+
+def _qualifies(marker: str, need_anchor: bool, seen: set[str]) -> bool:
+    key = footnote_key(marker)
+    if not need_anchor or not key.isdigit():
+        return True
+    return key in seen
+
+
+_FINAL = re.compile(r"[.:;!?)\]”\"]$")
+_SOFT_HYPHEN_END = re.compile(r"(?<=[a-zäöüõšžçğışáéíóúýčďľňŕťô])-$")
+_KEEP_HYPHEN_END = re.compile(r"(?:^|[\s(])[A-Z]\d*[a-z]?-$")
+
+
+def ends_sentence(text: str) -> bool:
+    """Whether a paragraph ends with final punctuation.
+
+    >>> ends_sentence("kolme passia."), ends_sentence("katso B-")
+    (True, False)
+    """
+    return bool(_FINAL.search(text.rstrip()))
+
+
+def join_words(parts: list[str]) -> str:
+    """Join text fragments split by a line or page break: a word hyphenated across the break
+    is joined; a hyphen on a section code (`B-`) stays; others are joined with a space.
+
+    >>> join_words(["selityksen seu-", "rauksena, selittääkseen"])
+    'selityksen seurauksena, selittääkseen'
+    >>> join_words(["(mutta katso B-", "momentti ylempänä)"])
+    '(mutta katso B-momentti ylempänä)'
+    """
+    out = ""
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        if not out:
+            out = part
+        elif _KEEP_HYPHEN_END.search(out):
+            out += part
+        elif _SOFT_HYPHEN_END.search(out) and part[:1].islower():
+            out = out[:-1] + part
+        else:
+            out += " " + part
+    return out
+
+
+def normalize_spaces(text: str) -> str:
+    """No-break spaces to spaces and runs of spaces folded (tabs of table rows kept).
+
+    >>> normalize_spaces("a\\u00a0 b  c")
+    'a b c'
+    """
+    text = text.replace(NBSP, " ")
+    return re.sub(r" {2,}", " ", text).strip(" ")

@@ -1,0 +1,282 @@
+"""A law book from source to units: decode, clean, split into regions, parse, attach footnotes.
+
+>>> from pathlib import Path
+>>> doc = read_document(Path("corpus/tr"))
+>>> [u.id for u in doc.units if u.kind == "law"][:3], doc.problems
+(['1', '2', '3'], [])
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
+from kb.definitions import parse_definitions, slug
+from kb.model import Document, Footnote, Problem, Unit
+from kb.parse import LawParser, Node
+from kb.profile import Profile
+from kb.profiles import load_profile
+
+META_FILE = "document.toml"
+
+
+@dataclass
+class Block:
+    """A region's lines, found by the region's start pattern."""
+
+    id: str
+    kind: str
+    lines: list[Line]
+
+
+def read_meta(folder: Path) -> dict:
+    """A document's metadata (`corpus/<lang>/document.toml`).
+
+    >>> read_meta(Path("corpus/sk"))["edition"]
+    2007
+    """
+    with (folder / META_FILE).open("rb") as f:
+        return tomllib.load(f)
+
+
+def decode(data: bytes, path: str) -> tuple[str, list[Problem]]:
+    """Decode a source as UTF-8; an invalid byte is an error naming its line.
+
+    >>> decode(b"ok\\n\\xff", "x.txt")[1][0].line
+    2
+    """
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        text = data.decode("utf-8", errors="replace")
+        return text, [Problem(path, line, f"not valid UTF-8 (byte {data[err.start]:#04x})")]
+
+
+def read_document(folder: Path, root: Path | None = None) -> Document:
+    """Read and parse the document of a corpus folder (errors are collected, not raised)."""
+    meta = read_meta(folder)
+    source = folder / meta["source"]
+    path = str(source.relative_to(root) if root else source)
+    doc = Document(
+        lang=meta["lang"],
+        kind=meta["kind"],
+        edition=int(meta["edition"]),
+        title=meta.get("title", ""),
+        publisher=meta.get("publisher", ""),
+        translator=meta.get("translator", ""),
+        source=path,
+    )
+    text, doc.problems = decode(source.read_bytes(), path)
+    if doc.kind == "lawbook" and not doc.problems:
+        parse_lawbook(doc, split_source(text), load_profile(doc.lang))
+    return doc
+
+
+def split_regions(lines: list[Line], profile: Profile) -> list[Block]:
+    """Cut the book into its regions; a region whose start is not found is left out."""
+    starts: list[tuple[int, int]] = []  # (region index, line index)
+    at = 0
+    for r, region in enumerate(profile.regions):
+        found = None
+        for i in range(at, len(lines)):
+            line = lines[i]
+            if line.footnote is not None and region.kind != "footnotes":
+                continue
+            if region.start is None and region.kind != "laws":
+                found = i
+            elif region.start is None:
+                found = i if profile.law_heading.match(line.text) else None
+            else:
+                found = i if region.start.match(line.raw.rstrip()) else None
+            if found is not None:
+                break
+        if found is not None:
+            starts.append((r, found))
+            at = found + 1
+    blocks = []
+    for k, (r, i) in enumerate(starts):
+        end = starts[k + 1][1] if k + 1 < len(starts) else len(lines)
+        region = profile.regions[r]
+        blocks.append(Block(region.id, region.kind, lines[i:end]))
+    return blocks
+
+
+def parse_lawbook(doc: Document, raw_lines: list[str], profile: Profile) -> None:
+    """Fill a document's units from its source lines."""
+    lines, footnotes = clean_lines(raw_lines, profile)
+    blocks = split_regions(lines, profile)
+    if not any(b.kind == "laws" for b in blocks):
+        doc.problems.append(Problem(doc.source, 1, "no law heading found"))
+        return
+    for block in blocks:
+        if block.kind == "footnotes":
+            renumber(block, footnotes, doc)
+    units: list[tuple[Unit, list[tuple[str, int]]]] = []
+    for block in blocks:
+        if block.kind == "laws":
+            parser = LawParser(profile, doc.source)
+            laws = parser.parse(block.lines)
+            doc.problems.extend(parser.problems)
+            doc.notes.extend(parser.notes)
+            for law in laws:
+                units.extend(law_units(law, doc))
+            if len(laws) != 93 and not doc.problems:
+                last = block.lines[-1].no
+                doc.problems.append(Problem(doc.source, last, f"{len(laws)} laws, not 93"))
+        elif block.kind == "definitions":
+            units.extend(definition_units(block, profile, doc))
+        elif block.kind != "footnotes":
+            units.append(region_unit(block, doc))
+    attach_footnotes(units, footnotes, doc)
+    doc.units = [unit for unit, _ in units]
+    doc.dropped = {ln.no: ln.dropped for ln in lines if ln.dropped}
+
+
+def renumber(block: Block, footnotes: list[RawFootnote], doc: Document) -> None:
+    """Footnotes gathered at the end of a book are numbered by their order; a printed label
+    that disagrees (the Turkish first footnote printed `11`) is noted."""
+    first = block.lines[0].no
+    gathered = [f for f in footnotes if f.first >= first]
+    for n, footnote in enumerate(gathered, start=1):
+        if footnote.key != str(n):
+            footnote.note = f"printed as {footnote.marker}"
+            doc.notes.append(
+                Problem(doc.source, footnote.first, f"footnote {n} printed as {footnote.marker}")
+            )
+            footnote.key = str(n)
+
+
+def unit(node_id: str, kind: str, doc: Document, lines: tuple[int, int], **fields) -> Unit:
+    return Unit(
+        id=node_id,
+        kind=kind,
+        label=fields.pop("label", ""),
+        title=fields.pop("title", ""),
+        text=fields.pop("text", ""),
+        lang=doc.lang,
+        edition=doc.edition,
+        lines=lines,
+        **fields,
+    )
+
+
+def law_units(law: Node, doc: Document) -> Iterable[tuple[Unit, list[tuple[str, int]]]]:
+    """The units of a law's tree in document order, with their footnote markers."""
+    for node in law.walk():
+        yield (
+            unit(
+                node.id,
+                node.kind,
+                doc,
+                node.span(),
+                label=node.label,
+                title=node.title,
+                text=node.text(),
+                parent=node.parent.id if node.parent else None,
+            ),
+            node.anchors,
+        )
+
+
+def definition_units(
+    block: Block, profile: Profile, doc: Document
+) -> Iterable[tuple[Unit, list[tuple[str, int]]]]:
+    """The definitions as `def.<slug>` units; a repeated term is told apart by its English
+    gloss (Estonian JAOTUS: board / deal)."""
+    entries = parse_definitions(block.lines, profile.definitions, profile.markdown)
+    seen: dict[str, int] = {}
+    for entry in entries:
+        seen[slug(entry.term)] = seen.get(slug(entry.term), 0) + 1
+    for entry in entries:
+        key = slug(entry.term)
+        if seen[key] > 1:
+            key = f"{key}-{slug(entry.english)}" if entry.english else f"{key}-{entry.lines[0]}"
+        yield (
+            unit(
+                f"def.{key}",
+                "definition",
+                doc,
+                (min(entry.lines), max(entry.lines)),
+                label=entry.term,
+                title=entry.term,
+                text=entry.text(),
+                term=entry.term,
+                english=entry.english,
+                parent=f"def.{slug(entry.parent)}" if entry.parent else None,
+            ),
+            entry.anchors,
+        )
+
+
+def region_unit(block: Block, doc: Document) -> tuple[Unit, list[tuple[str, int]]]:
+    """A region outside the law tree (front matter, table of contents, index, ...) as one
+    unit keeping its text, a paragraph per block of lines."""
+    paras: list[str] = []
+    current: list[str] = []
+    anchors = []
+    used = [ln for ln in block.lines if ln.footnote is None and not ln.dropped]
+    for line in used:
+        if line.blank:
+            if current:
+                paras.append(" ".join(current))
+                current = []
+            continue
+        current.append(normalize_spaces(line.text) if not line.table else line.text.strip())
+        anchors.extend((a, line.no) for a in line.anchors)
+    if current:
+        paras.append(" ".join(current))
+    text = "\n\n".join(paras)
+    nonblank = [ln.no for ln in used if not ln.blank] or [block.lines[0].no]
+    return unit(block.id, block.kind, doc, (min(nonblank), max(nonblank)), text=text), anchors
+
+
+def attach_footnotes(
+    units: list[tuple[Unit, list[tuple[str, int]]]], footnotes: list[RawFootnote], doc: Document
+) -> None:
+    """Attach each footnote to the units whose text carries its marker: the footnote with
+    that marker printed next after the marker (or, failing that, the last one before it).
+    A footnote no marker points to is attached to the unit printed just before it and noted;
+    a second printing of an attached footnote is noted as a reprint."""
+    by_key: dict[str, list[RawFootnote]] = {}
+    for footnote in footnotes:
+        by_key.setdefault(footnote.key, []).append(footnote)
+    used: set[int] = set()
+    for unit_, anchors in units:
+        for key, line in anchors:
+            candidates = by_key.get(key, [])
+            after = [f for f in candidates if f.first >= line]
+            chosen = after[0] if after else (candidates[-1] if candidates else None)
+            if chosen is None:
+                doc.notes.append(Problem(doc.source, line, f"footnote marker {key} has no text"))
+                continue
+            if id(chosen) not in used or all(f.marker != key for f in unit_.footnotes):
+                unit_.footnotes.append(as_footnote(chosen))
+            used.add(id(chosen))
+    attached = {f.text for f in footnotes if id(f) in used}
+    for footnote in footnotes:
+        if id(footnote) in used:
+            continue
+        if footnote.text in attached or any(
+            f.key == footnote.key and id(f) in used for f in footnotes
+        ):
+            note = "a reprint of a footnote printed elsewhere"
+        else:
+            note = "no marker in the text points to it"
+        doc.notes.append(Problem(doc.source, footnote.first, f"footnote {footnote.marker}: {note}"))
+        host = max(
+            (u for u, _ in units if u.lines[0] <= footnote.first), key=lambda u: u.lines[0]
+        )
+        host.footnotes.append(as_footnote(footnote, note))
+
+
+def as_footnote(footnote: RawFootnote, note: str = "") -> Footnote:
+    return Footnote(
+        footnote.marker,
+        normalize_spaces(footnote.text),
+        (footnote.first, footnote.last),
+        note or footnote.note,
+    )

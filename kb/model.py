@@ -1,0 +1,139 @@
+"""The record model: units of a document, their canonical ids and the document they belong to.
+
+A document is a tree of units (law -> section -> subsection -> item -> subitem); definitions,
+front matter, tables of contents and indexes are units too, outside the law tree.
+
+>>> unit_id("12", "C", "1", "b")
+'12.C.1.b'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+# Kinds of the law tree, outermost first: the depth of a kind is its index.
+LAW_LEVELS: tuple[str, ...] = ("law", "section", "subsection", "item", "subitem")
+
+
+def unit_id(*parts: str) -> str:
+    """Join the parts of a canonical id.
+
+    >>> unit_id("40", "B", "2", "a", "v")
+    '40.B.2.a.v'
+    """
+    return ".".join(parts)
+
+
+@dataclass
+class Footnote:
+    """A footnote's text, attached to the unit whose text carries its marker.
+
+    `marker` is the marker as printed (`2`, `*`, `†`, `⁵`); `lines` the source lines of its text.
+    """
+
+    marker: str
+    text: str
+    lines: tuple[int, int]
+    note: str = ""
+
+
+@dataclass
+class Unit:
+    """One unit of a document, with its exact wording.
+
+    >>> Unit(id="1", kind="law", label="1", title="PAKKA", text="", lang="fi",
+    ...      edition=2017, lines=(491, 507)).to_json()["lines"]
+    [491, 507]
+    """
+
+    id: str
+    kind: str
+    label: str
+    title: str
+    text: str
+    lang: str
+    edition: int
+    lines: tuple[int, int]
+    parent: str | None = None
+    term: str | None = None
+    english: str | None = None
+    footnotes: list[Footnote] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The unit as the export's JSON object (empty optional fields left out)."""
+        data = asdict(self)
+        data["lines"] = list(self.lines)
+        for key in ("term", "english", "parent"):
+            if data[key] is None:
+                del data[key]
+        if not self.footnotes:
+            del data["footnotes"]
+        else:
+            data["footnotes"] = [
+                {"marker": f.marker, "text": f.text, "lines": list(f.lines), "note": f.note}
+                for f in self.footnotes
+            ]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Unit:
+        """Rebuild a unit from its JSON object.
+
+        >>> u = Unit("1", "law", "1", "PAKKA", "", "fi", 2017, (1, 2))
+        >>> Unit.from_json(u.to_json()) == u
+        True
+        """
+        data = dict(data)
+        data["lines"] = tuple(data["lines"])
+        data["footnotes"] = [
+            Footnote(f["marker"], f["text"], tuple(f["lines"]), f.get("note", ""))
+            for f in data.get("footnotes", [])
+        ]
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong in a source, reported as `corpus/<lang>/<file>:<line>: <message>`."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass
+class Document:
+    """A parsed document: its metadata, its units in document order, and what the parser met.
+
+    `problems` are errors (the build fails for this document); `notes` are source oddities the
+    parser handled (misnumbered footnotes, missing labels); `dropped` are the source lines
+    removed as conversion noise, with the reason.
+    """
+
+    lang: str
+    kind: str
+    edition: int
+    title: str
+    publisher: str
+    translator: str
+    source: str
+    units: list[Unit] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+    dropped: dict[int, str] = field(default_factory=dict)
+
+    def meta(self) -> dict[str, Any]:
+        """The document's metadata as a JSON object."""
+        return {
+            "lang": self.lang,
+            "kind": self.kind,
+            "edition": self.edition,
+            "title": self.title,
+            "publisher": self.publisher,
+            "translator": self.translator,
+            "source": self.source,
+        }

@@ -1,0 +1,114 @@
+"""What a language's law book looks like, as data: the parser reads a profile, never a language.
+
+A profile names the regions of the book, the law heading, the section and list markers, the
+footnote forms and the definition entries. Adding a language means writing one profile module
+in `kb/profiles/` (an instance of `Profile` named `PROFILE`) and a corpus folder.
+
+>>> from kb.profiles import load_profile
+>>> load_profile("tr").law_heading.pattern.startswith("^YASA")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The levels a list marker can stand for, below the section.
+LIST_LEVELS = ("subsection", "item", "subitem")
+
+
+@dataclass(frozen=True)
+class Region:
+    """A part of the book that starts at the first line matching `start` (after the previous
+    region's start). `kind` is `laws`, `definitions`, `footnotes`, or the kind of a unit that
+    keeps the region's text outside the law tree (`front`, `toc`, `index`, ...)."""
+
+    id: str
+    kind: str
+    start: re.Pattern[str] | None  # None: line 1 (first region) or the first law heading
+
+
+@dataclass(frozen=True)
+class SectionForm:
+    """A section marker line. `mode` says where the title is: `title` (the rest of the line is
+    the title), `text` (untitled: the rest is body text), `auto` (decided from the line: a bold
+    or heading span is a title, a hard line break ends a title, a short rest without final
+    punctuation is a title, anything else is body text). The pattern has groups `letter`, `rest`."""
+
+    pattern: re.Pattern[str]
+    mode: str = "auto"
+    bullet: bool | None = None  # True/False: the form applies only to (non-)bulleted lines
+
+
+@dataclass(frozen=True)
+class MarkerForm:
+    """A list marker at the start of a line (after bullets and indentation). Group `v` is the
+    value; `levels` the levels it may stand for, the preferred first; `strict` forms are taken
+    only where the value is the expected next one (never with a skipped label)."""
+
+    pattern: re.Pattern[str]
+    levels: tuple[str, ...]
+    strict: bool = False
+
+
+@dataclass(frozen=True)
+class FootnoteForm:
+    """Footnote text lines and their markers in the running text.
+
+    `line` matches a footnote's first line (groups `marker`, `text`); `anchor` matches a marker
+    in running text (group `marker`). `after` restricts footnotes to paragraphs right after a
+    separator line (the Finnish `---`); `need_anchor` accepts a numbered footnote there only if
+    its marker was seen since the previous separator. `multiline` lets a footnote paragraph run
+    on over the following non-blank lines."""
+
+    line: re.Pattern[str]
+    anchor: re.Pattern[str] | None
+    after: re.Pattern[str] | None = None
+    need_anchor: bool = False
+    multiline: bool = False
+
+
+@dataclass(frozen=True)
+class DefinitionForm:
+    """Entries of the definitions region. `term` matches a term line (group `term`, optional
+    groups `english` and `body`). With `alternating`, any line where a term is due is a term
+    (terms and bodies alternate; numbered senses continue a body). `skip` lines are preamble."""
+
+    term: re.Pattern[str]
+    alternating: bool = False
+    bold: bool = False  # a term line is a whole bold line
+    sense: re.Pattern[str] = re.compile(r"^\d+\.\s")
+    skip: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Everything language-specific about one law book."""
+
+    lang: str
+    regions: tuple[Region, ...]
+    law_heading: re.Pattern[str]
+    sections: tuple[SectionForm, ...]
+    markers: tuple[MarkerForm, ...]
+    footnotes: FootnoteForm
+    definitions: DefinitionForm
+    markdown: bool = False
+    line_is_paragraph: bool = True
+    bullet_items: bool = False
+    table_line: re.Pattern[str] = re.compile(r"\t")
+    # Substitutions made on each raw line before anything else (markup remnants).
+    strip: tuple[tuple[re.Pattern[str], str], ...] = ()
+    # A section marker glued to the end of a line (group `marker`): split onto a line of its own.
+    split_glued: re.Pattern[str] | None = None
+    # The longest section title the `auto` section mode accepts.
+    title_max: int = 130
+
+
+def rx(pattern: str) -> re.Pattern[str]:
+    """Compile a profile pattern.
+
+    >>> rx(r"^A\\.").match("A. x") is not None
+    True
+    """
+    return re.compile(pattern)

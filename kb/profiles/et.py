@@ -1,0 +1,51 @@
+"""The Estonian 2017 law book: text from PDF (guide: shared/guides/et.md)."""
+
+from kb.profile import (
+    DefinitionForm,
+    FootnoteForm,
+    MarkerForm,
+    Profile,
+    Region,
+    SectionForm,
+    rx,
+)
+
+UPPER = "A-ZÄÖÜÕŠŽ"
+
+PROFILE = Profile(
+    lang="et",
+    regions=(
+        Region("front", "front", None),
+        Region("preface", "preface", rx(r"^2017\.a turniirbridžireeglite eessõna$")),
+        Region("preface-et", "preface", rx(r"^Eestikeelse väljaande eessõna$")),
+        Region("toc", "toc", rx(r"^SISUKORD$")),
+        Region("introduction", "introduction", rx(r"^SISSEJUHATUS ")),
+        Region("definitions", "definitions", rx(r"^MÕISTED$")),
+        Region("laws", "laws", None),
+        Region("index", "index", rx(r"^Lisa 1 INDEKS")),
+        Region("appendix-2", "appendix", rx(r"^TÄHTSAMAD MUUTUSED VÕRRELDES")),
+        Region("appendix-3", "appendix", rx(r"^OTSUS$")),
+        Region("commentary", "commentary", rx(r"^MÄRKUSED JA KOMMENTAARID")),
+    ),
+    law_heading=rx(rf"^Reegel (?P<num>[1-9][0-9]?) (?P<title>[{UPPER}][^\t]*?)\s*$"),
+    sections=(
+        SectionForm(rx(r"^(?P<letter>[A-H])\.(?P<rest>)$"), "text"),
+        SectionForm(rx(r"^(?P<letter>[A-H])\. (?P<rest>.+)$"), "text", bullet=True),
+        SectionForm(rx(r"^(?P<letter>[A-H])\. (?P<rest>.+)$"), "title", bullet=False),
+    ),
+    markers=(
+        MarkerForm(rx(r"^(?P<v>\d)\.\s+"), ("subsection",)),
+        MarkerForm(rx(r"^(?P<v>\d)\)\s+"), ("subitem", "subsection")),
+        MarkerForm(rx(r"^(?P<v>[a-z])\)\s+"), ("item",)),
+    ),
+    bullet_items=True,
+    strip=((rx(r"\*{1,2}(?=\S)([^*]+?)(?<=\S)\*{1,2}"), r"\1"),),
+    split_glued=rx(r"\*\*(?P<marker>[A-H]\.)\*\*\s*$"),
+    footnotes=FootnoteForm(
+        line=rx(r"^(?P<marker>[¹²³⁴⁵⁶⁷⁸⁹⁰]+) (?P<text>.*)$"),
+        anchor=rx(r"(?P<marker>[¹²³⁴⁵⁶⁷⁸⁹⁰]+)"),
+    ),
+    definitions=DefinitionForm(
+        term=rx(rf"^(?P<term>[{UPPER}][{UPPER} ]+?)(?: \((?P<english>[^,)]+)(?:,[^)]*)?\))?$"),
+    ),
+)

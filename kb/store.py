@@ -1,0 +1,229 @@
+"""The knowledge base on disk: built atomically, incrementally, and read by everything else.
+
+Layout of the data directory (default `./var`, or `$LAWKB_DATA`):
+
+    kb -> builds/<id>        the current knowledge base (a symlink, swapped atomically)
+    builds/<id>/manifest.json, builds/<id>/<lang>.json
+    cache/<lang>-<hash>.json parsed documents by hash of source, metadata and parser code
+    build.lock               one build at a time
+
+A build parses only the documents whose hash changed, writes a new build directory and then
+swaps the `kb` link in one rename, so a reader sees the old knowledge base or the new one,
+never half of one. A document with errors keeps its previous version in the new build.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.lawbook import META_FILE, read_document, read_meta
+from kb.model import Unit
+
+PACKAGE = Path(__file__).resolve().parent
+PARSER_CODE = ("model.py", "clean.py", "parse.py", "profile.py", "lawbook.py", "definitions.py")
+COUNTED = ("law", "section", "subsection", "item", "subitem", "definition")
+KEEP_BUILDS = 2
+
+
+def corpus_dir() -> Path:
+    """The corpus: `$LAWKB_CORPUS`, or `corpus/` beside the package (the repository's)."""
+    return Path(os.environ.get("LAWKB_CORPUS", PACKAGE.parent / "corpus"))
+
+
+def data_dir() -> Path:
+    """The data directory: `$LAWKB_DATA`, or `./var`."""
+    return Path(os.environ.get("LAWKB_DATA", "var"))
+
+
+def code_hash() -> str:
+    """A hash of the parser's code (a change re-parses every document)."""
+    h = hashlib.sha256()
+    files = [PACKAGE / name for name in PARSER_CODE]
+    files += sorted((PACKAGE / "profiles").glob("*.py"))
+    for path in files:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def document_folders(corpus: Path) -> list[Path]:
+    """The corpus folders that hold a document, by language."""
+    return sorted(p.parent for p in corpus.glob(f"*/{META_FILE}"))
+
+
+def document_hash(folder: Path, code: str) -> str:
+    """A hash of a document's source, its metadata and the parser code."""
+    h = hashlib.sha256(code.encode())
+    h.update((folder / META_FILE).read_bytes())
+    h.update((folder / read_meta(folder)["source"]).read_bytes())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class Report:
+    """What a build did, per language."""
+
+    built: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    up_to_date: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@contextmanager
+def build_lock(data: Path) -> Iterator[None]:
+    """Hold the data directory's build lock (a second build waits for the first)."""
+    data.mkdir(parents=True, exist_ok=True)
+    with (data / "build.lock").open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def current(data: Path | None = None) -> Path:
+    """The directory of the current knowledge base (may not exist yet)."""
+    return (data or data_dir()) / "kb"
+
+
+def read_manifest(data: Path | None = None) -> dict:
+    """The current build's manifest, or an empty one when nothing is built."""
+    path = current(data) / "manifest.json"
+    if not path.exists():
+        return {"documents": {}}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def is_stale(corpus: Path | None = None, data: Path | None = None) -> bool:
+    """Whether the knowledge base is missing or older than the corpus and the parser code."""
+    corpus = corpus or corpus_dir()
+    built = read_manifest(data)["documents"]
+    code = code_hash()
+    folders = document_folders(corpus)
+    if {f.name for f in folders} != set(built):
+        return True
+    return any(built[f.name].get("hash") != document_hash(f, code) for f in folders)
+
+
+def build(corpus: Path | None = None, data: Path | None = None, force: bool = False) -> Report:
+    """Build the knowledge base from the corpus, reusing what has not changed.
+
+    A document with errors is reported in `Report.errors` and keeps its previous version;
+    the other documents build all the same.
+    """
+    corpus, data = corpus or corpus_dir(), data or data_dir()
+    report = Report()
+    with build_lock(data):
+        old = read_manifest(data)["documents"]
+        code = code_hash()
+        folders = document_folders(corpus)
+        hashes = {f.name: document_hash(f, code) for f in folders}
+        if not force and set(old) == set(hashes):
+            if all(old[k]["hash"] == h for k, h in hashes.items()):
+                report.up_to_date = True
+                return report
+        cache = data / "cache"
+        cache.mkdir(exist_ok=True)
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
+        staging = data / "builds" / f".{stamp}"
+        staging.mkdir(parents=True)
+        manifest: dict = {"built": stamp, "documents": {}}
+        for folder in folders:
+            lang, key = folder.name, hashes[folder.name]
+            cached = cache / f"{lang}-{key}.json"
+            entry: dict
+            if cached.exists() and not force:
+                entry = json.loads(cached.read_text(encoding="utf-8"))["entry"]
+                report.reused.append(lang)
+            else:
+                doc = read_document(folder, corpus.parent)
+                if doc.problems:
+                    report.errors[lang] = [str(p) for p in doc.problems]
+                    previous = current(data) / f"{lang}.json"
+                    if lang in old and previous.exists():
+                        shutil.copyfile(previous, staging / f"{lang}.json")
+                        manifest["documents"][lang] = {**old[lang], "stale": True}
+                    continue
+                entry = {
+                    "hash": key,
+                    "meta": doc.meta(),
+                    "counts": dict(Counter(u.kind for u in doc.units)),
+                    "notes": [str(n) for n in doc.notes],
+                }
+                payload = {
+                    "entry": entry,
+                    "meta": doc.meta(),
+                    "units": [u.to_json() for u in doc.units],
+                    "notes": entry["notes"],
+                    "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
+                }
+                write_atomic(cached, json.dumps(payload, ensure_ascii=False))
+                report.built.append(lang)
+            os.link(cached, staging / f"{lang}.json")
+            manifest["documents"][lang] = entry
+        write_atomic(staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1))
+        final = staging.with_name(stamp)
+        staging.rename(final)
+        link = data / "kb.new"
+        if link.is_symlink():
+            link.unlink()
+        link.symlink_to(Path("builds") / stamp)
+        os.replace(link, current(data))
+        prune(data, keep=stamp)
+    return report
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file whole or not at all (a temporary file renamed into place)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def prune(data: Path, keep: str) -> None:
+    """Remove old builds (the newest few stay for readers that still hold them) and cached
+    documents no build refers to."""
+    builds = sorted((p for p in (data / "builds").iterdir() if p.name != keep), reverse=True)
+    for old in builds[KEEP_BUILDS - 1 :]:
+        if not old.name.startswith(".") or time.time() - old.stat().st_mtime > 3600:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def load_units(lang: str, data: Path | None = None) -> list[Unit]:
+    """The units of a language from the current knowledge base, in document order."""
+    path = current(data) / f"{lang}.json"
+    if not path.exists():
+        raise KeyError(f"no document for language {lang!r} in the knowledge base")
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    return [Unit.from_json(u) for u in payload["units"]]
+
+
+def summary(manifest: dict) -> list[str]:
+    """One line per document: its counts of laws, sections, subsections, items, definitions.
+
+    >>> summary({"documents": {"fi": {"meta": {"kind": "lawbook", "edition": 2017},
+    ...     "counts": {"law": 93, "section": 271}}}})[0]
+    'fi  2017 lawbook  laws 93  sections 271  subsections 0  items 0  subitems 0  definitions 0'
+    """
+    lines = []
+    for lang, entry in sorted(manifest["documents"].items()):
+        counts = entry.get("counts", {})
+        figures = "  ".join(f"{k}s {counts.get(k, 0)}" for k in COUNTED)
+        meta = entry["meta"]
+        stale = "  (previous build: this document has errors)" if entry.get("stale") else ""
+        lines.append(f"{lang}  {meta['edition']} {meta['kind']}  {figures}{stale}")
+    return lines
