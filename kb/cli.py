@@ -9,6 +9,7 @@ SystemExit: 0
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -69,6 +70,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run `lawkb` with the given arguments (default: the command line)."""
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `lawkb export | head` ends quietly
     args = parser().parse_args(argv)
     return args.run(args)
 

@@ -6,8 +6,7 @@
 ### C. Korjattu
 <BLANKLINE>
 Teksti.
-<BLANKLINE>
-`12.C` · lines 679–700
+  `12.C` · lines 679–700
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from collections.abc import Iterable
 from kb.model import Unit
 
 _HEADING = {"law": "##", "section": "###", "definition": "###"}
+_LIST = ("subsection", "item", "subitem")
 
 
 def to_json(units: Iterable[Unit]) -> str:
@@ -29,23 +29,19 @@ def to_markdown(units: Iterable[Unit]) -> str:
     """The units as markdown: laws and sections as headings, list units as indented lines."""
     out: list[str] = []
     for u in units:
-        if u.kind == "law":
-            out.append(f"## {u.label} {u.title}".rstrip())
-        elif u.kind in _HEADING:
-            out.append(f"{_HEADING[u.kind]} {u.label} {u.title}".rstrip())
-        elif u.kind in ("subsection", "item", "subitem"):
-            depth = ("subsection", "item", "subitem").index(u.kind)
-            head = f"{'  ' * depth}- **{u.label}**"
-            text = f"{u.title}\n\n{u.text}" if u.title else u.text
-            out.append(f"{head} {text}".rstrip())
-            out.append(f"{'  ' * depth}  `{u.id}` · lines {u.lines[0]}–{u.lines[1]}")
+        pad = ""
+        if u.kind in _HEADING:
+            out.append(" ".join(p for p in (_HEADING[u.kind], u.label, u.title) if p))
             out.append("")
-            continue
+        elif u.kind in _LIST:
+            pad = "  " * _LIST.index(u.kind)
+            title = f" **{u.title}**" if u.title else ""
+            out.append(f"{pad}- **{u.label}**{title}")
         else:
-            out.append(f"## [{u.kind}] {u.id}")
+            out.extend([f"## [{u.kind}] {u.id}", ""])
         if u.text:
-            out.extend(["", u.text])
+            out.extend(f"{pad}  {p}" if pad or u.kind in _LIST else p for p in u.text.split("\n"))
         for f in u.footnotes:
-            out.extend(["", f"> [{f.marker}] {f.text}"])
-        out.extend(["", f"`{u.id}` · lines {u.lines[0]}–{u.lines[1]}", ""])
+            out.append(f"{pad}  > [{f.marker}] {f.text}")
+        out.extend([f"{pad}  `{u.id}` · lines {u.lines[0]}–{u.lines[1]}", ""])
     return "\n".join(out).rstrip() + "\n"

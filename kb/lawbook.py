@@ -201,7 +201,6 @@ def definition_units(
                 "definition",
                 doc,
                 (min(entry.lines), max(entry.lines)),
-                label=entry.term,
                 title=entry.term,
                 text=entry.text(),
                 term=entry.term,
