@@ -56,8 +56,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="lawkb", description=__doc__.splitlines()[0])
-    top.add_argument("--corpus", type=Path, default=None, help="corpus folder (default: ./corpus)")
-    top.add_argument("--data", type=Path, default=None, help="data folder (default: $LAWKB_DATA or ./var)")
+    top.add_argument("--corpus", type=Path, help="corpus folder (default: the repository's)")
+    top.add_argument("--data", type=Path, help="data folder (default: $LAWKB_DATA or ./var)")
     sub = top.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the knowledge base and print a summary per language")
     b.add_argument("--force", action="store_true", help="parse every document again")

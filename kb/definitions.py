@@ -69,10 +69,9 @@ def parse_definitions(lines: list[Line], form: DefinitionForm, markdown: bool) -
             gap = True
             continue
         text = line.text.strip()
-        m = None
-        if not (form.skip and form.skip.match(text)) and not form.sense.match(text):
-            if (not form.bold or line.bold_whole) and (due or not form.alternating):
-                m = form.term.match(text)
+        preamble = bool(form.skip and form.skip.match(text)) or bool(form.sense.match(text))
+        may_be_term = (not form.bold or line.bold_whole) and (due or not form.alternating)
+        m = form.term.match(text) if may_be_term and not preamble else None
         if m:
             groups = m.groupdict()
             term = normalize_spaces(groups["term"]).strip()

@@ -2,7 +2,7 @@
 
 >>> from kb.model import Unit
 >>> u = Unit("12.C", "section", "C.", "Korjattu", "Teksti.", "fi", 2017, (679, 700), "12")
->>> print(to_markdown([u]))
+>>> print(to_markdown([u]), end="")
 ### C. Korjattu
 <BLANKLINE>
 Teksti.

@@ -124,6 +124,11 @@ def parse_lawbook(doc: Document, raw_lines: list[str], profile: Profile) -> None
             doc.notes.extend(parser.notes)
             for law in laws:
                 units.extend(law_units(law, doc))
+            owned = {n for law in laws for node in law.walk() for n in node.lines}
+            for line in block.lines:
+                placed = line.no in owned or line.footnote is not None or line.dropped
+                if not (placed or line.blank):
+                    doc.problems.append(Problem(doc.source, line.no, "line not placed in a unit"))
             if len(laws) != 93 and not doc.problems:
                 last = block.lines[-1].no
                 doc.problems.append(Problem(doc.source, last, f"{len(laws)} laws, not 93"))
@@ -266,9 +271,7 @@ def attach_footnotes(
         else:
             note = "no marker in the text points to it"
         doc.notes.append(Problem(doc.source, footnote.first, f"footnote {footnote.marker}: {note}"))
-        host = max(
-            (u for u, _ in units if u.lines[0] <= footnote.first), key=lambda u: u.lines[0]
-        )
+        host = max((u for u, _ in units if u.lines[0] <= footnote.first), key=lambda u: u.lines[0])
         host.footnotes.append(as_footnote(footnote, note))
 
 

@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 import time
+import uuid
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -132,13 +133,13 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
         code = code_hash()
         folders = document_folders(corpus)
         hashes = {f.name: document_hash(f, code) for f in folders}
-        if not force and set(old) == set(hashes):
-            if all(old[k]["hash"] == h for k, h in hashes.items()):
-                report.up_to_date = True
-                return report
+        unchanged = set(old) == set(hashes) and all(old[k]["hash"] == h for k, h in hashes.items())
+        if unchanged and not force:
+            report.up_to_date = True
+            return report
         cache = data / "cache"
         cache.mkdir(exist_ok=True)
-        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         staging = data / "builds" / f".{stamp}"
         staging.mkdir(parents=True)
         manifest: dict = {"built": stamp, "documents": {}}
