@@ -242,6 +242,20 @@ def ends_sentence(text: str) -> bool:
     return bool(_FINAL.search(text.rstrip()))
 
 
+_CONTINUATION = re.compile(r"^(?:[a-zäöüõšžçğışáéíóúýčďľňŕťô(]|\d{1,2}[A-Ha-z0-9()]* ?§)")
+
+
+def resumes(paragraph: list[str], text: str) -> bool:
+    """Whether `text` resumes a paragraph cut mid-sentence (by a page break or a footnote):
+    the paragraph has no final punctuation and the text starts in lower case, with `(`, or
+    with a law number and `§`.
+
+    >>> resumes(["kurinpidollisia rangaistus-"], "tuksia, joita"), resumes(["Loppu."], "alku")
+    (True, False)
+    """
+    return not ends_sentence(join_words(paragraph)) and bool(_CONTINUATION.match(text))
+
+
 def join_words(parts: list[str]) -> str:
     """Join text fragments split by a line or page break: a word hyphenated across the break
     is joined; a hyphen on a section code (`B-`) stays; others are joined with a space.

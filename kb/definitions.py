@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from kb.clean import Line, join_words, normalize_spaces
+from kb.clean import Line, join_words, normalize_spaces, resumes
 from kb.profile import DefinitionForm
 
 _FOLD = str.maketrans({"ı": "i", "İ": "i", "ß": "ss", "ø": "o", "æ": "ae", "đ": "d", "ł": "l"})
@@ -91,7 +91,7 @@ def parse_definitions(lines: list[Line], form: DefinitionForm, markdown: bool) -
         if not entries:
             continue
         entry = entries[-1]
-        if entry.paras and markdown and not gap:
+        if entry.paras and ((markdown and not gap) or resumes(entry.paras[-1], text)):
             entry.paras[-1].append(text)
         else:
             entry.paras.append([text])

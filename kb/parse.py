@@ -16,13 +16,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kb.clean import Line, ends_sentence, join_words, normalize_spaces
+from kb.clean import Line, ends_sentence, join_words, normalize_spaces, resumes
 from kb.model import LAW_LEVELS, Problem
 from kb.profile import Profile, SectionForm
 
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 LEVEL = {kind: depth for depth, kind in enumerate(LAW_LEVELS)}
-_CONTINUATION = re.compile(r"^(?:[a-zäöüõšžçğışáéíóúýčďľňŕťô(]|\d{1,2}[A-Ha-z0-9()]* ?§)")
 _TITLE_END = re.compile(r"[.,;:]$")
 
 
@@ -343,8 +342,7 @@ class LawParser:
         text = text.strip()
         if not new and self.para is not None and self.para_owner is not None:
             soft = self.profile.markdown and not self.gap and not line.bullet
-            mid = not ends_sentence(join_words(self.para)) and bool(_CONTINUATION.match(text))
-            if soft or mid:
+            if soft or resumes(self.para, text):
                 self.para.append(text)
                 self.own(self.para_owner, line)
                 return

@@ -14,10 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# The levels a list marker can stand for, below the section.
-LIST_LEVELS = ("subsection", "item", "subitem")
-
-
 @dataclass(frozen=True)
 class Region:
     """A part of the book that starts at the first line matching `start` (after the previous
@@ -93,8 +89,7 @@ class Profile:
     markers: tuple[MarkerForm, ...]
     footnotes: FootnoteForm
     definitions: DefinitionForm
-    markdown: bool = False
-    line_is_paragraph: bool = True
+    markdown: bool = False  # markdown source: consecutive lines form one paragraph
     bullet_items: bool = False
     table_line: re.Pattern[str] = re.compile(r"\t")
     # Substitutions made on each raw line before anything else (markup remnants).

@@ -13,7 +13,6 @@ from kb.profile import (
 PROFILE = Profile(
     lang="fi",
     markdown=True,
-    line_is_paragraph=False,
     regions=(
         Region("front", "front", None),
         Region("toc", "toc", rx(r"^## Sisältö")),
