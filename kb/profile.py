@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+
 @dataclass(frozen=True)
 class Region:
     """A part of the book that starts at the first line matching `start` (after the previous
