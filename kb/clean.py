@@ -230,7 +230,7 @@ def _qualifies(marker: str, need_anchor: bool, seen: set[str]) -> bool:
 
 _FINAL = re.compile(r"[.:;!?)\]”\"]$")
 _SOFT_HYPHEN_END = re.compile(r"(?<=[a-zäöüõšžçğışáéíóúýčďľňŕťô])-$")
-_KEEP_HYPHEN_END = re.compile(r"(?:^|[\s(])[A-Z]\d*[a-z]?-$")
+_KEEP_HYPHEN_END = re.compile(r"(?:^|[\s(])[A-H](?:\d+[a-z]?)?-$")
 
 
 def ends_sentence(text: str) -> bool:
@@ -242,18 +242,25 @@ def ends_sentence(text: str) -> bool:
     return bool(_FINAL.search(text.rstrip()))
 
 
-_CONTINUATION = re.compile(r"^(?:[a-zäöüõšžçğışáéíóúýčďľňŕťô(]|\d{1,2}[A-Ha-z0-9()]* ?§)")
+_CONTINUATION = re.compile(r"^[a-zäöüõšžçğışáéíóúýčďľňŕťô(]")
+_LAW_NUMBER = re.compile(r"^\d{1,2}[A-Ha-z0-9()]* ?§")
 
 
 def resumes(paragraph: list[str], text: str) -> bool:
     """Whether `text` resumes a paragraph cut mid-sentence (by a page break or a footnote):
-    the paragraph has no final punctuation and the text starts in lower case, with `(`, or
-    with a law number and `§`.
+    the paragraph ends with a comma, the text starts with a law number and `§` (never a new
+    paragraph), or the paragraph has no final punctuation and the text starts in lower case
+    or with `(`.
 
     >>> resumes(["kurinpidollisia rangaistus-"], "tuksia, joita"), resumes(["Loppu."], "alku")
     (True, False)
+    >>> resumes(["(d) maddesi çerçevesinde,"], "Organizasyon Komitesince")
+    True
     """
-    return not ends_sentence(join_words(paragraph)) and bool(_CONTINUATION.match(text))
+    before = join_words(paragraph)
+    if before.endswith(",") or _LAW_NUMBER.match(text):
+        return True
+    return not ends_sentence(before) and bool(_CONTINUATION.match(text))
 
 
 def join_words(parts: list[str]) -> str:

@@ -72,7 +72,8 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
     )
     text, doc.problems = decode(source.read_bytes(), path)
     if doc.kind == "lawbook" and not doc.problems:
-        parse_lawbook(doc, split_source(text), load_profile(doc.lang))
+        errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
+        parse_lawbook(doc, split_source(text), load_profile(doc.lang), errata)
     return doc
 
 
@@ -105,8 +106,11 @@ def split_regions(lines: list[Line], profile: Profile) -> list[Block]:
     return blocks
 
 
-def parse_lawbook(doc: Document, raw_lines: list[str], profile: Profile) -> None:
-    """Fill a document's units from its source lines."""
+def parse_lawbook(
+    doc: Document, raw_lines: list[str], profile: Profile, errata: dict[int, dict] | None = None
+) -> None:
+    """Fill a document's units from its source lines. `errata` maps the line of a misprinted
+    footnote marker to `{"printed", "meant", "why"}` (from the document's metadata)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -136,7 +140,7 @@ def parse_lawbook(doc: Document, raw_lines: list[str], profile: Profile) -> None
             units.extend(definition_units(block, profile, doc))
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
-    attach_footnotes(units, footnotes, doc)
+    attach_footnotes(units, footnotes, doc, errata or {})
     doc.units = [unit for unit, _ in units]
     doc.dropped = {ln.no: ln.dropped for ln in lines if ln.dropped}
 
@@ -239,18 +243,30 @@ def region_unit(block: Block, doc: Document) -> tuple[Unit, list[tuple[str, int]
 
 
 def attach_footnotes(
-    units: list[tuple[Unit, list[tuple[str, int]]]], footnotes: list[RawFootnote], doc: Document
+    units: list[tuple[Unit, list[tuple[str, int]]]],
+    footnotes: list[RawFootnote],
+    doc: Document,
+    errata: dict[int, dict],
 ) -> None:
     """Attach each footnote to the units whose text carries its marker: the footnote with
     that marker printed next after the marker (or, failing that, the last one before it).
+    A marker listed in the errata counts as the footnote it means, and is noted.
     A footnote no marker points to is attached to the unit printed just before it and noted;
     a second printing of an attached footnote is noted as a reprint."""
     by_key: dict[str, list[RawFootnote]] = {}
     for footnote in footnotes:
         by_key.setdefault(footnote.key, []).append(footnote)
     used: set[int] = set()
+    unmet = dict(errata)
     for unit_, anchors in units:
-        for key, line in anchors:
+        for printed, line in anchors:
+            key = printed
+            fix = errata.get(line)
+            if fix is not None and fix["printed"] == printed:
+                key = fix["meant"]
+                unmet.pop(line, None)
+                message = f"footnote marker {printed} means footnote {key}: {fix['why']}"
+                doc.notes.append(Problem(doc.source, line, message))
             candidates = by_key.get(key, [])
             after = [f for f in candidates if f.first >= line]
             chosen = after[0] if after else (candidates[-1] if candidates else None)
@@ -260,6 +276,9 @@ def attach_footnotes(
             if id(chosen) not in used or all(f.marker != key for f in unit_.footnotes):
                 unit_.footnotes.append(as_footnote(chosen))
             used.add(id(chosen))
+    for line, fix in unmet.items():
+        message = f"erratum names no footnote marker {fix['printed']} on this line"
+        doc.problems.append(Problem(doc.source, line, message))
     attached = {f.text for f in footnotes if id(f) in used}
     for footnote in footnotes:
         if id(footnote) in used:

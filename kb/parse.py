@@ -23,6 +23,7 @@ from kb.profile import Profile, SectionForm
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 LEVEL = {kind: depth for depth, kind in enumerate(LAW_LEVELS)}
 _TITLE_END = re.compile(r"[.,;:]$")
+SUBSECTION_TITLE_MAX = 80
 
 
 def ordinal(value: str, level: str) -> int | None:
@@ -91,6 +92,27 @@ class Node:
         return LEVEL[self.kind]
 
     @property
+    def listed(self) -> bool:
+        """Whether the unit is an element of a list: below a section, or an untitled
+        section whose marker line is its text (Laws 22, 35, 56, 71)."""
+        return self.depth > LEVEL["section"] or (self.kind == "section" and not self.title)
+
+    def promote_title(self) -> None:
+        """A subsection whose first paragraph is a short capitalised line without final
+        punctuation, followed by more text, has that line as its title (86B1, 86B2)."""
+        if self.kind != "subsection" or self.title or len(self.paras) < 2 or 0 in self.tables:
+            return
+        first = normalize_spaces(join_words(self.paras[0]))
+        if (
+            len(first) <= SUBSECTION_TITLE_MAX
+            and first[:1].isupper()
+            and not _TITLE_END.search(first)
+        ):
+            self.title = first
+            self.paras.pop(0)
+            self.tables = {i - 1 for i in self.tables}
+
+    @property
     def id(self) -> str:
         own = canonical(self.value, self.kind)
         return own if self.parent is None else f"{self.parent.id}.{own}"
@@ -148,6 +170,12 @@ class LawParser:
         self.stack.append(node)
         node.lines.append(line.no)
         self.para = self.table = None
+
+    def close_to(self, node: Node) -> Node:
+        """Close the open units below `node`; it is the open unit again."""
+        while self.stack[-1] is not node:
+            self.stack.pop()
+        return node
 
     def open_at(self, depth: int) -> Node | None:
         """The open node of a depth, if any."""
@@ -236,7 +264,9 @@ class LawParser:
         if line.bold and len(line.bold) > 3 and line.bold[1] == ".":
             title = line.bold[2:].strip()
             return normalize_spaces(title), rest[len(title) :].strip()
+        tail = self.profile.list_tail
         short = len(rest) <= self.profile.title_max and not _TITLE_END.search(rest)
+        short = short and not (tail and tail.search(rest))
         if line.heading or line.bold_whole or line.hard_break or short:
             return normalize_spaces(rest), ""
         return "", rest
@@ -336,8 +366,10 @@ class LawParser:
     def add_text(self, line: Line, text: str, new: bool = False) -> None:
         """Add text to the open unit: the continuation of the open paragraph (a soft-wrapped
         markdown line, or a paragraph resuming a sentence cut by a page break) or a new
-        paragraph. A new capitalised paragraph after a list introduced by a colon belongs to
-        the list's parent. `new` is the text after a marker on the marker's own line."""
+        paragraph. A new capitalised paragraph after a list whose lead-in ends with a colon, a
+        semicolon or a comma belongs to the list's parent (it ends the lead-in's sentence).
+        A law note (profile `law_note`) belongs to the law. `new` is the text after a marker
+        on the marker's own line."""
         self.table = None
         text = text.strip()
         if not new and self.para is not None and self.para_owner is not None:
@@ -347,12 +379,13 @@ class LawParser:
                 self.own(self.para_owner, line)
                 return
         node = self.stack[-1]
-        if not new and node.depth > LEVEL["section"] and node.paras and text[:1].isupper():
+        law_note = self.profile.law_note
+        if not new and law_note is not None and law_note.match(text):
+            node = self.close_to(self.stack[0])
+        elif not new and node.listed and node.paras and text[:1].isupper():
             parent = node.parent
-            if parent is not None and parent.paras and parent.text().endswith(":"):
-                while self.stack[-1] is not parent:
-                    self.stack.pop()
-                node = parent
+            if parent is not None and parent.paras and parent.text().endswith((":", ";", ",")):
+                node = self.close_to(parent)
         para = [text]
         node.paras.append(para)
         if not new:
@@ -372,6 +405,10 @@ class LawParser:
         self.own(node, line)
 
     def parse(self, lines: Iterable[Line]) -> list[Node]:
+        """Parse the law region's lines into laws (problems and notes are collected)."""
         for line in lines:
             self.feed(line)
+        for law in self.laws:
+            for node in law.walk():
+                node.promote_title()
         return self.laws

@@ -97,6 +97,10 @@ class Profile:
     strip: tuple[tuple[re.Pattern[str], str], ...] = ()
     # A section marker glued to the end of a line (group `marker`): split onto a line of its own.
     split_glued: re.Pattern[str] | None = None
+    # A paragraph that is a note of the whole law wherever it stands (Slovak "Poznámka:").
+    law_note: re.Pattern[str] | None = None
+    # A section line ending like this continues a list ("…, tai"): untitled in `auto` mode.
+    list_tail: re.Pattern[str] | None = None
     # The longest section title the `auto` section mode accepts.
     title_max: int = 130
 

@@ -46,6 +46,9 @@ PROFILE = Profile(
         anchor=rx(r"(?P<marker>[¹²³⁴⁵⁶⁷⁸⁹⁰]+)"),
     ),
     definitions=DefinitionForm(
-        term=rx(rf"^(?P<term>[{UPPER}][{UPPER} ]+?)(?: \((?P<english>[^,)]+)(?:,[^)]*)?\))?$"),
+        term=rx(
+            rf"^(?P<term>[{UPPER}][{UPPER} ]+?)"
+            r"(?: \((?:ingl\.\s*)?(?P<english>[^,)]+)(?:,[^)]*)?\))?$"
+        ),
     ),
 )

@@ -23,6 +23,7 @@ PROFILE = Profile(
         Region("options", "options", rx(r"^## Lain optiot")),
         Region("index", "index", rx(r"^## Hakemisto")),
     ),
+    list_tail=rx(r"[,;] (?:tai|ja)$"),
     law_heading=rx(r"^(?P<num>\d{1,2}) § (?P<title>[A-ZÄÖÅ].*?)\s*$"),
     sections=(SectionForm(rx(r"^(?P<letter>[A-H])\. (?P<rest>.*)$"), "auto"),),
     markers=(

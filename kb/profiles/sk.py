@@ -28,6 +28,7 @@ PROFILE = Profile(
         MarkerForm(rx(r"^(?:\.\.\.)?\((?P<v>[a-z]{1,4})\)\s*"), ("subitem", "item")),
     ),
     table_line=rx(r"^\t"),
+    law_note=rx(r"^Poznámka:"),
     footnotes=FootnoteForm(
         line=rx(r"^(?P<marker>\*{1,3})\s+(?P<text>.*)$"),
         anchor=rx(r"(?<=[\w.,)])(?P<marker>\*{1,3})"),
