@@ -98,16 +98,14 @@ class Node:
         return self.depth > LEVEL["section"] or (self.kind == "section" and not self.title)
 
     def promote_title(self) -> None:
-        """A subsection whose first paragraph is a short capitalised line without final
-        punctuation, followed by more text, has that line as its title (86B1, 86B2)."""
+        """A subsection whose first paragraph is a short capitalised phrase (not a lead-in
+        ending with a comma, semicolon or colon), followed by more text, has that phrase as
+        its title (86B1, 86B2 in every 2017 book)."""
         if self.kind != "subsection" or self.title or len(self.paras) < 2 or 0 in self.tables:
             return
         first = normalize_spaces(join_words(self.paras[0]))
-        if (
-            len(first) <= SUBSECTION_TITLE_MAX
-            and first[:1].isupper()
-            and not _TITLE_END.search(first)
-        ):
+        short = len(first) <= SUBSECTION_TITLE_MAX and first[:1].isupper()
+        if short and not first.endswith((",", ";", ":")):
             self.title = first
             self.paras.pop(0)
             self.tables = {i - 1 for i in self.tables}
