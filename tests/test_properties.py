@@ -12,7 +12,7 @@ from kb.clean import clean_lines, split_source
 from kb.lawbook import split_regions
 from kb.model import Document
 from kb.profiles import load_profile
-from tests.conftest import CORPUS, parsed
+from tests.conftest import CORPUS, SHARED, parsed
 
 SECTIONS = {"fi": 271, "tr": 271, "et": 271, "sk": 254}
 DEFINITIONS = {"fi": 65, "tr": 64, "sk": 61, "et": 71}
@@ -137,3 +137,11 @@ def test_units_carry_language_and_edition(lawbook: Document) -> None:
 def test_law_ranges_tile_the_law_region(lang: str) -> None:
     spans = [u.lines for u in laws(parsed(lang))]
     assert all(a[1] < b[0] for a, b in itertools.pairwise(spans))
+
+
+@pytest.mark.parametrize("lang", ["fi", "tr", "sk", "et", "sv"])
+def test_corpus_sources_are_the_seeds_byte_for_byte(lang: str) -> None:
+    seed = SHARED / "seeds" / f"{lang}.txt"
+    if not seed.exists():
+        pytest.skip("../shared is not beside this checkout")
+    assert (CORPUS / lang / f"{lang}.txt").read_bytes() == seed.read_bytes()
