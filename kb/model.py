@@ -12,6 +12,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+# Fields of a unit left out of its JSON when empty.
+OPTIONAL = (
+    "parent", "term", "english", "footnotes", "refs", "cites", "header", "rows", "raw",
+    "gap_before",
+)  # fmt: skip
+
 # Kinds of the law tree, outermost first: the depth of a kind is its index.
 LAW_LEVELS: tuple[str, ...] = ("law", "section", "subsection", "item", "subitem")
 
@@ -59,17 +65,22 @@ class Unit:
     term: str | None = None
     english: str | None = None
     footnotes: list[Footnote] = field(default_factory=list)
+    # Layers and kinds added by later stages (empty ones are left out of the JSON):
+    refs: list[dict[str, Any]] = field(default_factory=list)  # cross-references in the text
+    cites: list[str] = field(default_factory=list)  # law ids a card topic or table cites
+    header: list[str] = field(default_factory=list)  # a table's column headings
+    rows: list[list[str]] = field(default_factory=list)  # a table's rows of cells
+    raw: str | None = None  # the text as printed, where `text` is a repaired reading (OCR)
+    gap_before: bool = False  # text may be missing just before this unit (a source gap)
 
     def to_json(self) -> dict[str, Any]:
         """The unit as the export's JSON object (empty optional fields left out)."""
         data = asdict(self)
         data["lines"] = list(self.lines)
-        for key in ("term", "english", "parent"):
-            if data[key] is None:
+        for key in OPTIONAL:
+            if not data[key]:
                 del data[key]
-        if not self.footnotes:
-            del data["footnotes"]
-        else:
+        if self.footnotes:
             data["footnotes"] = [
                 {"marker": f.marker, "text": f.text, "lines": list(f.lines), "note": f.note}
                 for f in self.footnotes
