@@ -46,6 +46,7 @@ class Line:
     anchors: list[str] = field(default_factory=list)
     footnote: int | None = None
     dropped: str | None = None
+    claimed: str | None = None  # the id of the table whose cells the line holds
 
     @property
     def blank(self) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb import tables
 from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
@@ -73,7 +74,8 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
     text, doc.problems = decode(source.read_bytes(), path)
     if doc.kind == "lawbook" and not doc.problems:
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
-        parse_lawbook(doc, split_source(text), load_profile(doc.lang), errata)
+        profile = load_profile(doc.lang)
+        parse_lawbook(doc, split_source(text), profile, errata, tables.load_tables(folder))
     return doc
 
 
@@ -107,11 +109,17 @@ def split_regions(lines: list[Line], profile: Profile) -> list[Block]:
 
 
 def parse_lawbook(
-    doc: Document, raw_lines: list[str], profile: Profile, errata: dict[int, dict] | None = None
+    doc: Document,
+    raw_lines: list[str],
+    profile: Profile,
+    errata: dict[int, dict] | None = None,
+    table_specs: list[tables.TableSpec] | None = None,
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
-    footnote marker to `{"printed", "meant", "why"}` (from the document's metadata)."""
+    footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
+    `table_specs` say where the tables are printed (kb/tables.py)."""
     lines, footnotes = clean_lines(raw_lines, profile)
+    tables.claim(lines, table_specs or [], doc)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
         doc.problems.append(Problem(doc.source, 1, "no law heading found"))
@@ -131,6 +139,7 @@ def parse_lawbook(
             owned = {n for law in laws for node in law.walk() for n in node.lines}
             for line in block.lines:
                 placed = line.no in owned or line.footnote is not None or line.dropped
+                placed = placed or line.claimed
                 if not (placed or line.blank):
                     doc.problems.append(Problem(doc.source, line.no, "line not placed in a unit"))
             if len(laws) != 93 and not doc.problems:
@@ -140,6 +149,7 @@ def parse_lawbook(
             units.extend(definition_units(block, profile, doc))
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
+    units = tables.insert(units, tables.build(table_specs or [], lines, doc), doc)
     attach_footnotes(units, footnotes, doc, errata or {})
     doc.units = [unit for unit, _ in units]
     doc.dropped = {ln.no: ln.dropped for ln in lines if ln.dropped}

@@ -184,7 +184,7 @@ class LawParser:
 
     # -- lines --------------------------------------------------------------------------
     def feed(self, line: Line) -> None:
-        if line.footnote is not None or line.dropped:
+        if line.footnote is not None or line.dropped or line.claimed:
             return
         if line.blank:
             self.gap = True

@@ -31,7 +31,9 @@ from kb.lawbook import META_FILE, read_document, read_meta
 from kb.model import Unit
 
 PACKAGE = Path(__file__).resolve().parent
-PARSER_CODE = ("model.py", "clean.py", "parse.py", "profile.py", "lawbook.py", "definitions.py")
+PARSER_CODE = (
+    "model.py", "clean.py", "parse.py", "profile.py", "lawbook.py", "definitions.py", "tables.py",
+)  # fmt: skip
 COUNTED = ("law", "section", "subsection", "item", "subitem", "definition")
 KEEP_BUILDS = 2
 

@@ -41,10 +41,10 @@ def test_ids_unique(lawbook: Document) -> None:
 
 def test_ids_are_canonical(lawbook: Document) -> None:
     # law[.section][.subsection][.item][.subitem]: a level may be skipped (items under a
-    # section); definitions def.<slug>; regions outside the law tree by name.
+    # section); tables <unit>.table[.n]; definitions def.<slug>; other regions by name.
     shape = re.compile(
         r"^(?:\d{1,2}(?:\.[A-H])?(?:\.\d{1,2})?(?:\.[a-l])?(?:\.(?:i{1,3}|iv|v|vi{1,3}|ix|x))?"
-        r"|def\.[a-z0-9-]+|[a-z][a-z0-9-]*)$"
+        r"(?:\.table(?:\.\d)?)?|def\.[a-z0-9-]+|[a-z][a-z0-9-]*)$"
     )
     assert [u.id for u in lawbook.units if not shape.match(u.id)] == []
 
