@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import tables
+from kb import refs, tables
 from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
@@ -72,10 +72,13 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         source=path,
     )
     text, doc.problems = decode(source.read_bytes(), path)
+    raw_lines = split_source(text)
     if doc.kind == "lawbook" and not doc.problems:
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
-        parse_lawbook(doc, split_source(text), profile, errata, tables.load_tables(folder))
+        parse_lawbook(doc, raw_lines, profile, errata, tables.load_tables(folder))
+    if not doc.problems:
+        refs.apply(doc, raw_lines)
     return doc
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
-    "parent", "term", "english", "footnotes", "refs", "cites", "header", "rows", "raw",
-    "gap_before",
+    "parent", "term", "english", "footnotes", "refs", "cited_by", "cites", "header", "rows",
+    "raw", "gap_before",
 )  # fmt: skip
 
 # Kinds of the law tree, outermost first: the depth of a kind is its index.
@@ -67,6 +67,7 @@ class Unit:
     footnotes: list[Footnote] = field(default_factory=list)
     # Layers and kinds added by later stages (empty ones are left out of the JSON):
     refs: list[dict[str, Any]] = field(default_factory=list)  # cross-references in the text
+    cited_by: list[str] = field(default_factory=list)  # units of the document citing this one
     cites: list[str] = field(default_factory=list)  # law ids a card topic or table cites
     header: list[str] = field(default_factory=list)  # a table's column headings
     rows: list[list[str]] = field(default_factory=list)  # a table's rows of cells
@@ -121,8 +122,8 @@ class Document:
     """A parsed document: its metadata, its units in document order, and what the parser met.
 
     `problems` are errors (the build fails for this document); `notes` are source oddities the
-    parser handled (misnumbered footnotes, missing labels); `dropped` are the source lines
-    removed as conversion noise, with the reason.
+    parser handled (misnumbered footnotes, missing labels); `unresolved` the references that
+    name no unit; `dropped` are the source lines removed as conversion noise, with the reason.
     """
 
     lang: str
@@ -135,6 +136,7 @@ class Document:
     units: list[Unit] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)
+    unresolved: list[Problem] = field(default_factory=list)
     dropped: dict[int, str] = field(default_factory=dict)
 
     def meta(self) -> dict[str, Any]:

@@ -79,6 +79,52 @@ class DefinitionForm:
     skip: re.Pattern[str] | None = None
 
 
+# The notation of a unit code in running text, for reference patterns: a law number, then
+# a section letter (after an optional space; lower case only when a digit follows), a
+# subsection number, an item (bare, in parentheses or after a slash), subitems in parentheses.
+CODE = (
+    r"\d{1,2}(?:[ \u00a0]?[A-H](?![^\W\d_]{2})|[a-h](?=\d))?(?:\d{1,2})?"
+    r"(?:\([a-l]\)|/[a-l]|[a-l](?![^\W\d_]))?(?:\((?:i{1,3}|iv|vi{0,3}|[1-9])\))*"
+)
+# A code relative to the enclosing law: a section code (`C2`, `B2(a)(v)`), or a subsection
+# number or item letter relative to the enclosing section or subsection (`2(c)`, `(a)`, `a`).
+REL = (
+    r"(?:[A-H](?:\d{1,2})?(?:\([a-l]\)|[a-l](?![^\W\d_]))?(?:\((?:i{1,3}|iv|v)\))*"
+    r"|\d{1,2}(?:\([a-l]\)|[a-l](?![^\W\d_]))?|\([a-l]\)|[a-l])"
+)
+
+
+@dataclass(frozen=True)
+class RefForm:
+    """A cross-reference form. The pattern's group `codes` holds one or more unit codes
+    (`12C1(b)`, `19A ja 77`, `68-71`). `scope` says what the codes are relative to: `book`
+    (codes start with a law number), `law` (a section code of the enclosing law, `C2`, or a
+    subsection or item of the enclosing section or subsection, `2(c)`, `a`)."""
+
+    pattern: re.Pattern[str]
+    scope: str = "book"
+
+
+@dataclass(frozen=True)
+class References:
+    """How a document refers to laws and how its readers cite them.
+
+    `forms` are tried in order (a later form never overlaps an earlier match); `glued`
+    allows letters glued to a code (Turkish case endings: `50D2nin`); `style` renders a
+    citation: a format string with `{code}` (the code in the book's own notation, items
+    `itemfmt` and subitems `subfmt`), e.g. `Yasa {code}`. `words` are the law words a
+    reader may type before a code (`laki`, `Yasa`, `pravidlo`)."""
+
+    lang: str
+    forms: tuple[RefForm, ...]
+    style: str
+    itemfmt: str = "{}"
+    subfmt: str = "({})"
+    subitem_digits: bool = False
+    words: tuple[str, ...] = ()
+    glued: bool = False
+
+
 @dataclass(frozen=True)
 class Profile:
     """Everything language-specific about one law book."""

@@ -33,6 +33,7 @@ from kb.model import Unit
 PACKAGE = Path(__file__).resolve().parent
 PARSER_CODE = (
     "model.py", "clean.py", "parse.py", "profile.py", "lawbook.py", "definitions.py", "tables.py",
+    "refs.py",
 )  # fmt: skip
 COUNTED = ("law", "section", "subsection", "item", "subitem", "definition")
 KEEP_BUILDS = 2
@@ -172,6 +173,7 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
                     "meta": doc.meta(),
                     "units": [u.to_json() for u in doc.units],
                     "notes": entry["notes"],
+                    "unresolved": [str(p) for p in doc.unresolved],
                     "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
                 }
                 write_atomic(cached, json.dumps(payload, ensure_ascii=False))

@@ -9,12 +9,32 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from kb.profile import Profile
+from kb.profile import Profile, References
+
+
+def languages() -> list[str]:
+    """The languages that have a profile module (law book, card or both)."""
+    return [m.name for m in pkgutil.iter_modules(__path__)]
 
 
 def available() -> list[str]:
     """The languages that have a law-book profile."""
-    return [m.name for m in pkgutil.iter_modules(__path__)]
+    return [lang for lang in languages() if hasattr(module(lang), "PROFILE")]
+
+
+def module(lang: str):
+    return importlib.import_module(f"kb.profiles.{lang}")
+
+
+def load_references(lang: str) -> References:
+    """How a language's document refers to laws and how its readers cite them.
+
+    >>> load_references("sk").style
+    'pravidlo {code}'
+    """
+    if lang not in languages():
+        raise KeyError(f"no profile for language {lang!r}")
+    return module(lang).REFERENCES
 
 
 def load_profile(lang: str) -> Profile:
@@ -25,4 +45,4 @@ def load_profile(lang: str) -> Profile:
     """
     if lang not in available():
         raise KeyError(f"no law-book profile for language {lang!r}")
-    return importlib.import_module(f"kb.profiles.{lang}").PROFILE
+    return module(lang).PROFILE

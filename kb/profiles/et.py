@@ -5,6 +5,8 @@ from kb.profile import (
     FootnoteForm,
     MarkerForm,
     Profile,
+    References,
+    RefForm,
     Region,
     SectionForm,
     rx,
@@ -51,4 +53,33 @@ PROFILE = Profile(
             r"(?: \((?:ingl\.\s*)?(?P<english>[^,)]+)(?:,[^)]*)?\))?$"
         ),
     ),
+)
+
+# "vt reegel 16D", "reegleid 4, 12C2 ja 91", "reeglis 45E (…) või 58B"; tokens are lenient
+# so that misprints ("26V", "1Bb3", "16c2") are found and reported. Internal: "lõiget B4",
+# "punktide 2c või 2d", "vt C2 allpool".
+_TOK = r"\d{1,2}(?:[A-Za-z][A-Za-z0-9]*)?(?:\(\d\))?"
+_SEP = r"(?: ?(?:,|ja|või|ning|/) ?| (?=\d{1,2}[A-Z])| \([^()]*\) (?:või|ja) )"
+_RELET = r"(?:[A-Ha-h]\d{0,2}[a-e]?\d?\)?|\d[a-e]?|[a-e]\))"
+REFERENCES = References(
+    lang="et",
+    forms=(
+        RefForm(
+            rx(
+                rf"\b[Rr]eeg(?:el|l[a-zõäöü]*)[ \u00a0]+(?P<codes>{_TOK}(?:{_SEP}{_TOK})*)"
+                r"(?![\w])"
+            )
+        ),
+        RefForm(
+            rx(
+                rf"\b(?:lõi\w*|löi\w*|punkt\w*)\s(?P<codes>{_RELET}(?:\s(?:ja|või)\s{_RELET})*)"
+                r"(?![\w])"
+            ),
+            "law",
+        ),
+        RefForm(rx(r"\bvt\s(?P<codes>[A-H]\d{0,2}[a-e]?\d?)\s(?:allpool|eespool)"), "law"),
+    ),
+    style="reegel {code}",
+    subitem_digits=True,
+    words=("reegel", "reeglit", "reegli", "reeglis", "reegliga", "reegluga", "reeglid"),
 )

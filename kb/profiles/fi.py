@@ -1,10 +1,14 @@
 """The Finnish 2017 law book: rough markdown from LaTeX/PDF (guide: shared/guides/fi.md)."""
 
 from kb.profile import (
+    CODE,
+    REL,
     DefinitionForm,
     FootnoteForm,
     MarkerForm,
     Profile,
+    References,
+    RefForm,
     Region,
     SectionForm,
     rx,
@@ -39,4 +43,37 @@ PROFILE = Profile(
         multiline=True,
     ),
     definitions=DefinitionForm(term=rx(r"^(?P<term>.+)$"), bold=True),
+)
+
+# "laki (s. 94) 77 §", "lait (s. 17) 4 §, (s. 25) 12C2 § ja (s. 107) 91 §": the page number
+# in parentheses is never a law. Internal: "C2-momentti", "A- ja B-momenteissa", "a-kohdan".
+_KW = r"\b(?:[Ll]a(?:ki|kia|in|issa|ista|ille|it|kien|keja|eihin|kiin))"
+_PAGE = r"\(s\.\s?\d{1,3}\)\s*"
+_ELEM = rf"(?:{_PAGE})?{CODE}(?:\s?§|\s?S\b)?"
+REFERENCES = References(
+    lang="fi",
+    forms=(
+        RefForm(
+            rx(
+                rf"(?:{_KW}\s?)?(?P<codes>{_PAGE}{CODE}(?:\s?§|\s?S\b)?"
+                rf"(?:\s*(?:,|ja|tai|sekä)\s*{_ELEM}(?<=§))*)"
+            )
+        ),
+        RefForm(rx(rf"{_KW}\s(?P<codes>{CODE}\s?§(?:\s*(?:,|ja|tai)\s*{CODE}\s?§)*)")),
+        RefForm(rx(rf"\b[Ll]akien\s(?P<codes>{CODE}(?:\s*(?:,|ja)\s*{CODE})+)")),
+        RefForm(
+            rx(
+                r"\bmomen\w*\s(?P<codes>[A-H]\d{0,2}[a-l]?(?:\((?:i{1,3}|iv|v)\))?"
+                r"(?:\s\(?[a-l]\)?(?=-koh))?)"
+            ),
+            "law",
+        ),
+        RefForm(
+            rx(rf"(?<![\w-])(?P<codes>{REL}(?:-\s?(?:ja|tai)\s+{REL})*)-\s?(?:momen|koh)\w*"), "law"
+        ),
+        RefForm(rx(r"\bkatso\s(?P<codes>[A-H]\d{1,2}[a-l]?)\s(?:alempana|ylempänä)"), "law"),
+        RefForm(rx(r"\bkoh(?:ta|dassa|dat)\s(?P<codes>\d{1,2})\b"), "law"),
+    ),
+    style="laki {code} §",
+    words=("laki", "lain", "lakia", "lait", "lakien", "laissa", "§"),
 )

@@ -1,10 +1,13 @@
 """The Slovak 2007 law book: plain text, a paragraph a line (guide: shared/guides/sk.md)."""
 
 from kb.profile import (
+    CODE,
     DefinitionForm,
     FootnoteForm,
     MarkerForm,
     Profile,
+    References,
+    RefForm,
     Region,
     SectionForm,
     rx,
@@ -40,4 +43,31 @@ PROFILE = Profile(
         ),
         skip=rx(r"^V\s+zátvorke"),
     ),
+)
+
+# "pozri pravidlo 40B2(b)", "pravidlá 41 B a 41 C", "podľa pravidiel 30, 31 alebo 32";
+# internal: "pozri C2 nižšie", "odsek 4 nižšie", "v odsekoch A –E", "podľa A2".
+_W = r"[ \u00a0]"
+_SEC = r"[A-H]\d{0,2}(?:\([a-z]\))?"
+REFERENCES = References(
+    lang="sk",
+    forms=(
+        RefForm(
+            rx(
+                rf"\b[Pp]ravid(?:lo|la|lá|lom|lu|le|iel|lami|lách|lám){_W}+"
+                rf"(?P<codes>{CODE}(?:{_W}*(?:,|a|alebo){_W}+{CODE})*)"
+            )
+        ),
+        RefForm(
+            rx(
+                rf"\b(?:[Pp]ozri(?:{_W}však)?|odsek\w*|bod\w*|podľa|písmena|ako{_W}v){_W}+"
+                rf"(?P<codes>{_SEC}(?:{_W}*(?:,|a|alebo|–|-){_W}*{_SEC})*"
+                r"|\d{1,2}(?:\([a-z]\))?)(?![\w(])"
+            ),
+            "law",
+        ),
+    ),
+    style="pravidlo {code}",
+    itemfmt="({})",
+    words=("pravidlo", "pravidla", "pravidlá", "pravidle", "pravidlom", "pravidlu"),
 )

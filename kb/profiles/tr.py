@@ -1,10 +1,14 @@
 """The Turkish 2017 law book: plain text from PDF (guide: shared/guides/tr.md)."""
 
 from kb.profile import (
+    CODE,
+    REL,
     DefinitionForm,
     FootnoteForm,
     MarkerForm,
     Profile,
+    References,
+    RefForm,
     Region,
     SectionForm,
     rx,
@@ -38,4 +42,41 @@ PROFILE = Profile(
         ),
     ),
     definitions=DefinitionForm(term=rx(r"^(?P<term>.+)$"), alternating=True),
+)
+
+# "bkz. Yasa 12C", "Yasalar 27B1(b), 30B1(b)(ii) ve 32A2(a)", "30, 31 ve 32’nci Yasaların",
+# "(ancak bkz. 47E1)"; internal: "C2 maddesi", "yukarıdaki 2(c) veya 2(d) maddelerine",
+# "A1 ve A2 bentlerinde", "Madde 3’te", "(bkz. C)".
+_LIST = r"(?:\s*,\s*|\s+(?:ve|veya)\s+(?:Yasa\s)?)"
+REFERENCES = References(
+    lang="tr",
+    forms=(
+        RefForm(rx(rf"\b[Yy]asa(?:lar)?\s?(?P<codes>{CODE}(?:{_LIST}{CODE})*)(?!\d)")),
+        RefForm(
+            rx(
+                r"\b(?P<codes>\d{1,2}(?:\s*,\s*\d{1,2})*\s+ve\s+\d{1,2})’"
+                r"(?:nci|inci|ıncı|üncü|uncu)\s+Yasa"
+            )
+        ),
+        RefForm(rx(r"\b[Bb]kz\.?\s*(?P<codes>\d{1,2}[A-G]\d{0,2})\b")),
+        RefForm(
+            rx(
+                r"\b[Bb]kz\.?\s*(?:aşağıdaki\s|yukarıdaki\s)?(?P<codes>[A-H]\d{0,2}"
+                r"(?:\([a-l]\))?(?:\((?:i{1,3}|iv|v)\))?)(?![\w’])"
+            ),
+            "law",
+        ),
+        RefForm(
+            rx(
+                rf"(?<![\w’])(?P<codes>{REL}(?:\.?\s*(?:,|ve|veya)\s*{REL})*)\.?(?:’\w*)?\s+"
+                r"(?:madde|bent|bend)\w*"
+            ),
+            "law",
+        ),
+        RefForm(rx(rf"\b[Mm]adde\s(?P<codes>{REL})(?![\w])"), "law"),
+    ),
+    style="Yasa {code}",
+    itemfmt="({})",
+    words=("yasa", "yasalar", "yasası"),
+    glued=True,
 )

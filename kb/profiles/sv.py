@@ -1,0 +1,17 @@
+"""The Swedish director's card (2007): how it refers to laws and how Swedish readers cite."""
+
+from kb.profile import CODE, References, RefForm, rx
+
+# "se lag 16D", "(29C, 30C, 31)", "Se 16D2", "enligt 27A"; "(29.A4)" is an OCR-garbled 29A.
+REFERENCES = References(
+    lang="sv",
+    forms=(
+        RefForm(rx(rf"\b[Ll]ag(?:en)?\s+(?P<codes>{CODE}(?:\s*(?:,|och)\s*{CODE})*)")),
+        RefForm(rx(rf"\((?P<codes>{CODE}(?:,\s*{CODE})*)\)")),
+        RefForm(rx(r"\((?P<codes>\d{1,2})\.[A-H]\d\)")),
+        RefForm(rx(r"\b(?:[Ss]e(?:\s+dock)?|enligt)\s+(?P<codes>\d{1,2}[A-H]\d{0,2})\b")),
+    ),
+    style="lag {code}",
+    itemfmt="({})",
+    words=("lag", "lagen", "lagarna"),
+)

@@ -1,0 +1,242 @@
+"""Cross-references: every reference in running text, resolved to canonical unit ids.
+
+The forms are the language's data (`REFERENCES` in kb/profiles/<lang>.py); this module reads
+their codes (`12C1(b)`, `19A ja 77`, `68-71`, `C2-momentti`), expands lists and ranges,
+resolves codes relative to the enclosing law, section or subsection, and checks each target
+against the document's own units (a 2007 book resolves in its 2007 structure). A code that
+names no unit keeps its nearest existing ancestor as target and is reported as unresolved.
+
+>>> code_parts("12C1(b)")
+['12', 'C', '1', 'b']
+>>> code_parts("40B2a(v)"), code_parts("80B2/k"), code_parts("16c2")
+(['40', 'B', '2', 'a', 'v'], ['80', 'B', '2', 'k'], ['16', 'C', '2'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kb.model import Document, Problem, Unit
+from kb.parse import canonical
+from kb.profile import References, RefForm
+from kb.profiles import languages, load_references
+
+SKIPPED_KINDS = ("toc", "index")  # navigation aids, not running text
+_SUBITEM = r"(?:\((?:i{1,3}|iv|vi{0,3}|[1-9])\))"
+_CODE = re.compile(
+    r"(?P<law>\d{1,2})(?:[ \u00a0]?(?P<sec>[A-H])(?![^\W\d_]{2})|(?P<secl>[a-h])(?=\d))?"
+    r"(?P<sub>\d{1,2})?(?:\((?P<ip>[a-l])\)|/(?P<isl>[a-l])|(?P<ib>[a-l])(?![^\W\d_]))?"
+    rf"(?P<subs>{_SUBITEM}*)(?P<sd>(?<=[a-l])[1-9](?!\d))?"
+)
+_REL = re.compile(
+    r"(?:(?P<sec>[A-H])|(?P<secl>[a-h])(?=\d))?(?P<sub>\d{1,2})?"
+    r"(?:\((?P<ip>[a-l])\)|(?P<ib>[a-l])(?![^\W\d_]))?"
+    rf"(?P<subs>{_SUBITEM}*)(?P<sd>(?<=[a-l])[1-9](?!\d))?"
+)
+_RANGE = re.compile(r"^\s*(?:§\s*)?[–-]\s*$")
+_PAGE = re.compile(r"\(s\.\s?\d{1,3}\)")
+
+
+def _parts(m: re.Match[str], relative: bool) -> list[str]:
+    sec = m.group("sec") or (m.group("secl") or "").upper()
+    item = m.group("ip") or m.group("ib") or (m.groupdict().get("isl") or "")
+    subs = re.findall(r"\(([^)]*)\)", m.group("subs") or "")
+    if m.group("sd"):
+        subs.append(m.group("sd"))
+    head = [] if relative else [m.group("law")]
+    return head + [p for p in (sec, m.group("sub") or "", item, *subs) if p]
+
+
+def code_parts(text: str, relative: bool = False) -> list[str] | None:
+    """The parts of a code written in full (`relative`: a code inside a law, `C2`, `2(c)`)."""
+    m = (_REL if relative else _CODE).fullmatch(text.strip())
+    return _parts(m, relative) if m and m.group(0) else None
+
+
+@dataclass
+class Code:
+    """A code found in a reference, with its parts and where it stands in the text."""
+
+    text: str
+    parts: list[str]
+    shape: str  # "section", "subsection" or "item": what a relative code starts with
+    malformed: bool = False
+
+
+def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
+    """The codes of a reference's code list, ranges of laws or sections expanded.
+
+    >>> [c.parts for c in split_codes("68 §–71 §", False, False)]
+    [['68'], ['69'], ['70'], ['71']]
+    >>> [c.parts for c in split_codes("A- ja B", True, False)]
+    [['A'], ['B']]
+    >>> [(c.text, c.malformed) for c in split_codes("26V", False, False)]
+    [('26V', True)]
+    """
+    pattern = _REL if relative else _CODE
+    text = _PAGE.sub(lambda m: " " * len(m.group(0)), codes)
+    found: list[Code] = []
+    last_end = 0
+    pos = 0
+    while pos < len(text):
+        m = pattern.match(text, pos)
+        if not m or not m.group(0).strip() or (pos and text[pos - 1].isalnum()):
+            pos += 1
+            continue
+        end = m.end()
+        malformed = False
+        if not glued and end < len(text) and text[end].isalnum():
+            while end < len(text) and (text[end].isalnum() or text[end] in "()"):
+                end += 1
+            malformed = True
+        parts = _parts(m, relative)
+        shape = "section" if m.group("sec") or m.group("secl") else "subsection"
+        if relative and not (m.group("sec") or m.group("secl") or m.group("sub")):
+            shape = "item"
+            if m.group("ib") and text[end : end + 1] not in ("-", ")", ""):
+                pos = end  # a bare letter is an item only as `a-`, `a)` or last: else a word
+                continue
+        code = Code(text[m.start() : end].strip(), parts, shape, malformed)
+        if found and _RANGE.match(text[last_end : m.start()]):
+            found.extend(expand(found[-1], code))
+        else:
+            found.append(code)
+        last_end, pos = end, end
+    return join_spaced_items(found, text) if relative else found
+
+
+def expand(first: Code, last: Code) -> list[Code]:
+    """The codes strictly after `first` up to `last` in a range of laws or of sections."""
+    a, b = first.parts, last.parts
+    if len(a) == len(b) == 1 and a[0].isdigit() and b[0].isdigit():
+        return [Code(str(n), [str(n)], first.shape) for n in range(int(a[0]) + 1, int(b[0]) + 1)]
+    if len(a) == len(b) == 1 and a[0].isalpha() and b[0].isalpha():
+        letters = [chr(c) for c in range(ord(a[0]) + 1, ord(b[0]) + 1)]
+        return [Code(c, [c], first.shape) for c in letters]
+    return [last]
+
+
+def join_spaced_items(codes: list[Code], text: str) -> list[Code]:
+    """`C1 d` (Finnish "momentin C1 d-kohta") is one code: C1d (but `A a B` is A and B)."""
+    out: list[Code] = []
+    for code in codes:
+        prev = out[-1] if out else None
+        spaced = prev and f"{prev.text} {code.text}" in text
+        numbered = prev and len(prev.parts) == 2  # a section and a subsection: `C1`
+        if prev and code.shape == "item" and prev.shape == "section" and spaced and numbered:
+            prev.parts = prev.parts + code.parts
+            prev.text = f"{prev.text} {code.text}"
+        else:
+            out.append(code)
+    return out
+
+
+def resolve(code: Code, scope: str, context: Unit | None, ids: set[str]) -> tuple[str, str]:
+    """A code's canonical id and, when no unit has it, the reason ("" when it resolves).
+    The id is then the nearest existing ancestor."""
+    parts = list(code.parts)
+    if scope == "law":
+        if context is None:
+            return "", "a reference inside a law outside any law"
+        base = context.id.split(".")
+        if code.shape == "section":
+            parts = base[:1] + parts
+        else:
+            depth = 3 if code.shape == "item" else 2  # the subsection or section above
+            while len(base) > depth or (len(base) > 1 and ".".join(base) not in ids):
+                base.pop()
+            parts = base[:depth] + parts
+    levels = ("law", "section", "subsection", "item", "subitem")
+    canon = [canonical(p, levels[i]) if i < 5 else p for i, p in enumerate(parts)]
+    uid = ".".join(canon)
+    if code.malformed:
+        reason = f"misprinted code {code.text}"
+    elif uid in ids:
+        return uid, ""
+    else:
+        reason = f"no unit {code.text} in this book"
+    while canon and ".".join(canon) not in ids:
+        canon.pop()
+    return ".".join(canon), reason
+
+
+def law_of(unit: Unit) -> str | None:
+    """The law a unit belongs to (None outside the law tree)."""
+    head = unit.id.split(".")[0]
+    return head if head.isdigit() else None
+
+
+def find_refs(text: str, refs: References) -> Iterator[tuple[re.Match[str], RefForm]]:
+    """The reference matches in a text, each form's matches not overlapping earlier ones."""
+    taken: list[tuple[int, int]] = []
+    for form in refs.forms:
+        for m in form.pattern.finditer(text):
+            if not m.group("codes").strip():
+                continue
+            if any(m.start() < b and a < m.end() for a, b in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            yield m, form
+
+
+def locate(text: str, code: str, raw: list[str], lines: tuple[int, int]) -> int:
+    """The source line of a reference in a line range: the first line holding the whole
+    reference, else its start, else its end (a reference split over lines), else its code."""
+    span = [(no, raw[no - 1].replace("\u00a0", " ")) for no in range(lines[0], lines[1] + 1)]
+    for probe in (text, text[:20], text[-12:], code):
+        for no, line in span:
+            if probe in line:
+                return no
+    return lines[0]
+
+
+def apply(doc: Document, raw: list[str]) -> None:
+    """Fill every unit's `refs` and `cited_by`; list what does not resolve in
+    `doc.unresolved` as `file:line: "text": reason`."""
+    if doc.lang not in languages():
+        return
+    refs = load_references(doc.lang)
+    ids = {u.id for u in doc.units}
+    by_id = {u.id: u for u in doc.units}
+    for unit in doc.units:
+        if unit.kind in SKIPPED_KINDS:
+            continue
+        context = by_id.get(unit.id) if law_of(unit) else None
+        sources = [(unit.title, unit.lines, ""), (unit.text, unit.lines, "")]
+        sources += [(f.text, f.lines, f.marker) for f in unit.footnotes]
+        for source, span, marker in sources:
+            for m, form in find_refs(source, refs):
+                codes = split_codes(m.group("codes"), form.scope == "law", refs.glued)
+                targets, problems = [], []
+                for code in codes:
+                    uid, reason = resolve(code, form.scope, context, ids)
+                    if uid and uid not in targets:
+                        targets.append(uid)
+                    if reason:
+                        problems.append(reason)
+                if not codes:
+                    continue
+                text = m.group(0).strip()
+                line = locate(text, codes[0].text, raw, span)
+                ref = {"text": text, "targets": targets, "line": line}
+                if marker:
+                    ref["footnote"] = marker
+                if problems:
+                    ref["unresolved"] = "; ".join(problems)
+                    message = f'"{text}": {ref["unresolved"]}'
+                    doc.unresolved.append(Problem(doc.source, line, message))
+                unit.refs.append(ref)
+    cited_by(doc.units)
+
+
+def cited_by(units: list[Unit]) -> None:
+    """For every unit, the units of the same document that refer to it."""
+    by_id = {u.id: u for u in units}
+    for unit in units:
+        for ref in unit.refs:
+            for target in ref["targets"]:
+                holder = by_id.get(target)
+                if holder is not None and unit.id not in holder.cited_by:
+                    holder.cited_by.append(unit.id)
