@@ -9,12 +9,15 @@ SystemExit: 0
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 from pathlib import Path
 
 from kb import store
+from kb.cite import full_text, render, resolve_citation
 from kb.export import to_json, to_markdown
+from kb.model import Unit
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -54,6 +57,55 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cite(args: argparse.Namespace) -> int:
+    ensure_built(args)
+    try:
+        payload = store.load_payload(args.lang, args.data)
+    except KeyError as err:
+        print(f"lawkb cite: {err.args[0]}", file=sys.stderr)
+        return 2
+    units = [Unit.from_json(u) for u in payload["units"]]
+    edition = payload["meta"]["edition"]
+    found = resolve_citation(args.query, units, args.lang, edition)
+    if found.unit is None:
+        print(f"lawkb cite: {found.error}", file=sys.stderr)
+        return 1
+    result = {
+        "id": found.id,
+        "citation": render(found.id, args.lang),
+        "international": render(found.id),
+        "text": full_text(found.id, units),
+        "lang": args.lang,
+        "edition": edition,
+    }
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        print(f"{result['citation']} ({result['international']}, {edition})\n\n{result['text']}")
+    return 0
+
+
+def cmd_refs(args: argparse.Namespace) -> int:
+    ensure_built(args)
+    manifest = store.read_manifest(args.data)["documents"]
+    langs = [args.lang] if args.lang else sorted(manifest)
+    for lang in langs:
+        try:
+            payload = store.load_payload(lang, args.data)
+        except KeyError as err:
+            print(f"lawkb refs: {err.args[0]}", file=sys.stderr)
+            return 2
+        if args.unresolved:
+            for line in payload.get("unresolved", []):
+                print(line)
+        else:
+            for unit in payload["units"]:
+                for ref in unit.get("refs", []):
+                    where = f"{payload['meta']['source']}:{ref['line']}"
+                    print(f"{where}: {unit['id']}: {ref['text']} -> {', '.join(ref['targets'])}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="lawkb", description=__doc__.splitlines()[0])
     top.add_argument("--corpus", type=Path, help="corpus folder (default: the repository's)")
@@ -66,6 +118,15 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("--lang", required=True, help="language code (fi, tr, sk, et, sv)")
     e.add_argument("--format", choices=("json", "md"), default="json")
     e.set_defaults(run=cmd_export)
+    c = sub.add_parser("cite", help="resolve a citation and print the unit's exact wording")
+    c.add_argument("query", help="a citation as people type it: 'Law 12C1(b)', 'Yasa 16B', ...")
+    c.add_argument("--lang", required=True, help="the book to cite from (fi, tr, sk, et, sv)")
+    c.add_argument("--json", action="store_true", help="print id, citation, text, lang, edition")
+    c.set_defaults(run=cmd_cite)
+    r = sub.add_parser("refs", help="list cross-references (file:line: unit: text -> targets)")
+    r.add_argument("--lang", help="one language (default: all)")
+    r.add_argument("--unresolved", action="store_true", help="only those naming no unit")
+    r.set_defaults(run=cmd_refs)
     return top
 
 

@@ -208,13 +208,17 @@ def prune(data: Path, keep: str) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def load_units(lang: str, data: Path | None = None) -> list[Unit]:
-    """The units of a language from the current knowledge base, in document order."""
+def load_payload(lang: str, data: Path | None = None) -> dict:
+    """A language's built document: `meta`, `units` (JSON), `notes`, `unresolved`, `dropped`."""
     path = current(data) / f"{lang}.json"
     if not path.exists():
         raise KeyError(f"no document for language {lang!r} in the knowledge base")
-    payload = json.loads(path.read_text(encoding="utf-8"))
-    return [Unit.from_json(u) for u in payload["units"]]
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_units(lang: str, data: Path | None = None) -> list[Unit]:
+    """The units of a language from the current knowledge base, in document order."""
+    return [Unit.from_json(u) for u in load_payload(lang, data)["units"]]
 
 
 def summary(manifest: dict) -> list[str]:

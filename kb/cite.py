@@ -1,0 +1,145 @@
+"""Citations: what people type (`Law 12C1b`, `L12C1(b)`, `12 C 1 b`, `laki 12C1 §`, `Yasa 16B`,
+`pravidlo 40B2(b)`, `Reegel 27B1b`, `lag 16D`, `§ 12C2`) to a canonical id, and ids back to
+each book's own citing style or the international form.
+
+>>> parse_citation("Law 12C1b"), parse_citation("L12C1(b)"), parse_citation("12 C 1 b")
+('12.C.1.b', '12.C.1.b', '12.C.1.b')
+>>> parse_citation("laki 12C1 §"), parse_citation("§ 12C2"), parse_citation("Reegel 27B1b")
+('12.C.1', '12.C.2', '27.B.1.b')
+>>> render("40.B.2.a.v", "tr"), render("40.B.2.a.v", "et"), render("12.C.1.b")
+('Yasa 40B2(a)(v)', 'reegel 40B2a(5)', 'Law 12C1(b)')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kb.model import Unit
+from kb.parse import ROMAN, canonical
+from kb.profile import References
+from kb.profiles import languages, load_references
+
+INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")
+_EXTRA_WORDS = ("law", "laws", "l", "§")
+_SHAPE = re.compile(
+    r"^(?P<law>\d{1,2})(?P<sec>[A-Ha-h])?(?P<sub>\d{1,2})?"
+    r"(?:\((?P<ip>[a-l])\)|(?P<ib>[a-l]))?"
+    r"(?:\((?P<sp>i{1,3}|iv|vi{0,3}|ix|x|[1-9])\)|(?P<sb>i{1,3}|iv|vi{0,3}|ix|x))?$"
+)
+LANGUAGE_NAMES = {
+    "fi": "Finnish",
+    "tr": "Turkish",
+    "sk": "Slovak",
+    "et": "Estonian",
+    "sv": "Swedish",
+}
+
+
+def law_words() -> list[str]:
+    """Every law word readers may type before a code, longest first (all languages)."""
+    words = set(_EXTRA_WORDS)
+    for lang in languages():
+        words.update(w.lower() for w in load_references(lang).words)
+    return sorted(words, key=len, reverse=True)
+
+
+def parse_citation(query: str) -> str | None:
+    """The canonical id a typed citation names, or None when it is not a citation."""
+    text = query.strip().lower().replace("\u00a0", " ")
+    for word in law_words():
+        if text.startswith(word) and not text[len(word) : len(word) + 1].isalpha():
+            text = text[len(word) :]
+            break
+    text = re.sub(r"[\s§.]", "", text)
+    m = _SHAPE.match(text)
+    if not m:
+        return None
+    parts = [m.group("law")]
+    if m.group("sec"):
+        parts.append(m.group("sec").upper())
+    if m.group("sub"):
+        parts.append(m.group("sub"))
+    item = m.group("ip") or m.group("ib")
+    if item:
+        parts.append(item)
+    sub = m.group("sp") or m.group("sb")
+    if sub:
+        if not item:
+            return None
+        parts.append(canonical(sub, "subitem"))
+    if int(parts[0]) < 1:
+        return None
+    return ".".join(parts)
+
+
+def code(uid: str, refs: References) -> str:
+    """A unit id in a book's notation: `12.C.1.b` -> `12C1b` or `12C1(b)`."""
+    parts = uid.split(".")
+    out = "".join(parts[:3])
+    if len(parts) > 3:
+        out += refs.itemfmt.format(parts[3])
+    if len(parts) > 4:
+        sub = parts[4]
+        if refs.subitem_digits and sub in ROMAN:
+            sub = str(ROMAN.index(sub) + 1)
+        out += refs.subfmt.format(sub)
+    return out
+
+
+def render(uid: str, lang: str | None = None) -> str:
+    """A unit id as a citation in a language's own style, or the international form."""
+    refs = load_references(lang) if lang else INTERNATIONAL
+    return refs.style.format(code=code(uid, refs))
+
+
+@dataclass
+class Resolution:
+    """A citation checked against one book: the unit, or why there is none."""
+
+    id: str
+    unit: Unit | None
+    error: str = ""
+
+
+def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> Resolution:
+    """Find the unit a citation names in a book, or explain why there is none (and where
+    the nearest unit is).
+
+    >>> u = [Unit("12", "law", "12", "", "", "fi", 2017, (1, 2)),
+    ...      Unit("12.C", "section", "C.", "", "", "fi", 2017, (1, 2))]
+    >>> resolve_citation("12C9", u, "fi", 2017).error
+    'Law 12C9 does not exist in the Finnish 2017 Laws; the nearest unit is Law 12C.'
+    """
+    uid = parse_citation(query)
+    if uid is None:
+        return Resolution("", None, f"{query!r} is not a citation such as 'Law 12C1(b)'.")
+    by_id = {u.id: u for u in units}
+    if uid in by_id:
+        return Resolution(uid, by_id[uid])
+    parts = uid.split(".")
+    while parts and ".".join(parts) not in by_id:
+        parts.pop()
+    name = f"the {LANGUAGE_NAMES.get(lang, lang)} {edition} Laws"
+    nearest = f"; the nearest unit is {render('.'.join(parts))}" if parts else ""
+    return Resolution(uid, None, f"{render(uid)} does not exist in {name}{nearest}.")
+
+
+def full_text(uid: str, units: list[Unit]) -> str:
+    """A unit's exact wording with its children's, each led by its label and title.
+
+    >>> u = [Unit("1.A", "section", "A.", "Otsikko", "Teksti.", "fi", 2017, (1, 1)),
+    ...      Unit("1.A.1", "subsection", "1.", "", "Eka.", "fi", 2017, (2, 2), "1.A")]
+    >>> print(full_text("1.A", u))
+    A. Otsikko
+    Teksti.
+    1. Eka.
+    """
+    out = []
+    for unit in units:
+        if unit.id == uid or unit.id.startswith(uid + "."):
+            if unit.title:
+                out += [f"{unit.label} {unit.title}".strip(), unit.text]
+            else:
+                out.append(f"{unit.label} {unit.text}".strip())
+    return "\n".join(line for line in out if line)
