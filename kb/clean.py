@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from kb.profile import Profile
 
 NBSP = "\u00a0"
+ANCHOR = "\ue000"  # where an HTML footnote marker stood, until `lift_anchors` takes it
+BEFORE = 24  # how many characters before a footnote marker locate it in the unit's text
 SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _HTML_TAG = re.compile(r"</?(?:b|i|sup|sub)>")
 _HEADING = re.compile(r"^(#{1,6}) +")
@@ -44,6 +46,7 @@ class Line:
     bullet: bool = False
     table: bool = False
     anchors: list[str] = field(default_factory=list)
+    before: dict[str, str] = field(default_factory=dict)  # marker -> the words printed before it
     footnote: int | None = None
     dropped: str | None = None
     claimed: str | None = None  # the id of the table whose cells the line holds
@@ -89,10 +92,11 @@ def footnote_key(marker: str) -> str:
 
 def strip_html(text: str) -> tuple[str, list[str]]:
     """Remove the HTML fragments of a line with beautifulsoup4; numeric <sup> are footnote
-    markers and are returned, other tags keep their text.
+    markers, returned in order and left as a placeholder where they stood (see
+    `lift_anchors`); other tags keep their text.
 
     >>> strip_html("L<sup>A</sup>T<sub>E</sub>X and <b>13 §</b><sup>4</sup>")
-    ('LATEX and 13 §', ['4'])
+    ('LATEX and 13 §\ue000', ['4'])
     """
     if not _HTML_TAG.search(text):
         return text, []
@@ -104,7 +108,7 @@ def strip_html(text: str) -> tuple[str, list[str]]:
         value = sup.get_text()
         if value.isdigit():
             anchors.append(value)
-            sup.decompose()
+            sup.replace_with(ANCHOR)
         else:
             sup.unwrap()
     return soup.get_text(), anchors
@@ -147,15 +151,30 @@ def clean_line(no: int, raw: str, profile: Profile) -> tuple[Line, list[str]]:
     return line, anchors
 
 
-def lift_anchors(line: Line, profile: Profile) -> None:
-    """Move the footnote markers of a line's running text into `line.anchors`."""
-    anchor = profile.footnotes.anchor
-    if anchor is None or line.table:
-        return
-    found = [footnote_key(m.group("marker")) for m in anchor.finditer(line.text)]
-    if found:
-        line.anchors.extend(found)
-        line.text = anchor.sub("", line.text).rstrip()
+def lift_anchors(line: Line, html: list[str], profile: Profile) -> None:
+    """Move the footnote markers of a line's running text (the HTML ones, left as
+    placeholders, and the profile's plain-text ones) into `line.anchors`, remembering the
+    words printed before each.
+
+    >>> from kb.profiles import load_profile
+    >>> line = Line(1, "", text="kalır.16\u00a0Deklaranın")
+    >>> lift_anchors(line, [], load_profile("tr")); line.text, line.anchors, line.before
+    ('kalır.\xa0Deklaranın', ['16'], {'16': 'kalır.'})
+    """
+    pattern = profile.footnotes.anchor
+    plain = re.compile(ANCHOR) if pattern is None or line.table else re.compile(
+        f"{ANCHOR}|{pattern.pattern}"
+    )
+    queue = list(html)
+    out, last = [], 0
+    for m in plain.finditer(line.text):
+        key = queue.pop(0) if m.group(0) == ANCHOR else footnote_key(m.group("marker"))
+        out.append(line.text[last : m.start()])
+        line.anchors.append(key)
+        line.before.setdefault(key, "".join(out)[-BEFORE:])
+        last = m.end()
+    out.append(line.text[last:])
+    line.text = "".join(out).rstrip()
 
 
 def clean_lines(raw_lines: list[str], profile: Profile) -> tuple[list[Line], list[RawFootnote]]:
@@ -195,15 +214,13 @@ def clean_lines(raw_lines: list[str], profile: Profile) -> tuple[list[Line], lis
             for ln in lines[start:]:
                 ln.footnote = len(footnotes)
             marker = m.group("marker")
-            footnotes.append(
-                RawFootnote(footnote_key(marker), marker, join_words(text), line.no, lines[-1].no)
-            )
+            body = join_words(text).replace(ANCHOR, "")
+            footnotes.append(RawFootnote(footnote_key(marker), marker, body, line.no, lines[-1].no))
             continue
         if form.after is not None and in_block:
             in_block = False
             seen.clear()
-        line.anchors.extend(html_anchors)
-        lift_anchors(line, profile)
+        lift_anchors(line, html_anchors, profile)
         seen.update(line.anchors)
     return lines, footnotes
 

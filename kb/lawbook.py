@@ -122,11 +122,11 @@ def parse_lawbook(
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
     `table_specs` say where the tables are printed (kb/tables.py)."""
     lines, footnotes = clean_lines(raw_lines, profile)
-    tables.claim(lines, table_specs or [], doc)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
         doc.problems.append(Problem(doc.source, 1, "no law heading found"))
         return
+    tables.claim(lines, table_specs or [], doc)
     for block in blocks:
         if block.kind == "footnotes":
             renumber(block, footnotes, doc)
@@ -153,7 +153,8 @@ def parse_lawbook(
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
     units = tables.insert(units, tables.build(table_specs or [], lines, doc), doc)
-    attach_footnotes(units, footnotes, doc, errata or {})
+    before = {(ln.no, key): words for ln in lines for key, words in ln.before.items()}
+    attach_footnotes(units, footnotes, doc, errata or {}, before)
     doc.units = [unit for unit, _ in units]
     doc.dropped = {ln.no: ln.dropped for ln in lines if ln.dropped}
 
@@ -260,10 +261,13 @@ def attach_footnotes(
     footnotes: list[RawFootnote],
     doc: Document,
     errata: dict[int, dict],
+    before: dict[tuple[int, str], str],
 ) -> None:
     """Attach each footnote to the units whose text carries its marker: the footnote with
     that marker printed next after the marker (or, failing that, the last one before it).
-    A marker listed in the errata counts as the footnote it means, and is noted.
+    A marker listed in the errata counts as the footnote it means, and is noted. `before`
+    holds the words printed before each marker (by line and marker), which place it in the
+    unit's text or title.
     A footnote no marker points to is attached to the unit printed just before it and noted;
     a second printing of an attached footnote is noted as a reprint."""
     by_key: dict[str, list[RawFootnote]] = {}
@@ -287,7 +291,8 @@ def attach_footnotes(
                 doc.notes.append(Problem(doc.source, line, f"footnote marker {key} has no text"))
                 continue
             if id(chosen) not in used or all(f.marker != key for f in unit_.footnotes):
-                unit_.footnotes.append(as_footnote(chosen))
+                where, position = place_marker(unit_, before.get((line, printed), ""))
+                unit_.footnotes.append(as_footnote(chosen, position=position, where=where))
             used.add(id(chosen))
     for line, fix in unmet.items():
         message = f"erratum names no footnote marker {fix['printed']} on this line"
@@ -307,10 +312,34 @@ def attach_footnotes(
         host.footnotes.append(as_footnote(footnote, note))
 
 
-def as_footnote(footnote: RawFootnote, note: str = "") -> Footnote:
+def as_footnote(
+    footnote: RawFootnote, note: str = "", position: int | None = None, where: str = "text"
+) -> Footnote:
     return Footnote(
         footnote.marker,
         normalize_spaces(footnote.text),
         (footnote.first, footnote.last),
         note or footnote.note,
+        position,
+        where,
     )
+
+
+def place_marker(unit: Unit, words: str) -> tuple[str, int | None]:
+    """Where a footnote marker stands in a unit: just after the words printed before it,
+    in its text or its title (None when those words are not found).
+
+    >>> u = Unit("13", "law", "13", "YANLIŞ SAYIDA KART", "", "tr", 2017, (1, 1))
+    >>> place_marker(u, "YASA 13 – YANLIŞ SAYIDA KART")
+    ('title', 18)
+    """
+    words = normalize_spaces(words)
+    for size in (len(words), 16, 8, 4):
+        probe = words[-size:].strip()
+        if len(probe) < 3:
+            continue
+        for where, text in (("text", unit.text), ("title", unit.title)):
+            at = text.find(probe)
+            if at >= 0:
+                return where, at + len(probe)
+    return "text", None

@@ -42,6 +42,8 @@ class Footnote:
     text: str
     lines: tuple[int, int]
     note: str = ""
+    position: int | None = None  # where the marker stands: an offset into `where`
+    where: str = "text"  # "text" or "title" of the unit
 
 
 @dataclass
@@ -82,10 +84,7 @@ class Unit:
             if not data[key]:
                 del data[key]
         if self.footnotes:
-            data["footnotes"] = [
-                {"marker": f.marker, "text": f.text, "lines": list(f.lines), "note": f.note}
-                for f in self.footnotes
-            ]
+            data["footnotes"] = [asdict(f) | {"lines": list(f.lines)} for f in self.footnotes]
         return data
 
     @classmethod
@@ -99,8 +98,7 @@ class Unit:
         data = dict(data)
         data["lines"] = tuple(data["lines"])
         data["footnotes"] = [
-            Footnote(f["marker"], f["text"], tuple(f["lines"]), f.get("note", ""))
-            for f in data.get("footnotes", [])
+            Footnote(**(f | {"lines": tuple(f["lines"])})) for f in data.get("footnotes", [])
         ]
         return cls(**data)
 
