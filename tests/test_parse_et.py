@@ -432,7 +432,10 @@ def test_case24_jaotus_twice_two_distinct_definitions():
 def test_case25_law_77_tables_stay_inside_law_77():
     law = unit("77")
     assert law.lines == (2256, 2316)
-    assert children("77") == []
+    # The scoring tables are law 77's table units (rows checked in tests/test_tables.py);
+    # the captions and the prose between the tables stay in the law's text, the cells do not.
+    assert children("77") == [f"77.table.{n}" for n in range(1, 7)]
+    assert "kontreerimata lepingus" not in law.text
     for caption in (
         "TIHIPUNKTID",
         "TRUMBITA MÄNGUS",
@@ -443,7 +446,9 @@ def test_case25_law_77_tables_stay_inside_law_77():
         "ALTTIHID",
     ):
         assert caption in law.text
-    assert "Lisapreemia iga neljanda ja sellele järgneva alttihi eest" in law.text
+    bonus = "Lisapreemia iga neljanda ja sellele järgneva alttihi eest"
+    assert unit("77.table.6").rows[-1][:4] == [bonus, "0", "100", "200"]
+    assert bonus not in law.text
     assert law.text.rstrip().endswith("mõlemad pooled panevad kirja nulliga võrdse tulemuse.")
     assert not any(starts(f.text, "Mängupaik hõlmab") for f in law.footnotes)
 
@@ -700,19 +705,23 @@ def test_appendix_reegel_lines_are_not_laws(line):
 
 def test_law_2_table_stays_a_table():
     law = unit("2")
-    assert children("2") == []
-    rows = [[c.strip() for c in ln.split("\t") if c.strip()] for ln in law.text.split("\n")]
+    # The table is the unit 2.table (all its rows in tests/test_tables.py), not law text.
+    assert children("2") == ["2.table"]
+    rows = unit("2.table").rows
     assert ["N", "1", "5", "9", "13", "mitte keegi", "1", "8", "11", "14"] in rows
     assert ["W", "4", "8", "12", "16", "mõlemad", "4", "7", "10", "13"] in rows
     assert "(North, East, South, West)" in law.text
+    assert "mitte keegi" not in law.text
 
 
 def test_law_78B_imp_table_makes_no_subsections():
     sec = unit("78.B")
-    assert children("78.B") == []
+    # The IMP scale is the unit 78.B.table (all its rows in tests/test_tables.py); the
+    # caption VAHE stays in the section's text.
+    assert children("78.B") == ["78.B.table"]
     assert "VAHE" in sec.text
-    rows = [[c.strip() for c in ln.split("\t") if c.strip()] for ln in sec.text.split("\n")]
-    assert ["270–310", "7", "1300–1490", "16", "4000+", "24"] in rows
+    assert ["270–310", "7", "1300–1490", "16", "4000+", "24"] in unit("78.B.table").rows
+    assert "1300–1490" not in sec.text
     assert unit("78.C").title == "Osavõtja tulemuse arvutamine lepingutulemuste summa abil"
 
 
@@ -740,8 +749,9 @@ _MARKERS = re.compile(r"^\s*(?:- ?)?(?:[A-H]\.\s|\d\.\s|\d\)\s)?\s*(?:- ?)?(?:[a
 
 def test_no_law_text_lost():
     """Every printed line of the laws (markers, superscripts and markup off) is found in
-    the title or text of some unit of the law tree."""
-    haystack = [squash(f"{u.title} {u.text}") for u in law_tree()]
+    the title or text of some unit of the law tree, or in a table of it (Laws 2, 77, 78B)."""
+    tables = [u for u in doc().units if u.kind == "table"]
+    haystack = [squash(f"{u.title} {u.text}") for u in law_tree() + tables]
     missing = []
     for no in range(747, 2606):
         raw = SOURCE[no - 1]

@@ -625,7 +625,10 @@ def test_hc24_law_77_tables_and_subheadings_are_law_text():
     # `### SANGIPELISSÄ`…
     law = unit("77")
     assert law.title == "KILPAILUBRIDGEN PISTELASKUTAULUKKO"
-    assert kids("77") == []
+    # The tables are law 77's table units (rows checked in tests/test_tables.py): the
+    # sub-headings and prose stay law text, the cells (Vastakahdennettuna, Tikin arvo, the
+    # bold undertrick row labels) are the tables'.
+    assert kids("77") == [f"77.table.{n}" for n in range(1, 7)]
     assert law.lines == (2119, 2215)
     for heading in (
         "TIKKIPISTEET",
@@ -637,12 +640,16 @@ def test_hc24_law_77_tables_and_subheadings_are_law_text():
         "PIETIT",
         "HYVITYKSET TÄYSPELISTÄ, OSAMERKINNÄSTÄ;",
         "SITOUKSEN TÄYTTÄMISESTÄ",
-        "Vastakahdennettuna",
-        "Tikin arvo",
-        "Lisähyvitys neljännessä ja jokaisesta seuraavasta pietistä",
         "100 tikkipistettä tai enemmän yhdestä jaosta on TÄYSPELI.",
     ):
         assert heading in law.text, heading
+    for cell, table in (
+        ("Vastakahdennettuna", "77.table.1"),
+        ("Tikin arvo", "77.table.4"),
+        ("Lisähyvitys neljännessä ja jokaisesta seuraavasta pietistä", "77.table.6"),
+    ):
+        assert cell not in law.text, cell
+        assert any(cell in row for row in unit(table).rows), cell
     assert law.text.endswith(
         "Jos kaikki neljä pelaajaa passaavat (katso laki (s. 39) 22 §), kumpikin puoli saa "
         "nolla tulospistettä."

@@ -253,7 +253,9 @@ def test_no_unit_starts_on_a_table_line():
 
 @pytest.mark.parametrize("uid", ["2", "77", "78.B"])
 def test_tables_never_produce_subsections(uid):
-    assert [u.id for u in subtree(uid) if u.id != uid] == []
+    # The tables are units of kind `table` below the unit (tests/test_tables.py); nothing
+    # else may grow out of their cells.
+    assert [u.id for u in subtree(uid) if u.id != uid and u.kind != "table"] == []
 
 
 def test_sectionless_laws_with_numbered_subsections():
@@ -618,11 +620,15 @@ def test_hard_19_poznamka_is_a_law_level_note():
 
 def test_hard_20_law_77_table_block():
     law = unit("77")
-    assert children("77") == []
+    # The TAB cells are law 77's table units now (all checked in tests/test_tables.py); the
+    # non-TAB sub-headings and prose stay the law's text.
+    assert [u.id for u in children("77")] == [f"77.table.{n}" for n in range(1, 7)]
     assert law.lines == (1608, 1784)
     assert law.text.startswith("SADZBA ZA ZDVIHY")
-    assert re.search(r"AK SÚ TROMFY\s+trefy \(♣\)\s+kára \(\(\)\s+srdcia \(♥\)", law.text)
-    assert re.search(r"Kontrovaný\s+40\s+40\s+60\s+60", law.text)
+    table = unit("77.table.1")
+    assert table.header == ["AK SÚ TROMFY", "trefy (♣)", "kára (()", "srdcia (♥)", "piky (♠)"]
+    assert ["Kontrovaný", "40", "40", "60", "60"] in table.rows
+    assert "AK SÚ TROMFY" not in law.text and "Kontrovaný" not in law.text
     for heading in ("PRÉMIOVÉ BODY", "SLEMY", "NADZDVIHY", "POKUTY ZA PÁDY", "PÁDY"):
         assert heading in law.text
     assert law.text.endswith("každá strana si zapíše nulový výsledok.")
@@ -632,21 +638,28 @@ def test_hard_20_law_77_table_block():
 
 def test_hard_21_imp_table_row_in_78B():
     b = unit("78.B")
-    assert children("78.B") == []
-    assert b.lines == (1792, 1856)
-    assert re.search(r"20-40\s+1\s+370-420\s+9\s+1500-1740\s+17", b.text)
-    assert re.search(r"320-360\s+8\s+1300-1490\s+16\s+4000 a viac\s+24", b.text)
+    # The IMP rows are the unit 78.B.table (1795-1856); 78.B's own lines end with its text.
+    assert [u.id for u in children("78.B")] == ["78.B.table"]
+    assert b.lines == (1792, 1794)
+    assert unit("78.B.table").lines == (1795, 1856)
+    rows = unit("78.B.table").rows
+    assert rows[0] == ["20-40", "1", "370-420", "9", "1500-1740", "17"]
+    assert rows[-1] == ["320-360", "8", "1300-1490", "16", "4000 a viac", "24"]
+    assert "370-420" not in b.text
     assert b.text.startswith("Pri hodnotení medzinárodnými súťažnými bodmi")
     assert unit("78.C").lines[0] == 1859
 
 
 def test_hard_22_law_2_table_digits_are_not_subsections():
     law = unit("2")
-    assert children("2") == []
+    # The cells are the unit 2.table (all rows in tests/test_tables.py), not law text.
+    assert [u.id for u in children("2")] == ["2.table"]
     assert law.lines == (131, 190)
     assert law.text.startswith(norm(src(132)))
-    assert re.search(r"Rozdávajúci Sever\s+krabice\s+1\s+5\s+9\s+13", law.text)
-    assert re.search(r"Obe strany v druhej hre\s+krabice\s+4\s+7\s+10\s+13", law.text)
+    rows = unit("2.table").rows
+    assert rows[0] == ["Rozdávajúci Sever", "krabice", "1", "5", "9", "13"]
+    assert rows[-1] == ["Obe strany v druhej hre", "krabice", "4", "7", "10", "13"]
+    assert "Rozdávajúci Sever" not in law.text and "Obe strany v druhej hre" not in law.text
     assert law.text.endswith(norm(src(190)))
 
 

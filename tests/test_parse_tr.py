@@ -507,13 +507,16 @@ def test_hc27_87c_redirect_body():
 def test_hc28_law_77_table_cells_stay_raw():
     law = unit("77")
     assert law.lines == (2109, 2321)
-    assert children("77") == []
+    # The cells are law 77's table units now (all checked in tests/test_tables.py), kept as
+    # printed (l.2153's `20`, meant 120, included); the uppercase captions stay paragraphs of
+    # the law's text, except KOZUN TÜRÜ, the heading of 77.table.1's first column.
+    assert children("77") == [f"77.table.{n}" for n in range(1, 7)]
     cells = [c.strip() for c in re.split(r"\n+", law.text) if c.strip()]
     assert cells[0] == "LÖVE SKORU"
-    run = ["Sürkonturlu", "80", "80", "20", "120"]
-    assert any(cells[k : k + len(run)] == run for k in range(len(cells))), "2147-2155 not raw cells"
+    assert unit("77.table.1").rows[-1] == ["Sürkonturlu", "80", "80", "20", "120"]
+    assert unit("77.table.1").header[0] == "KOZUN TÜRÜ"
+    assert "Sürkonturlu" not in law.text and "KOZUN TÜRÜ" not in law.text
     for header in (
-        "KOZUN TÜRÜ",
         "SANZATU KONTRATLARI İÇİN:",
         "ÖDÜL SKORLARI",
         "FAZLA LÖVELER",
@@ -522,7 +525,7 @@ def test_hc28_law_77_table_cells_stay_raw():
         "EKSİK LÖVELER",
     ):
         assert header in cells
-    inside = [u.id for u in units() if 2111 <= u.lines[0] <= 2321]
+    inside = [u.id for u in units() if 2111 <= u.lines[0] <= 2321 and u.kind != "table"]
     assert inside == []
 
 
@@ -545,7 +548,9 @@ def test_law_title_heading_line_and_sections(row):
         unit(c).label.rstrip(".") for c in children(row["law"]) if unit(c).kind == "section"
     )
     assert letters == row["sections"]
-    assert children(row["law"]) == [f"{row['law']}.{c}" for c in row["sections"]]
+    # Tables (Laws 2 and 77) are children of kind `table`, checked in tests/test_tables.py.
+    sections = [c for c in children(row["law"]) if unit(c).kind != "table"]
+    assert sections == [f"{row['law']}.{c}" for c in row["sections"]]
 
 
 @pytest.mark.parametrize("row", TABLE, ids=lambda r: f"law{r['law']}")
@@ -856,21 +861,24 @@ def test_only_the_93_headings_start_laws():
 def test_law_2_table_produces_no_units():
     law = unit("2")
     assert law.lines == (293, 393)
-    assert children("2") == []
+    # The cells are the unit 2.table (all rows in tests/test_tables.py), not law text.
+    assert children("2") == ["2.table"]
     assert law.text.startswith("Bir oturumda oynanacak her el için, içinde deste bulunan")
-    assert "Kuzey Dağıtan" in law.text and "Herkes Zonda" in law.text
+    assert "Kuzey Dağıtan" not in law.text and "Herkes Zonda" not in law.text
     assert law.text.endswith("o oturum için bordun üzerindeki koşullar uygulanır.")
-    assert not any(297 <= u.lines[0] <= 393 for u in units())
+    assert [u.id for u in units() if 297 <= u.lines[0] <= 393] == ["2.table"]
 
 
 def test_law_78b_imp_table_produces_no_units():
     assert children("78") == ["78.A", "78.B", "78.C", "78.D"]
     b = unit("78.B")
-    assert b.lines == (2329, 2443)
-    assert children("78.B") == []
+    # The IMP scale is the unit 78.B.table (2333-2443, all pairs in tests/test_tables.py);
+    # 78.B's own lines end with its text.
+    assert b.lines == (2329, 2331)
+    assert children("78.B") == ["78.B.table"]
     assert b.text.startswith("Uluslararası maç puanı skorunda, her bord için")
-    assert "0–10" in b.text and "4000 +" in b.text and "1500–1740" in b.text
-    assert not any(2333 <= u.lines[0] <= 2443 for u in units())
+    assert "0–10" not in b.text and "4000 +" not in b.text and "1500–1740" not in b.text
+    assert [u.id for u in units() if 2333 <= u.lines[0] <= 2443] == ["78.B.table"]
     assert unit("78.C").lines[0] == 2445
 
 
