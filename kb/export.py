@@ -25,8 +25,24 @@ def to_json(units: Iterable[Unit]) -> str:
     return json.dumps([u.to_json() for u in units], ensure_ascii=False, indent=1)
 
 
+def markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A table's lines in markdown: the header row (empty cells when the table has none), the
+    separator, the rows; a `|` inside a cell is escaped.
+
+    >>> print("\\n".join(markdown_table(["Puan farkı", "IMP"], [["0–10", "0"], ["a|b", ""]])))
+    | Puan farkı | IMP |
+    | --- | --- |
+    | 0–10 | 0 |
+    | a\\|b |  |
+    """
+    width = len(header or rows[0])
+    lines = [header or [""] * width, ["---"] * width, *rows]
+    return ["| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |" for cells in lines]
+
+
 def to_markdown(units: Iterable[Unit]) -> str:
-    """The units as markdown: laws and sections as headings, list units as indented lines."""
+    """The units as markdown: laws and sections as headings, list units as indented lines,
+    tables as markdown tables."""
     out: list[str] = []
     for u in units:
         pad = ""
@@ -39,7 +55,9 @@ def to_markdown(units: Iterable[Unit]) -> str:
             out.append(f"{pad}- **{u.label}**{title}")
         else:
             out.extend([f"## [{u.kind}] {u.id}", ""])
-        if u.text:
+        if u.kind == "table":
+            out.extend([*markdown_table(u.header, u.rows), ""])
+        elif u.text:
             out.extend(f"{pad}  {p}" if pad or u.kind in _LIST else p for p in u.text.split("\n"))
         for f in u.footnotes:
             out.append(f"{pad}  > [{f.marker}] {f.text}")

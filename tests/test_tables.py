@@ -6,12 +6,14 @@ the layouts that produce them are in kb/tables.py and the listings in corpus/<la
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from kb.export import to_json, to_markdown
 from kb.lawbook import read_document
 from kb.model import Document, Unit
 from tests.conftest import CORPUS, parsed, units_by_id
@@ -403,3 +405,28 @@ def test_a_joined_line_must_continue_a_cell(tr_copy: Path) -> None:
         "corpus/tr/tr.txt:2263: corpus/tr/tables.toml: table 77.table.6: "
         "line 2263 continues no cell"
     ]
+
+
+# -- export ------------------------------------------------------------------------------------
+
+
+def test_json_export_carries_kind_header_and_rows() -> None:
+    [data] = json.loads(to_json([table("tr", "78.B.table")]))
+    assert (data["kind"], data["parent"], data["lines"]) == ("table", "78.B", [2333, 2443])
+    assert data["header"] == ["Puan farkı", "IMP"] * 3
+    assert data["rows"][-1] == ["320–360", "8", "1500–1740", "17", "", ""]
+
+
+def test_markdown_export_renders_a_table() -> None:
+    lines = to_markdown([table("tr", "78.B.table")]).split("\n")
+    at = lines.index("| Puan farkı | IMP | Puan farkı | IMP | Puan farkı | IMP |")
+    assert lines[at + 1] == "| --- | --- | --- | --- | --- | --- |"
+    assert lines[at + 2] == "| 0–10 | 0 | 370–420 | 9 | 1750–1990 | 18 |"
+    assert lines[at + 10] == "| 320–360 | 8 | 1500–1740 | 17 |  |  |"
+
+
+def test_markdown_export_gives_a_headerless_table_an_empty_header() -> None:
+    lines = to_markdown([table("fi", "2.table")]).split("\n")
+    at = lines.index("| " + " | ".join([""] * 7) + " |")
+    assert lines[at + 1] == "| " + " | ".join(["---"] * 7) + " |"
+    assert lines[at + 2] == "| jakajana | Pohjoinen | jaot | 1 | 5 | 9 | 13 |"
