@@ -44,6 +44,21 @@ def law_words() -> list[str]:
     return sorted(words, key=len, reverse=True)
 
 
+def citation_lang(query: str) -> str | None:
+    """The language whose law word a citation starts with (`Yasa 16B` -> "tr").
+
+    >>> citation_lang("Yasa 16B"), citation_lang("laki 12C1 §"), citation_lang("Law 12")
+    ('tr', 'fi', None)
+    """
+    text = query.strip().lower()
+    for lang in languages():
+        for word in sorted(load_references(lang).words, key=len, reverse=True):
+            after = text[len(word) : len(word) + 1]
+            if word.isalpha() and text.startswith(word.lower()) and not after.isalpha():
+                return lang
+    return None
+
+
 def parse_citation(query: str) -> str | None:
     """The canonical id a typed citation names, or None when it is not a citation."""
     text = query.strip().lower().replace("\u00a0", " ")

@@ -106,6 +106,25 @@ def cmd_refs(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    ensure_built(args)
+    from kb.web import create_app
+
+    try:
+        app = create_app(args.data)
+    except (RuntimeError, OSError) as err:
+        print(f"lawkb serve: {err}", file=sys.stderr)
+        return 2
+    print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
+    if args.debug:
+        app.run(host=args.host, port=args.port, debug=True)
+        return 0
+    import waitress
+
+    waitress.serve(app, host=args.host, port=args.port, threads=8, ident="lawkb")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="lawkb", description=__doc__.splitlines()[0])
     top.add_argument("--corpus", type=Path, help="corpus folder (default: the repository's)")
@@ -127,6 +146,11 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", help="one language (default: all)")
     r.add_argument("--unresolved", action="store_true", help="only those naming no unit")
     r.set_defaults(run=cmd_refs)
+    s = sub.add_parser("serve", help="serve the site (building the knowledge base first)")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=5000)
+    s.add_argument("--debug", action="store_true", help="Flask's debug server with reloader")
+    s.set_defaults(run=cmd_serve)
     return top
 
 

@@ -46,3 +46,22 @@ def load_profile(lang: str) -> Profile:
     if lang not in available():
         raise KeyError(f"no law-book profile for language {lang!r}")
     return module(lang).PROFILE
+
+
+def sort_key(lang: str):
+    """A key that sorts words in a language's alphabetical order (Babel has no collation);
+    letters outside the alphabet sort after it, by code point.
+
+    >>> sorted(["ılık", "iç", "çay", "can"], key=sort_key("tr"))
+    ['can', 'çay', 'ılık', 'iç']
+    >>> sorted(["öö", "zz", "ää"], key=sort_key("fi"))
+    ['zz', 'ää', 'öö']
+    """
+    alphabet = getattr(module(lang), "ALPHABET", "") if lang in languages() else ""
+    order = {c: i for i, c in enumerate(alphabet)}
+    lower = (lambda w: w.replace("I", "ı").replace("İ", "i").lower()) if lang == "tr" else str.lower
+
+    def key(word: str) -> list[int]:
+        return [order.get(c, len(order) + ord(c)) for c in lower(word)]
+
+    return key

@@ -83,3 +83,5 @@ REFERENCES = References(
     subitem_digits=True,
     words=("reegel", "reeglit", "reegli", "reeglis", "reegliga", "reegluga", "reeglid"),
 )
+
+ALPHABET = "abcdefghijklmnopqrsšzžtuvwõäöüxy"

@@ -77,3 +77,5 @@ REFERENCES = References(
     style="laki {code} §",
     words=("laki", "lain", "lakia", "lait", "lakien", "laissa", "§"),
 )
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyzåäö"

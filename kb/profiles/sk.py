@@ -71,3 +71,5 @@ REFERENCES = References(
     itemfmt="({})",
     words=("pravidlo", "pravidla", "pravidlá", "pravidle", "pravidlom", "pravidlu"),
 )
+
+ALPHABET = "aáäbcčdďeéfghiíjklĺľmnňoóôpqrŕsštťuúvwxyýzž"

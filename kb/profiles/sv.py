@@ -15,3 +15,5 @@ REFERENCES = References(
     itemfmt="({})",
     words=("lag", "lagen", "lagarna"),
 )
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyzåäö"

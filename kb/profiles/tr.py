@@ -80,3 +80,5 @@ REFERENCES = References(
     words=("yasa", "yasalar", "yasası"),
     glued=True,
 )
+
+ALPHABET = "abcçdefgğhıijklmnoöprsştuüvyz"

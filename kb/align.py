@@ -1,0 +1,85 @@
+"""Alignment: the same unit in the other documents. Within an edition by canonical id; across
+the 2007 and 2017 editions only through the explicit map (kb/editions.py), never by position;
+the Swedish card through the laws its topics cite.
+
+>>> from kb.library import get_library
+>>> lib = get_library()
+>>> [c.ids for c in counterparts(lib, "fi", "12.C.1.b") if c.lang == "tr"]
+[['12.C.1.b']]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.library import Book, Library
+
+
+@dataclass
+class Counterpart:
+    """What stands for a unit in another document: ids (empty when nothing does), whether
+    the 2007->2017 map was used, and why nothing stands there."""
+
+    lang: str
+    ids: list[str]
+    mapped: bool = False
+    reason: str = ""
+
+
+def law_of(uid: str) -> str:
+    return uid.split(".")[0]
+
+
+def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
+    """The units of `target` that correspond to unit `uid` of `source`."""
+    if target.kind == "card":
+        topics = [t.id for t in target.topics if covers(t.cites, uid)]
+        reason = "" if topics else "not covered by the card"
+        return Counterpart(
+            target.lang, topics, mapped=source.edition != target.edition, reason=reason
+        )
+    if source.kind == "card":
+        unit = source.by_id.get(uid)
+        cited = [c for c in (unit.cites if unit else []) if c in target.by_id]
+        return Counterpart(target.lang, cited, mapped=source.edition != target.edition)
+    if source.edition == target.edition:
+        if uid in target.by_id:
+            return Counterpart(target.lang, [uid])
+        return Counterpart(target.lang, [], reason="not in this translation")
+    ids, known = translate(uid, source.edition, target.edition)
+    ids = [i for i in ids if i in target.by_id]
+    if ids:
+        return Counterpart(target.lang, ids, mapped=True)
+    reason = f"not in the {target.edition} edition" if known else "no counterpart known"
+    return Counterpart(target.lang, [], mapped=True, reason=reason)
+
+
+def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
+    """The ids of another edition standing for `uid`, and whether the answer is known.
+    Law numbers mean the same subject in both editions; below the law only an explicit
+    map may say.
+
+    >>> translate("16", 2007, 2017), translate("16.D", 2007, 2017)
+    ((['16'], True), ([], False))
+    """
+    if "." not in uid:
+        return [uid], True
+    return [], False
+
+
+def covers(cites: list[str], uid: str) -> bool:
+    """Whether a card's citations cover a unit: the unit or one of its ancestors is cited,
+    or the unit is an ancestor of a cited one (a topic on 75B belongs beside Law 75).
+
+    >>> covers(["75.B"], "75"), covers(["75.B"], "75.B.1"), covers(["75.B"], "75.A")
+    (True, True, False)
+    """
+    return any(uid == c or uid.startswith(c + ".") or c.startswith(uid + ".") for c in cites)
+
+
+def counterparts(library: Library, lang: str, uid: str) -> list[Counterpart]:
+    """The counterparts of a unit in every other document of the library."""
+    source = library.book(lang)
+    if source is None:
+        return []
+    return [counterpart(source, b, uid) for b in library.books.values() if b.lang != lang]

@@ -1,0 +1,44 @@
+"""The site: read, compare side by side, search and cite the Laws, with its UI in six languages.
+
+>>> app = create_app()
+>>> app.test_client().get("/").status_code
+200
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+
+from kb import store
+from kb.web import api, i18n, pages, security
+
+SITE = Path(__file__).resolve().parent.parent.parent / "site"
+
+
+def create_app(data: Path | None = None, **config) -> Flask:
+    """The Flask application over the knowledge base in `data` (default: $LAWKB_DATA or
+    ./var). The knowledge base must be built (`lawkb build`; `lawkb serve` builds it)."""
+    app = Flask(
+        __name__,
+        template_folder=str(SITE / "templates"),
+        static_folder=str(SITE / "static"),
+        static_url_path="/static",
+    )
+    app.config.update(
+        LAWKB_DATA=str(Path(data or store.data_dir()).resolve()),
+        JSON_SORT_KEYS=False,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.config.update(config)
+    if not (Path(app.config["LAWKB_DATA"]) / "kb" / "manifest.json").exists():
+        raise RuntimeError(
+            f"no knowledge base in {app.config['LAWKB_DATA']}: run `lawkb build` first"
+        )
+    i18n.init_app(app)
+    security.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp, url_prefix="/api/v1")
+    pages.register_errors(app)
+    return app

@@ -1,0 +1,136 @@
+"""A unit's exact text as safe HTML, with its layers woven in: cross-references as links,
+footnote markers as superscript links. Everything else is escaped.
+
+>>> from kb.model import Footnote, Unit
+>>> u = Unit("9.A.2", "subsection", "2.", "", "katso laki (s. 80) 65B3 § <x>", "fi", 2017,
+...          (1, 1), refs=[{"text": "laki (s. 80) 65B3 §", "targets": ["65.B.3"], "line": 1}],
+...          footnotes=[Footnote("4", "Huom.", (2, 2), position=5)])
+>>> html = str(annotate(u, lambda t: (f"/fi/law/{t}", t)))
+>>> html[:70]
+'katso<sup class="fn"><a href="#fn-9A2-4" id="fnref-9A2-4">4</a></sup> '
+>>> 'href="/fi/law/65.B.3"' in html, html.endswith("§</a> &lt;x&gt;")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from kb.model import Unit
+from kb.refs import _CODE
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+    html: Callable[[str], str]  # the HTML for the span's text
+
+
+def anchor(uid: str) -> str:
+    """The HTML anchor of a unit: its id without dots (`12.C.1.b` -> `12C1b`).
+
+    >>> anchor("40.B.2.a.v")
+    '40B2av'
+    """
+    return uid.replace(".", "")
+
+
+Link = Callable[[str], tuple[str, str]]  # a target id -> (href, what it is, for a tooltip)
+
+
+def ref_spans(text: str, refs: list[dict], href: Link) -> list[Span]:
+    """Where each reference stands in the text, the codes of a list linked one by one."""
+    spans: list[Span] = []
+    at = 0
+    for ref in refs:
+        if ref.get("footnote") or not ref["targets"]:
+            continue
+        start = text.find(ref["text"], at)
+        if start < 0:
+            start = text.find(ref["text"])
+        if start < 0:
+            continue
+        end = start + len(ref["text"])
+        at = end
+        spans.append(Span(start, end, _linker(ref, href)))
+    return spans
+
+
+def _linker(ref: dict, href: Link) -> Callable[[str], str]:
+    targets = ref["targets"]
+
+    def link(target: str, label: str) -> str:
+        cls = "xref unresolved" if ref.get("unresolved") else "xref"
+        url, what = href(target)
+        return (
+            f'<a class="{cls}" href="{escape(url)}" title="{escape(what)}" '
+            f'data-target="{escape(target)}">{label}</a>'
+        )
+
+    def html(part: str) -> str:
+        codes = [m for m in _CODE.finditer(part) if m.group(0).strip()]
+        if len(targets) == 1 or len(codes) != len(targets):
+            return link(targets[0], str(escape(part)))
+        out, last = [], 0
+        for m, target in zip(codes, targets, strict=True):
+            out.append(str(escape(part[last : m.start()])))
+            out.append(link(target, str(escape(m.group(0)))))
+            last = m.end()
+        out.append(str(escape(part[last:])))
+        return "".join(out)
+
+    return html
+
+
+def annotate(unit: Unit, href: Link, field: str = "text") -> Markup:
+    """The unit's text (or title) as HTML: references linked, footnote markers placed."""
+    text = getattr(unit, field)
+    spans = ref_spans(text, unit.refs, href) if field == "text" else []
+    markers: dict[int, list[str]] = {}
+    for f in unit.footnotes:
+        if f.where == field and f.position is not None:
+            markers.setdefault(f.position, []).append(f.marker)
+    out: list[str] = []
+    pos = 0
+    points = sorted(set(markers) | {s.start for s in spans} | {len(text)})
+    span_at = {s.start: s for s in spans}
+    for point in points:
+        if point < pos:
+            continue
+        out.append(str(escape(text[pos:point])))
+        pos = point
+        for marker in markers.get(point, []):
+            out.append(footnote_marker(unit.id, marker))
+        span = span_at.get(point)
+        if span is not None and span.start >= pos:
+            out.append(span.html(text[span.start : span.end]))
+            pos = span.end
+    out.append(str(escape(text[pos:])))
+    return Markup("".join(out))
+
+
+def footnote_marker(uid: str, marker: str) -> str:
+    """A footnote marker's superscript link to the footnote (and back)."""
+    key = f"{anchor(uid)}-{fn_key(marker)}"
+    return f'<sup class="fn"><a href="#fn-{key}" id="fnref-{key}">{escape(marker)}</a></sup>'
+
+
+def fn_key(marker: str) -> str:
+    """A footnote marker in a form that can stand in an HTML id.
+
+    >>> fn_key("**"), fn_key("†"), fn_key("12")
+    ('s2', 'd1', '12')
+    """
+    if marker.isdigit():
+        return marker
+    return {"*": "s", "†": "d", "‡": "dd"}.get(marker[0], "x") + str(len(marker))
+
+
+def paragraphs(html: Markup) -> list[Markup]:
+    """Split annotated text into paragraphs (blank lines) and keep line breaks of tables."""
+    return [Markup(p.replace("\n", "<br>")) for p in re.split(r"\n\n+", str(html)) if p]

@@ -1,0 +1,116 @@
+"""The JSON API under /api/v1: laws, units, search and citations; errors are JSON too.
+
+>>> from kb.web import create_app
+>>> client = create_app().test_client()
+>>> client.get("/api/v1/units/tr/12.C.1.a").get_json()["citation"]
+'Yasa 12C1(a)'
+>>> client.get("/api/v1/units/tr/99.Z").status_code
+404
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from kb import align, cite
+from kb.library import Book, get_library
+
+bp = Blueprint("api", __name__)
+MAX_LIMIT = 100
+
+
+def book_or_404(lang: str) -> Book:
+    book = get_library(current_app.config["LAWKB_DATA"]).book(lang)
+    if book is None:
+        abort(404, f"no document in language {lang[:20]!r}")
+    return book
+
+
+def unit_json(book: Book, unit) -> dict:
+    data = unit.to_json()
+    if unit.kind in ("law", "section", "subsection", "item", "subitem"):
+        data["citation"] = cite.render(unit.id, book.lang)
+        data["international"] = cite.render(unit.id)
+    return data
+
+
+@bp.route("/laws")
+def laws():
+    lang = request.args.get("lang", "")
+    lib = get_library(current_app.config["LAWKB_DATA"])
+    langs = [lang] if lang else lib.langs
+    out = []
+    for code in langs:
+        book = book_or_404(code)
+        out += [{"lang": code, "number": u.id, "title": u.title} for u in book.laws]
+    return jsonify({"laws": out})
+
+
+@bp.route("/laws/<lang>/<number>")
+def law(lang: str, number: str):
+    book = book_or_404(lang)
+    if book.law(number) is None:
+        abort(404, f"no law {number[:10]!r} in {lang}")
+    return jsonify(
+        {
+            "lang": lang,
+            "edition": book.edition,
+            "units": [unit_json(book, u) for u in book.law_units(number)],
+        }
+    )
+
+
+@bp.route("/units/<lang>/<path:uid>")
+def unit(lang: str, uid: str):
+    book = book_or_404(lang)
+    found = book.by_id.get(uid)
+    if found is None:
+        abort(404, f"no unit {uid[:40]!r} in {lang}")
+    lib = get_library(current_app.config["LAWKB_DATA"])
+    data = unit_json(book, found)
+    data["counterparts"] = [vars(c) for c in align.counterparts(lib, lang, uid)]
+    return jsonify(data)
+
+
+@bp.route("/search")
+def search():
+    query = request.args.get("q", "")
+    lang = request.args.get("lang") or None
+    if lang is not None:
+        book_or_404(lang)
+    try:
+        limit = max(1, min(MAX_LIMIT, int(request.args.get("limit", "10"))))
+    except ValueError:
+        abort(400, "limit must be a whole number")
+    from kb.index.search import get_searcher
+
+    searcher = get_searcher(current_app.config["LAWKB_DATA"])
+    return jsonify(searcher.search(query[:5000], lang=lang, limit=limit))
+
+
+@bp.route("/cite")
+def cite_unit():
+    query = request.args.get("q", "")
+    lang = request.args.get("lang", "")
+    book = book_or_404(lang) if lang else None
+    if book is None:
+        abort(400, "lang is required")
+    found = cite.resolve_citation(query[:200], book.units, lang, book.edition)
+    if found.unit is None:
+        return jsonify({"error": found.error, "id": found.id or None}), 404
+    return jsonify(
+        {
+            "id": found.id,
+            "citation": cite.render(found.id, lang),
+            "international": cite.render(found.id),
+            "text": cite.full_text(found.id, book.units),
+            "lang": lang,
+            "edition": book.edition,
+        }
+    )
+
+
+@bp.errorhandler(HTTPException)
+def json_error(error: HTTPException):
+    return jsonify({"error": error.description, "status": error.code}), error.code

@@ -1,0 +1,85 @@
+"""The UI language: chosen by `?ui=`, then a cookie, then Accept-Language; catalogs are
+compiled from site/translations/*.po at start-up (never committed as binaries).
+
+>>> UI_LANGS
+('en', 'fi', 'tr', 'sk', 'et', 'sv')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, g, request
+from flask_babel import Babel, get_locale
+
+UI_LANGS = ("en", "fi", "tr", "sk", "et", "sv")
+COOKIE = "ui"
+SOURCE = Path(__file__).resolve().parent.parent.parent / "site" / "translations"
+
+
+def compile_catalogs(source: Path, target: Path) -> None:
+    """Compile every `<lang>/LC_MESSAGES/messages.po` under `source` into `target` (only
+    those whose .po is newer than the .mo)."""
+    for po in source.glob("*/LC_MESSAGES/messages.po"):
+        mo = target / po.relative_to(source).with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parent.parent.name)
+        tmp = mo.with_suffix(".mo.tmp")
+        with tmp.open("wb") as f:
+            write_mo(f, catalog)
+        tmp.replace(mo)
+
+
+def select_locale() -> str:
+    """The UI language of this request."""
+    asked = request.args.get("ui", "")
+    if asked in UI_LANGS:
+        return asked
+    cookie = request.cookies.get(COOKIE, "")
+    if cookie in UI_LANGS:
+        return cookie
+    return request.accept_languages.best_match(UI_LANGS) or "en"
+
+
+def ui_lang() -> str:
+    """The current UI language code."""
+    return str(get_locale() or "en")
+
+
+def language_name(code: str, in_lang: str | None = None) -> str:
+    """A language's name in the UI language (or another), e.g. Finnish -> "suomi".
+
+    >>> language_name("fi", "en"), language_name("tr", "fi"), language_name("et", "et")
+    ('Finnish', 'turkki', 'eesti')
+    """
+    return Locale.parse(code).get_display_name(in_lang or ui_lang()) or code
+
+
+def init_app(app: Flask) -> None:
+    target = Path(app.config["LAWKB_DATA"]) / "translations"
+    compile_catalogs(SOURCE, target)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
+    app.config["BABEL_DEFAULT_LOCALE"] = "en"
+    Babel(app, locale_selector=select_locale)
+
+    @app.after_request
+    def remember(response):
+        asked = request.args.get("ui", "")
+        if asked in UI_LANGS and request.cookies.get(COOKIE) != asked:
+            response.set_cookie(COOKIE, asked, max_age=365 * 86400, samesite="Lax")
+        return response
+
+    @app.context_processor
+    def helpers() -> dict:
+        return {
+            "ui_lang": ui_lang(),
+            "ui_langs": UI_LANGS,
+            "language_name": language_name,
+            "g": g,
+        }

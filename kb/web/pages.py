@@ -1,0 +1,279 @@
+"""The HTML pages: thin views over the library, the search and the citation resolver.
+
+>>> from kb.web import create_app
+>>> client = create_app().test_client()
+>>> client.get("/fi/law/12").status_code, client.get("/xx/law/12").status_code
+(200, 404)
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import nh3
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+
+from kb import align, cite
+from kb.library import Book, Library, get_library
+from kb.profiles import sort_key
+from kb.web import i18n
+from kb.web.annotate import anchor, annotate, fn_key, paragraphs
+
+bp = Blueprint("pages", __name__)
+MAX_QUERY = 500
+
+
+def library() -> Library:
+    return get_library(current_app.config["LAWKB_DATA"])
+
+
+def book_or_404(lang: str) -> Book:
+    book = library().book(lang)
+    if book is None:
+        abort(404, _("There is no document in the language “%(lang)s”.", lang=lang[:20]))
+    return book
+
+
+def content_lang() -> str:
+    """The content language asked for, else the UI language if it has a document, else the
+    first document's."""
+    lib = library()
+    asked = request.args.get("lang", "")
+    if asked in lib.books:
+        return asked
+    ui = i18n.ui_lang()
+    return ui if ui in lib.books else next(iter(lib.books))
+
+
+def unit_url(lang: str, uid: str) -> str:
+    """The permalink of a unit: its law's page with the unit's anchor."""
+    law = uid.split(".")[0]
+    if not law.isdigit():
+        return url_for("pages.definitions", lang=lang, _anchor=anchor(uid))
+    if "." not in uid:
+        return url_for("pages.law", lang=lang, number=law)
+    return url_for("pages.law", lang=lang, number=law, _anchor=anchor(uid))
+
+
+@bp.app_template_global()
+def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
+    """A unit's text as paragraphs of safe HTML with its references linked (the link's
+    title says where it points)."""
+    book = library().book(lang)
+
+    def link(target: str) -> tuple[str, str]:
+        found = book.by_id.get(target)
+        what = cite.render(target, lang) if target.split(".")[0].isdigit() else target
+        return unit_url(lang, target), f"{what} {found.title if found else ''}".strip()
+
+    return paragraphs(annotate(unit, link, field))
+
+
+@bp.route("/")
+def index():
+    lang = content_lang()
+    book = library().book(lang)
+    return render_template("index.html", book=book, lang=lang, library=library())
+
+
+@bp.route("/<lang>/law/<number>")
+def law(lang: str, number: str):
+    book = book_or_404(lang)
+    unit = book.law(number)
+    if unit is None:
+        if book.kind == "card":
+            return redirect(url_for("pages.compare", number=number, langs=lang))
+        abort(404, _("Law %(n)s is not in this document.", n=number[:10]))
+    numbers = [u.id for u in book.laws]
+    at = numbers.index(number)
+    units = book.law_units(number)
+    lib = library()
+    return render_template(
+        "law.html",
+        book=book,
+        lang=lang,
+        law=unit,
+        units=units,
+        prev=numbers[at - 1] if at else None,
+        next=numbers[at + 1] if at + 1 < len(numbers) else None,
+        others={u.id: align.counterparts(lib, lang, u.id) for u in units},
+        citations={u.id: citation_texts(book, u) for u in units},
+        unit_url=unit_url,
+        anchor=anchor,
+        library=lib,
+    )
+
+
+def citation_texts(book: Book, unit) -> dict[str, str]:
+    """The ready-to-copy citations of a unit, in the international and the book's style."""
+    wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
+    name = i18n.language_name(book.lang, "en")
+    where = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
+    link = url_for("pages.law", lang=book.lang, number=unit.id.split(".")[0], _external=True)
+    link += f"#{anchor(unit.id)}" if "." in unit.id else ""
+    out = {}
+    for style, lang in (("international", None), ("national", book.lang)):
+        out[style] = f'{cite.render(unit.id, lang)} -- {where}: "{wording}" {link}'
+    return out
+
+
+@bp.route("/compare/<number>")
+def compare(number: str):
+    lib = library()
+    asked = [x for x in request.args.get("langs", ",".join(lib.langs)).split(",") if x]
+    langs = [x for x in asked if x in lib.books] or lib.langs
+    if not any(lib.book(x).law(number) for x in lib.langs):
+        abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
+    rows = compare_rows(lib, number, langs)
+    return render_template(
+        "compare.html",
+        number=number,
+        langs=langs,
+        rows=rows,
+        library=lib,
+        unit_url=unit_url,
+        anchor=anchor,
+    )
+
+
+def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
+    """The law's units aligned row by row: one row per unit id of the reference edition (the
+    first 2017 book chosen, else the first book), a cell per language with its counterparts
+    or the reason there is none; units of other editions with no counterpart get rows of
+    their own."""
+    books = [lib.book(x) for x in langs]
+    lawbooks = [b for b in books if b.kind == "lawbook"]
+    reference = next((b for b in lawbooks if b.edition == 2017), lawbooks[0] if lawbooks else None)
+    rows: list[dict] = []
+    shown: dict[str, set[str]] = {b.lang: set() for b in books}
+    for unit in reference.law_units(number) if reference else []:
+        cells = {}
+        for book in books:
+            if book is reference:
+                cells[book.lang] = align.Counterpart(book.lang, [unit.id])
+            else:
+                cells[book.lang] = align.counterpart(reference, book, unit.id)
+            shown[book.lang].update(cells[book.lang].ids)
+        rows.append({"id": unit.id, "kind": unit.kind, "cells": cells})
+    for book in lawbooks:
+        for unit in book.law_units(number):
+            if unit.id not in shown[book.lang]:
+                cells = {b.lang: align.Counterpart(b.lang, [], reason="") for b in books}
+                cells[book.lang] = align.Counterpart(book.lang, [unit.id])
+                rows.append({"id": unit.id, "kind": unit.kind, "cells": cells, "only": book.lang})
+    return rows
+
+
+@bp.route("/search")
+def search():
+    query = request.args.get("q", "")[:MAX_QUERY]
+    lang = request.args.get("lang", "")
+    lib = library()
+    lang = lang if lang in lib.books else None
+    if not query.strip():
+        return render_template("search.html", query="", result=None, lang=lang, library=lib)
+    from kb.index.search import get_searcher
+
+    result = get_searcher(current_app.config["LAWKB_DATA"]).search(query, lang=lang, limit=30)
+    if result.get("citation"):
+        target = result["citation"]
+        return redirect(unit_url(target["lang"], target["id"]))
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for hit in result["hits"]:
+        groups.setdefault((hit["lang"], hit["law"]), []).append(hit)
+    return render_template(
+        "search.html",
+        query=query,
+        result=result,
+        groups=groups,
+        lang=lang,
+        library=lib,
+        unit_url=unit_url,
+    )
+
+
+@bp.route("/<lang>/definitions")
+def definitions(lang: str):
+    book = book_or_404(lang)
+    terms = sorted(book.definitions, key=lambda u: sort_key(lang)(u.term or u.title))
+    return render_template(
+        "definitions.html", book=book, lang=lang, terms=terms, anchor=anchor, library=library()
+    )
+
+
+@bp.route("/cite")
+def cite_page():
+    query = request.args.get("q", "")[:MAX_QUERY]
+    lib = library()
+    lang = request.args.get("lang", "")
+    hinted = cite.citation_lang(query)
+    langs = [lang] if lang in lib.books else [hinted or content_lang(), *lib.langs]
+    error = ""
+    if query.strip():
+        for code in langs:
+            book = lib.book(code)
+            if book.kind != "lawbook":
+                continue
+            found = cite.resolve_citation(query, book.units, code, book.edition)
+            if found.unit is not None:
+                return redirect(unit_url(code, found.id))
+            error = error or found.error
+    return render_template("cite.html", query=query, error=error, library=lib), (
+        404 if error else 200
+    )
+
+
+@bp.route("/alignment")
+def alignment():
+    lib = library()
+    matrix = {
+        number: {b.lang: len(b.law_units(number)) for b in lib.books.values() if b.laws}
+        for number in lib.law_numbers
+    }
+    return render_template("alignment.html", matrix=matrix, library=lib)
+
+
+@bp.app_template_filter()
+def urlencode_without(args, key: str) -> str:
+    """The query string of `args` without `key`, ready for one more parameter."""
+    pairs = [(k, v) for k, v in args.items(multi=True) if k != key]
+    return urlencode(pairs) + "&" if pairs else ""
+
+
+@bp.app_template_filter()
+def snippet(html: str) -> Markup:
+    """A search snippet: escaped text with <mark> highlights, sanitised again with nh3."""
+    return Markup(nh3.clean(html, tags={"mark"}, attributes={}))
+
+
+@bp.app_template_filter()
+def fnkey(marker: str) -> str:
+    return fn_key(marker)
+
+
+def register_errors(app: Flask) -> None:
+    """Helpful error pages; JSON errors under /api/."""
+
+    def page(error: HTTPException):
+        if request.path.startswith("/api/"):
+            body = {"error": error.description, "status": error.code}
+            return jsonify(body), error.code
+        return render_template("error.html", code=error.code, message=error.description), (
+            error.code
+        )
+
+    for code in (400, 404, 405):
+        app.register_error_handler(code, page)
