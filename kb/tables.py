@@ -239,14 +239,14 @@ def arrange(rows: list[Row], columns: int, blank: Iterable[tuple[int, int]]) -> 
     if not columns:
         out = [(no, list(row)) for no, row in rows]
         for r, c in sorted(blank):
-            if c > len(out[r][1]):
-                raise IndexError(f"blank cell ({r}, {c}) is past the end of its row")
+            if not (0 <= r < len(out) and 0 <= c <= len(out[r][1])):
+                raise IndexError(f"blank cell ({r}, {c}) is outside the table")
             out[r][1].insert(c, "")
         return out
     cells = [(no, cell) for no, row in rows for cell in row]
     for r, c in sorted(blank):
         at = r * columns + c
-        if not 0 <= c < columns or at > len(cells):
+        if not (cells and 0 <= c < columns and 0 <= at <= len(cells)):
             raise IndexError(f"blank cell ({r}, {c}) is outside the table")
         cells.insert(at, (cells[min(at, len(cells) - 1)][0], ""))
     return [

@@ -407,6 +407,14 @@ def test_a_joined_line_must_continue_a_cell(tr_copy: Path) -> None:
     ]
 
 
+def test_a_blank_cell_outside_the_table_is_a_problem(tr_copy: Path) -> None:
+    found = edit_listing(tr_copy, "blank = [[0, 0]]", "blank = [[0, 7]]")
+    assert found == [
+        "corpus/tr/tr.txt:2159: corpus/tr/tables.toml: table 77.table.2: "
+        "blank cell (0, 7) is outside the table"
+    ]
+
+
 # -- export ------------------------------------------------------------------------------------
 
 
