@@ -162,8 +162,10 @@ def lift_anchors(line: Line, html: list[str], profile: Profile) -> None:
     ('kalır.\xa0Deklaranın', ['16'], {'16': 'kalır.'})
     """
     pattern = profile.footnotes.anchor
-    plain = re.compile(ANCHOR) if pattern is None or line.table else re.compile(
-        f"{ANCHOR}|{pattern.pattern}"
+    plain = (
+        re.compile(ANCHOR)
+        if pattern is None or line.table
+        else re.compile(f"{ANCHOR}|{pattern.pattern}")
     )
     queue = list(html)
     out, last = [], 0

@@ -14,8 +14,8 @@ from typing import Any
 
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
-    "parent", "term", "english", "footnotes", "refs", "cited_by", "cites", "header", "rows",
-    "raw", "gap_before",
+    "parent", "term", "english", "footnotes", "refs", "cited_by", "terms", "cites", "header",
+    "rows", "raw", "gap_before",
 )  # fmt: skip
 
 # Kinds of the law tree, outermost first: the depth of a kind is its index.
@@ -70,6 +70,7 @@ class Unit:
     # Layers and kinds added by later stages (empty ones are left out of the JSON):
     refs: list[dict[str, Any]] = field(default_factory=list)  # cross-references in the text
     cited_by: list[str] = field(default_factory=list)  # units of the document citing this one
+    terms: list[dict[str, Any]] = field(default_factory=list)  # defined terms in the text
     cites: list[str] = field(default_factory=list)  # law ids a card topic or table cites
     header: list[str] = field(default_factory=list)  # a table's column headings
     rows: list[list[str]] = field(default_factory=list)  # a table's rows of cells

@@ -99,7 +99,8 @@ class RefForm:
     """A cross-reference form. The pattern's group `codes` holds one or more unit codes
     (`12C1(b)`, `19A ja 77`, `68-71`). `scope` says what the codes are relative to: `book`
     (codes start with a law number), `law` (a section code of the enclosing law, `C2`, or a
-    subsection or item of the enclosing section or subsection, `2(c)`, `a`)."""
+    subsection or item of the enclosing section or subsection, `2(c)`, `a`), `previous`
+    (no code: the unit printed just before, "the paragraph above")."""
 
     pattern: re.Pattern[str]
     scope: str = "book"

@@ -181,14 +181,16 @@ def find_refs(text: str, refs: References) -> Iterator[tuple[re.Match[str], RefF
             yield m, form
 
 
-def locate(text: str, code: str, raw: list[str], lines: tuple[int, int]) -> int:
-    """The source line of a reference in a line range: the first line holding the whole
-    reference, else its start, else its end (a reference split over lines), else its code."""
+def locate(text: str, code: str, raw: list[str], lines: tuple[int, int], after: int = 0) -> int:
+    """The source line of a reference in a line range: the first line from `after` (the
+    previous reference's line) holding the whole reference, else its start, else its end (a
+    reference split over lines), else its code; then the same from the range's start."""
     span = [(no, raw[no - 1].replace("\u00a0", " ")) for no in range(lines[0], lines[1] + 1)]
-    for probe in (text, text[:20], text[-12:], code):
-        for no, line in span:
-            if probe in line:
-                return no
+    for start in (max(after, lines[0]), lines[0]):
+        for probe in (text, text[:20], text[:10], text[-12:], code):
+            for no, line in span:
+                if no >= start and probe in line:
+                    return no
     return lines[0]
 
 
@@ -207,7 +209,16 @@ def apply(doc: Document, raw: list[str]) -> None:
         sources = [(unit.title, unit.lines, ""), (unit.text, unit.lines, "")]
         sources += [(f.text, f.lines, f.marker) for f in unit.footnotes]
         for source, span, marker in sources:
+            # The body of a titled unit starts after its title's line.
+            after = span[0] + 1 if source is unit.text and unit.title else 0
             for m, form in find_refs(source, refs):
+                if form.scope == "previous":
+                    before = previous_sibling(unit, doc.units)
+                    if before is not None:
+                        line = locate(m.group(0), m.group(0), raw, span, after)
+                        ref = {"text": m.group(0), "targets": [before], "line": line}
+                        unit.refs.append(ref)
+                    continue
                 codes = split_codes(m.group("codes"), form.scope == "law", refs.glued)
                 targets, problems = [], []
                 for code in codes:
@@ -219,7 +230,8 @@ def apply(doc: Document, raw: list[str]) -> None:
                 if not codes:
                     continue
                 text = m.group(0).strip()
-                line = locate(text, codes[0].text, raw, span)
+                line = locate(text, codes[0].text, raw, span, after)
+                after = line
                 ref = {"text": text, "targets": targets, "line": line}
                 if marker:
                     ref["footnote"] = marker
@@ -229,6 +241,13 @@ def apply(doc: Document, raw: list[str]) -> None:
                     doc.unresolved.append(Problem(doc.source, line, message))
                 unit.refs.append(ref)
     cited_by(doc.units)
+
+
+def previous_sibling(unit: Unit, units: list[Unit]) -> str | None:
+    """The id of the unit printed before `unit` under the same parent (None if first)."""
+    siblings = [u.id for u in units if u.parent == unit.parent and u.kind == unit.kind]
+    at = siblings.index(unit.id) if unit.id in siblings else 0
+    return siblings[at - 1] if at else None
 
 
 def cited_by(units: list[Unit]) -> None:

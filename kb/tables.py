@@ -331,8 +331,9 @@ def insert(
     doc: Document,
 ) -> list[tuple[Unit, list[tuple[str, int]]]]:
     """Put each table in document order: after its parent and the parent's descendants
-    printed before it."""
+    printed before it; the line ranges of its parent and their ancestors grow to cover it."""
     out = list(units)
+    by_id = {u.id: u for u, _ in units}
     for table in tables:
         unit = table[0]
         ids = [u.id for u, _ in out]
@@ -347,4 +348,12 @@ def insert(
                 break
             at += 1
         out.insert(at, table)
+        parts = unit.parent.split(".")
+        while parts:
+            holder = by_id[".".join(parts)]
+            holder.lines = (
+                min(holder.lines[0], unit.lines[0]),
+                max(holder.lines[1], unit.lines[1]),
+            )
+            parts.pop()
     return out

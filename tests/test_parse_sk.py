@@ -638,9 +638,9 @@ def test_hard_20_law_77_table_block():
 
 def test_hard_21_imp_table_row_in_78B():
     b = unit("78.B")
-    # The IMP rows are the unit 78.B.table (1795-1856); 78.B's own lines end with its text.
+    # The IMP rows are the unit 78.B.table (1795-1856); 78.B's range covers its table.
     assert [u.id for u in children("78.B")] == ["78.B.table"]
-    assert b.lines == (1792, 1794)
+    assert b.lines == (1792, 1856)
     assert unit("78.B.table").lines == (1795, 1856)
     rows = unit("78.B.table").rows
     assert rows[0] == ["20-40", "1", "370-420", "9", "1500-1740", "17"]

@@ -873,8 +873,8 @@ def test_law_78b_imp_table_produces_no_units():
     assert children("78") == ["78.A", "78.B", "78.C", "78.D"]
     b = unit("78.B")
     # The IMP scale is the unit 78.B.table (2333-2443, all pairs in tests/test_tables.py);
-    # 78.B's own lines end with its text.
-    assert b.lines == (2329, 2331)
+    # 78.B's range covers its text and its table.
+    assert b.lines == (2329, 2443)
     assert children("78.B") == ["78.B.table"]
     assert b.text.startswith("Uluslararası maç puanı skorunda, her bord için")
     assert "0–10" not in b.text and "4000 +" not in b.text and "1500–1740" not in b.text

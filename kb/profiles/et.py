@@ -78,6 +78,12 @@ REFERENCES = References(
             "law",
         ),
         RefForm(rx(r"\bvt\s(?P<codes>[A-H]\d{0,2}[a-e]?\d?)\s(?:allpool|eespool)"), "law"),
+        RefForm(
+            rx(
+                r"\b(?:vt|vaata)(?:\s(?:ka|järgnevat|eelnevat))?\s(?P<codes>[A-H]\d{1,2}[a-e]?\d?)(?!\w)"
+            ),
+            "law",
+        ),
     ),
     style="reegel {code}",
     subitem_digits=True,

@@ -50,21 +50,27 @@ PROFILE = Profile(
 _KW = r"\b(?:[Ll]a(?:ki|kia|in|issa|ista|ille|it|kien|keja|eihin|kiin))"
 _PAGE = r"\(s\.\s?\d{1,3}\)\s*"
 _ELEM = rf"(?:{_PAGE})?{CODE}(?:\s?§|\s?S\b)?"
+_SEP = r"(?:\s*,\s*(?:(?:ja|tai|sekä)\s+)?|\s+(?:ja|tai|sekä)\s+)"
+_SEC = r"[A-H]\d{0,2}[a-l]?(?:\((?:i{1,3}|iv|v)\))?"
 REFERENCES = References(
     lang="fi",
     forms=(
         RefForm(
             rx(
                 rf"(?:{_KW}\s?)?(?P<codes>{_PAGE}{CODE}(?:\s?§|\s?S\b)?"
-                rf"(?:\s*(?:,|ja|tai|sekä)\s*{_ELEM}(?<=§))*)"
+                rf"(?:{_SEP}{_ELEM}(?<=§))*)"
             )
         ),
-        RefForm(rx(rf"{_KW}\s(?P<codes>{CODE}\s?§(?:\s*(?:,|ja|tai)\s*{CODE}\s?§)*)")),
+        RefForm(rx(rf"{_KW}\s(?P<codes>{CODE}\s?§(?:{_SEP}{CODE}\s?§)*)")),
+        # "momenttia 50 sovelletaan" (45C4): a bare number after "momentti" is a law.
+        RefForm(rx(r"\bmomentti\w*\s(?P<codes>\d{1,2})(?![\w§])")),
+        # The options list: "**1B §, s. 16**" (the page after the code).
+        RefForm(rx(rf"(?P<codes>{CODE})\s?§,\s*s\.\s?\d{{1,3}}")),
         RefForm(rx(rf"\b[Ll]akien\s(?P<codes>{CODE}(?:\s*(?:,|ja)\s*{CODE})+)")),
         RefForm(
             rx(
-                r"\bmomen\w*\s(?P<codes>[A-H]\d{0,2}[a-l]?(?:\((?:i{1,3}|iv|v)\))?"
-                r"(?:\s\(?[a-l]\)?(?=-koh))?)"
+                rf"\bmomen\w*\s(?P<codes>{_SEC}(?:\s\(?[a-l]\)?(?=-koh))?"
+                rf"(?:\s(?:ja|tai)\s{_SEC})*)"
             ),
             "law",
         ),

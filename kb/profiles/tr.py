@@ -61,7 +61,7 @@ REFERENCES = References(
         RefForm(rx(r"\b[Bb]kz\.?\s*(?P<codes>\d{1,2}[A-G]\d{0,2})\b")),
         RefForm(
             rx(
-                r"\b[Bb]kz\.?\s*(?:aşağıdaki\s|yukarıdaki\s)?(?P<codes>[A-H]\d{0,2}"
+                r"\b[Bb]kz\.?\s*(?:aşağıda(?:ki)?\s|yukarıda(?:ki)?\s)?(?P<codes>[A-H]\d{0,2}"
                 r"(?:\([a-l]\))?(?:\((?:i{1,3}|iv|v)\))?)(?![\w’])"
             ),
             "law",
@@ -69,11 +69,15 @@ REFERENCES = References(
         RefForm(
             rx(
                 rf"(?<![\w’])(?P<codes>{REL}(?:\.?\s*(?:,|ve|veya)\s*{REL})*)\.?(?:’\w*)?\s+"
-                r"(?:madde|bent|bend)\w*"
+                r"(?:[Mm]adde|[Bb]ent|[Bb]end)\w*"
             ),
             "law",
         ),
         RefForm(rx(rf"\b[Mm]adde\s(?P<codes>{REL})(?![\w])"), "law"),
+        # "(bkz. yukarıdaki paragraf)": the unit printed just before.
+        RefForm(rx(r"(?P<codes>yukarıdaki paragraf)"), "previous"),
+        # A section code with a case ending and no cue word: "B1’in uygulanmasını".
+        RefForm(rx(r"(?<![\w’])(?P<codes>[A-H]\d{1,2}(?:\([a-l]\))?)’\w+"), "law"),
     ),
     style="Yasa {code}",
     itemfmt="({})",

@@ -87,10 +87,27 @@ def _linker(ref: dict, href: Link) -> Callable[[str], str]:
     return html
 
 
+def term_spans(unit: Unit, taken: list[Span], href: Link) -> list[Span]:
+    """The first place each defined term stands in a unit's text, linked to its definition
+    (never inside a reference)."""
+    spans, seen = [], set()
+    for term in unit.terms:
+        start, end, target = term["start"], term["end"], term["target"]
+        if target in seen or any(s.start < end and start < s.end for s in taken):
+            continue
+        seen.add(target)
+        url, what = href(target)
+        html = f'<a class="term" href="{escape(url)}" title="{escape(what)}">{{}}</a>'
+        spans.append(Span(start, end, lambda part, html=html: html.format(escape(part))))
+    return spans
+
+
 def annotate(unit: Unit, href: Link, field: str = "text") -> Markup:
-    """The unit's text (or title) as HTML: references linked, footnote markers placed."""
+    """The unit's text (or title) as HTML: references linked, defined terms linked to the
+    glossary, footnote markers placed."""
     text = getattr(unit, field)
     spans = ref_spans(text, unit.refs, href) if field == "text" else []
+    spans += term_spans(unit, spans, href) if field == "text" else []
     markers: dict[int, list[str]] = {}
     for f in unit.footnotes:
         if f.where == field and f.position is not None:

@@ -26,7 +26,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from kb import align, cite
+from kb import align, cite, glossary
 from kb.library import Book, Library, get_library
 from kb.profiles import sort_key
 from kb.web import i18n
@@ -209,8 +209,14 @@ def search():
 def definitions(lang: str):
     book = book_or_404(lang)
     terms = sorted(book.definitions, key=lambda u: sort_key(lang)(u.term or u.title))
+    others = {}
+    for unit in terms:
+        concept = glossary.concept_of(lang, unit.id)
+        same = glossary.definitions_of(concept) if concept else {}
+        others[unit.id] = {code: ids for code, ids in same.items() if code != lang}
     return render_template(
-        "definitions.html", book=book, lang=lang, terms=terms, anchor=anchor, library=library()
+        "definitions.html", book=book, lang=lang, terms=terms, anchor=anchor, library=library(),
+        others=others, unit_url=unit_url,
     )
 
 
