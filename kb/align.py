@@ -15,6 +15,19 @@ from dataclasses import dataclass
 from kb.library import Book, Library
 
 
+def N_(message: str) -> str:
+    """Mark a message for the UI catalogs (translated where it is shown)."""
+    return message
+
+
+REASONS = {2007: N_("not in the 2007 edition"), 2017: N_("not in the 2017 edition")}
+OTHER_REASONS = (
+    N_("not in this translation"),
+    N_("no counterpart known"),
+    N_("not covered by the card"),
+)
+
+
 @dataclass
 class Counterpart:
     """What stands for a unit in another document: ids (empty when nothing does), whether
@@ -50,7 +63,7 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     ids = [i for i in ids if i in target.by_id]
     if ids:
         return Counterpart(target.lang, ids, mapped=True)
-    reason = f"not in the {target.edition} edition" if known else "no counterpart known"
+    reason = REASONS[target.edition] if known else "no counterpart known"
     return Counterpart(target.lang, [], mapped=True, reason=reason)
 
 

@@ -50,10 +50,13 @@ def load_profile(lang: str) -> Profile:
 
 def sort_key(lang: str):
     """A key that sorts words in a language's alphabetical order (Babel has no collation);
-    letters outside the alphabet sort after it, by code point.
+    spaces and punctuation sort first; other letters outside the alphabet after it, by code
+    point.
 
     >>> sorted(["ılık", "iç", "çay", "can"], key=sort_key("tr"))
     ['can', 'çay', 'ılık', 'iç']
+    >>> sorted(["Artırım", "Artı Löve"], key=sort_key("tr"))
+    ['Artı Löve', 'Artırım']
     >>> sorted(["öö", "zz", "ää"], key=sort_key("fi"))
     ['zz', 'ää', 'öö']
     """
@@ -62,6 +65,6 @@ def sort_key(lang: str):
     lower = (lambda w: w.replace("I", "ı").replace("İ", "i").lower()) if lang == "tr" else str.lower
 
     def key(word: str) -> list[int]:
-        return [order.get(c, len(order) + ord(c)) for c in lower(word)]
+        return [order.get(c, len(order) + ord(c) if c.isalnum() else -1) for c in lower(word)]
 
     return key

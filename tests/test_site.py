@@ -1,0 +1,205 @@
+"""The site through Flask's test client: every page type in every language, real content."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from kb import store
+from kb.web import create_app
+from kb.web.security import HEADERS
+
+LAWBOOKS = ["fi", "tr", "sk", "et"]
+UI = ["en", "fi", "tr", "sk", "et", "sv"]
+LAW12 = {
+    "fi": "KILPAILUNJOHTAJAN HARKINTAVALTA",
+    "tr": "HAKEMİN TAKDİR YETKİLERİ",
+    "sk": "VOĽNÉ ROZHODOVANIE VEDÚCEHO",
+    "et": "Kohtuniku iseotsustamisõigus",
+}
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    report = store.build()
+    assert report.ok, report.errors
+    return create_app().test_client()
+
+
+def html(client: FlaskClient, url: str, status: int = 200, **kw) -> str:
+    response = client.get(url, **kw)
+    assert response.status_code == status, (url, response.status_code)
+    return response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", LAWBOOKS)
+def test_index_lists_the_laws_of_a_language(client: FlaskClient, lang: str) -> None:
+    page = html(client, f"/?lang={lang}")
+    assert page.count('<li value="') == 93
+    assert f'href="/{lang}/law/12"' in page and LAW12[lang] in page
+
+
+def test_index_of_the_card_lists_its_topics(client: FlaskClient) -> None:
+    page = html(client, "/?lang=sv")
+    assert "BEHANDLING AV STRAFFKORT" in page
+
+
+@pytest.mark.parametrize("lang", LAWBOOKS)
+def test_law_page(client: FlaskClient, lang: str) -> None:
+    page = html(client, f"/{lang}/law/12")
+    assert f'<h1><span class="num">Law 12</span> {LAW12[lang]}</h1>' in page
+    for uid in ("12A", "12C1", "12C1b", "12C2"):
+        assert f'id="{uid}"' in page
+    assert 'rel="prev" href="/' + lang + '/law/11"' in page
+    assert 'rel="next" href="/' + lang + '/law/13"' in page
+    assert 'href="/compare/12"' in page
+
+
+def test_cross_references_go_where_the_text_says(client: FlaskClient) -> None:
+    fi = html(client, "/fi/law/12")
+    # 12A: "Pelaajan aloitteesta laissa (s. 108) 92B § säädetyssä määräajassa"
+    assert '<a class="xref" href="/fi/law/92#92B"' in fi
+    assert ">laissa (s. 108) 92B §</a>" in fi
+    # 12A2: "(katso C2-momentti alempana)" resolves against Law 12.
+    assert 'href="/fi/law/12#12C2" title="laki 12C2 §" data-target="12.C.2">C2-momentti</a>' in fi
+    tr = html(client, "/tr/law/27")
+    # 27B1(a) cites "Yasalar 26B ve 16C": each code links to its own unit.
+    assert re.search(r'href="/tr/law/26#26B"[^>]*>26B</a> ve <a[^>]*href="/tr/law/16#16C"', tr)
+    sk = html(client, "/sk/law/38")
+    assert 'href="/sk/law/23"' in sk  # 38D: "Pravidlo 23 sa môže použiť"
+
+
+def test_footnotes_and_tables(client: FlaskClient) -> None:
+    fi13 = html(client, "/fi/law/13")
+    assert '<a href="#fn-13-2" id="fnref-13-2">2</a>' in fi13
+    assert re.search(r'<li id="fn-13-2">.*Tätä lakia käytetään', fi13)
+    fi2 = html(client, "/fi/law/2")
+    assert re.search(r"<table>.*<td>jakajana</td><td>Pohjoinen</td>", fi2, re.S)
+    tr78 = html(client, "/tr/law/78")
+    assert "<td>4000 +</td>" in tr78 or "<td>4000+</td>" in tr78
+
+
+def test_cited_by_and_other_languages(client: FlaskClient) -> None:
+    page = html(client, "/tr/law/16")
+    assert "Cited by" in page
+    assert 'hreflang="fi"' in page and 'hreflang="et"' in page
+
+
+def test_copy_citation(client: FlaskClient) -> None:
+    page = html(client, "/fi/law/12")
+    assert (
+        "Law 12C1(b) -- Laws of Duplicate Bridge 2017, Finnish translation: "
+        "&#34;b. Korvaavaa korjattua pistetulosta määrätessään kilpailunjohtajan"
+    ) in page
+    assert "laki 12C1b § -- Laws of Duplicate Bridge 2017, Finnish translation" in page
+    assert "http://localhost/fi/law/12#12C1b</textarea>" in page
+
+
+def test_compare_aligns_rows_and_says_why_a_cell_is_empty(client: FlaskClient) -> None:
+    page = html(client, "/compare/23?langs=fi,tr,et,sk")
+    assert '<th scope="row">23.A' in page
+    assert "not in the 2007 edition" in page or "no counterpart known" in page
+    page = html(client, "/compare/50?langs=fi,sv")
+    assert "BEHANDLING AV STRAFFKORT" in page
+
+
+@pytest.mark.parametrize("lang", LAWBOOKS)
+def test_definitions_sorted_by_the_language_alphabet(client: FlaskClient, lang: str) -> None:
+    page = html(client, f"/{lang}/definitions")
+    terms = [t.strip() for t in re.findall(r"<dt id=\"[^\"]+\">([^<]+)", page)]
+    assert len(terms) >= 61
+    if lang == "tr":
+        assert terms.index("Cezalı kart") < terms.index("Çıkış") < terms.index("Dağıtım")
+        assert terms.index("Artı Löve") < terms.index("Artırım")
+    if lang == "et":
+        assert terms.index("VOOR") < terms.index("VÕISTKOND") < terms.index("VÄLJAMÄNG")
+        assert terms.index("VÄLJAMÄNG") < terms.index("ÜKSIKPAKKUMINE") == len(terms) - 3
+
+
+def test_law_text_links_defined_terms(client: FlaskClient) -> None:
+    page = html(client, "/et/law/50")
+    assert re.search(r'<a class="term" href="/et/definitions#deftrahvikaart"', page)
+
+
+def test_cite_resolves_or_explains(client: FlaskClient) -> None:
+    assert client.get("/cite?q=Yasa+16B").headers["Location"] == "/tr/law/16#16B"
+    assert client.get("/cite?q=pravidlo+40B2(b)").headers["Location"] == "/sk/law/40#40B2b"
+    assert client.get("/cite?q=Law+12C1b&lang=et").headers["Location"] == "/et/law/12#12C1b"
+    page = html(client, "/cite?q=laki+12C9&lang=fi", status=404)
+    assert "Law 12C9 does not exist in the Finnish 2017 Laws; the nearest unit is Law 12C." in page
+
+
+def test_alignment_matrix(client: FlaskClient) -> None:
+    page = html(client, "/alignment")
+    assert page.count('<tr><th><a href="/compare/') == 93
+
+
+@pytest.mark.parametrize("ui", UI)
+def test_ui_language_by_parameter(client: FlaskClient, ui: str) -> None:
+    page = html(client, f"/fi/law/12?ui={ui}")
+    assert f'<html lang="{ui}">' in page
+
+
+def test_ui_language_cookie_then_accept_language() -> None:
+    client = create_app().test_client()
+    assert '<html lang="tr">' in html(client, "/", headers={"Accept-Language": "tr,en;q=0.5"})
+    html(client, "/?ui=sk")
+    assert '<html lang="sk">' in html(client, "/", headers={"Accept-Language": "tr"})
+
+
+def test_ui_is_translated(client: FlaskClient) -> None:
+    assert ">Haku</button>" in html(client, "/?ui=fi")
+    assert ">Ara</button>" in html(client, "/?ui=tr")
+
+
+def test_security_headers(client: FlaskClient) -> None:
+    response = client.get("/fi/law/1")
+    for name, value in HEADERS.items():
+        assert response.headers[name] == value
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/xx/law/1", "/fi/law/999", "/fi/law/abc", "/compare/999", "/xx/definitions", "/nope"],
+)
+def test_unknown_things_answer_a_helpful_404(client: FlaskClient, url: str) -> None:
+    page = html(client, url, status=404)
+    assert "Cite a law" in page and "<h1>Not found</h1>" in page
+
+
+def test_reflected_parameters_are_escaped(client: FlaskClient) -> None:
+    probe = '"><script>alert(1)</script>'
+    for url in (f"/search?q={probe}", f"/cite?q={probe}", f"/xx{probe}/law/1", f"/?lang={probe}"):
+        page = client.get(url).get_data(as_text=True)
+        assert "<script>alert(1)" not in page
+
+
+def test_api(client: FlaskClient) -> None:
+    laws = client.get("/api/v1/laws?lang=et").get_json()["laws"]
+    assert len(laws) == 93 and laws[11] == {"lang": "et", "number": "12", "title": LAW12["et"]}
+    law = client.get("/api/v1/laws/tr/12").get_json()
+    assert law["units"][0]["title"] == LAW12["tr"] and law["edition"] == 2017
+    unit = client.get("/api/v1/units/sk/40.B.2.b").get_json()
+    assert unit["citation"] == "pravidlo 40B2(b)" and unit["lang"] == "sk"
+    found = client.get("/api/v1/cite?q=Reegel+27B1b&lang=et").get_json()
+    assert found["id"] == "27.B.1.b" and found["edition"] == 2017
+
+
+@pytest.mark.parametrize(
+    "url, status",
+    [
+        ("/api/v1/laws?lang=xx", 404),
+        ("/api/v1/laws/fi/999", 404),
+        ("/api/v1/units/fi/99.Z", 404),
+        ("/api/v1/cite?q=12C9&lang=fi", 404),
+        ("/api/v1/cite?q=12", 400),
+        ("/api/v1/search?q=a&limit=x", 400),
+        ("/api/v1/nothing", 404),
+    ],
+)
+def test_api_errors_are_json(client: FlaskClient, url: str, status: int) -> None:
+    response = client.get(url)
+    assert response.status_code == status
+    assert response.is_json and response.get_json()["error"]
