@@ -46,7 +46,7 @@ def law_of(uid: str) -> str:
 def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     """The units of `target` that correspond to unit `uid` of `source`."""
     if target.kind == "card":
-        topics = [t.id for t in target.topics if covers(t.cites, uid)]
+        topics = [t.id for t in target.topics if uid in t.cites]
         reason = "" if topics else "not covered by the card"
         return Counterpart(
             target.lang, topics, mapped=source.edition != target.edition, reason=reason
@@ -78,16 +78,6 @@ def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
     if "." not in uid:
         return [uid], True
     return [], False
-
-
-def covers(cites: list[str], uid: str) -> bool:
-    """Whether a card's citations cover a unit: the unit or one of its ancestors is cited,
-    or the unit is an ancestor of a cited one (a topic on 75B belongs beside Law 75).
-
-    >>> covers(["75.B"], "75"), covers(["75.B"], "75.B.1"), covers(["75.B"], "75.A")
-    (True, True, False)
-    """
-    return any(uid == c or uid.startswith(c + ".") or c.startswith(uid + ".") for c in cites)
 
 
 def counterparts(library: Library, lang: str, uid: str) -> list[Counterpart]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from kb import store
@@ -22,10 +23,16 @@ LAW12 = {
 
 
 @pytest.fixture(scope="module")
-def client() -> FlaskClient:
+def app() -> Flask:
     report = store.build()
     assert report.ok, report.errors
-    return create_app().test_client()
+    return create_app()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A client with no cookies (a UI language chosen by one test stays in that test)."""
+    return app.test_client()
 
 
 def html(client: FlaskClient, url: str, status: int = 200, **kw) -> str:

@@ -61,8 +61,10 @@ def content_lang() -> str:
 def unit_url(lang: str, uid: str) -> str:
     """The permalink of a unit: its law's page with the unit's anchor."""
     law = uid.split(".")[0]
-    if not law.isdigit():
+    if law == "def":
         return url_for("pages.definitions", lang=lang, _anchor=anchor(uid))
+    if not law.isdigit():
+        return url_for("pages.part", lang=lang, uid=uid)
     if "." not in uid:
         return url_for("pages.law", lang=lang, number=law)
     return url_for("pages.law", lang=lang, number=law, _anchor=anchor(uid))
@@ -205,6 +207,19 @@ def search():
     )
 
 
+@bp.route("/<lang>/part/<uid>")
+def part(lang: str, uid: str):
+    """A part of a document outside the laws: front matter, introduction, index, appendix,
+    or a topic of the director's card."""
+    book = book_or_404(lang)
+    unit = book.by_id.get(uid)
+    if unit is None or unit.kind in ("law", "definition") or uid.split(".")[0].isdigit():
+        abort(404, _("There is no such part in this document."))
+    return render_template(
+        "part.html", book=book, lang=lang, unit=unit, anchor=anchor, library=library()
+    )
+
+
 @bp.route("/<lang>/definitions")
 def definitions(lang: str):
     book = book_or_404(lang)
@@ -215,8 +230,14 @@ def definitions(lang: str):
         same = glossary.definitions_of(concept) if concept else {}
         others[unit.id] = {code: ids for code, ids in same.items() if code != lang}
     return render_template(
-        "definitions.html", book=book, lang=lang, terms=terms, anchor=anchor, library=library(),
-        others=others, unit_url=unit_url,
+        "definitions.html",
+        book=book,
+        lang=lang,
+        terms=terms,
+        anchor=anchor,
+        library=library(),
+        others=others,
+        unit_url=unit_url,
     )
 
 
@@ -268,6 +289,12 @@ def snippet(html: str) -> Markup:
 @bp.app_template_filter()
 def fnkey(marker: str) -> str:
     return fn_key(marker)
+
+
+@bp.app_template_filter()
+def unit_of(uid: str, lang: str):
+    """The unit of a language's document by id (in templates)."""
+    return library().book(lang).by_id[uid]
 
 
 def register_errors(app: Flask) -> None:
