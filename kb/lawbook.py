@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import refs, tables
+from kb import card, refs, tables
 from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
@@ -77,6 +77,8 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
         parse_lawbook(doc, raw_lines, profile, errata, tables.load_tables(folder))
+    elif doc.kind == "card" and not doc.problems:
+        card.parse_card(doc, raw_lines, folder)
     if not doc.problems:
         refs.apply(doc, raw_lines)
     return doc

@@ -27,15 +27,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.lawbook import META_FILE, read_document, read_meta
+from kb.lawbook import META_FILE, read_document
 from kb.model import Unit
 
 PACKAGE = Path(__file__).resolve().parent
 PARSER_CODE = (
     "model.py", "clean.py", "parse.py", "profile.py", "lawbook.py", "definitions.py", "tables.py",
-    "refs.py",
+    "refs.py", "card.py", "ocr.py",
 )  # fmt: skip
 COUNTED = ("law", "section", "subsection", "item", "subitem", "definition")
+COUNTED_BY_KIND = {"lawbook": COUNTED, "card": ("topic", "table")}
 KEEP_BUILDS = 2
 
 
@@ -66,10 +67,12 @@ def document_folders(corpus: Path) -> list[Path]:
 
 
 def document_hash(folder: Path, code: str) -> str:
-    """A hash of a document's source, its metadata and the parser code."""
+    """A hash of the parser code and every file of a document's folder (its source, metadata
+    and the data beside them: tables, manifest, OCR corrections)."""
     h = hashlib.sha256(code.encode())
-    h.update((folder / META_FILE).read_bytes())
-    h.update((folder / read_meta(folder)["source"]).read_bytes())
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(folder)).encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -222,17 +225,21 @@ def load_units(lang: str, data: Path | None = None) -> list[Unit]:
 
 
 def summary(manifest: dict) -> list[str]:
-    """One line per document: its counts of laws, sections, subsections, items, definitions.
+    """One line per document: its counts of laws, sections, subsections, items, definitions
+    (of topics and tables for a card).
 
     >>> summary({"documents": {"fi": {"meta": {"kind": "lawbook", "edition": 2017},
     ...     "counts": {"law": 93, "section": 271}}}})[0]
     'fi  2017 lawbook  laws 93  sections 271  subsections 0  items 0  subitems 0  definitions 0'
+    >>> summary({"documents": {"sv": {"meta": {"kind": "card", "edition": 2007},
+    ...     "counts": {"topic": 11, "table": 2}}}})[0]
+    'sv  2007 card  topics 11  tables 2'
     """
     lines = []
     for lang, entry in sorted(manifest["documents"].items()):
-        counts = entry.get("counts", {})
-        figures = "  ".join(f"{k}s {counts.get(k, 0)}" for k in COUNTED)
-        meta = entry["meta"]
+        counts, meta = entry.get("counts", {}), entry["meta"]
+        counted = COUNTED_BY_KIND.get(meta["kind"], COUNTED)
+        figures = "  ".join(f"{k}s {counts.get(k, 0)}" for k in counted)
         stale = "  (previous build: this document has errors)" if entry.get("stale") else ""
         lines.append(f"{lang}  {meta['edition']} {meta['kind']}  {figures}{stale}")
     return lines
