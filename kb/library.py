@@ -120,7 +120,7 @@ def _build_marker(data: Path) -> str:
 
 def get_library(data: Path | str | None = None) -> Library:
     """The library of the current build (loaded once; reloaded when a build swaps in)."""
-    data = Path(data or store.data_dir()).resolve()
+    data = Path(data or store.data_dir())
     marker = _build_marker(data)
     cached = _cache.get(data)
     if cached and cached[0] == marker:

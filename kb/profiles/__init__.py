@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 
 from kb.profile import Profile, References
 
 
+@cache
 def languages() -> list[str]:
     """The languages that have a profile module (law book, card or both)."""
     return [m.name for m in pkgutil.iter_modules(__path__)]

@@ -27,7 +27,7 @@ def create_app(data: Path | None = None, **config) -> Flask:
         static_url_path="/static",
     )
     app.config.update(
-        LAWKB_DATA=str(Path(data or store.data_dir()).resolve()),
+        LAWKB_DATA=Path(data or store.data_dir()).resolve(),
         JSON_SORT_KEYS=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )

@@ -7,6 +7,7 @@ compiled from site/translations/*.po at start-up (never committed as binaries).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -58,7 +59,12 @@ def language_name(code: str, in_lang: str | None = None) -> str:
     >>> language_name("fi", "en"), language_name("tr", "fi"), language_name("et", "et")
     ('Finnish', 'turkki', 'eesti')
     """
-    return Locale.parse(code).get_display_name(in_lang or ui_lang()) or code
+    return _language_name(code, in_lang or ui_lang())
+
+
+@lru_cache(maxsize=256)
+def _language_name(code: str, in_lang: str) -> str:
+    return Locale.parse(code).get_display_name(in_lang) or code
 
 
 def init_app(app: Flask) -> None:

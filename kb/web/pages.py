@@ -16,6 +16,7 @@ from flask import (
     Flask,
     abort,
     current_app,
+    g,
     jsonify,
     redirect,
     render_template,
@@ -37,7 +38,10 @@ MAX_QUERY = 500
 
 
 def library() -> Library:
-    return get_library(current_app.config["LAWKB_DATA"])
+    """The library of the current build, looked up once per request."""
+    if "library" not in g:
+        g.library = get_library(current_app.config["LAWKB_DATA"])
+    return g.library
 
 
 def book_or_404(lang: str) -> Book:
