@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import card, refs, tables
+from kb import card, glossary, refs, tables
 from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
@@ -81,6 +81,10 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         card.parse_card(doc, raw_lines, folder)
     if not doc.problems:
         refs.apply(doc, raw_lines)
+        if doc.kind == "lawbook":
+            by_id = {u.id: u for u in doc.units}
+            for uid, found in glossary.term_links(doc.units).items():
+                by_id[uid].terms = found
     return doc
 
 
