@@ -1,0 +1,165 @@
+"""The 2007 -> 2017 map: which unit of the 2017 Laws carries the content of a 2007 unit.
+
+Law numbers keep their subject in both editions, but letters moved in some laws (2007 16D is
+2017 16C; 2007 Law 23 is 2017 72C). The map is data, read from the Slovak 2007 text against
+the 2017 books (`corpus/sk/edition-map-2017.toml`); alignment across editions goes through it
+and nothing else, never by position. `NO_COUNTERPART` (an empty tuple) is the answer for a unit
+the other edition does not have.
+
+>>> to_2017("16.D"), to_2017("23"), to_2017("13.E") == NO_COUNTERPART
+(('16.C',), ('72.C',), True)
+>>> to_2007("72.C"), to_2007("23.B") == NO_COUNTERPART
+(('23',), True)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from kb.store import corpus_dir
+
+MAP_FILE = Path("sk") / "edition-map-2017.toml"
+NO_COUNTERPART: tuple[str, ...] = ()
+NONE = "none"  # the value in the data for "no counterpart"
+TREE_PART = re.compile(r"\d{1,2}|[A-Za-z]|[ivx]+")  # a part of a law-tree id: 12, C, 1, b, iv
+
+
+def law_of(uid: str) -> str:
+    return uid.split(".")[0]
+
+
+def section_of(uid: str) -> str:
+    """A unit's section (or the unit itself when it is a law or a section, or not a unit of
+    the law tree, such as a table: `77.table.1` is the same table in both editions).
+
+    >>> section_of("12.C.1.b"), section_of("12"), section_of("77.table.1")
+    ('12.C', '12', '77.table.1')
+    """
+    parts = uid.split(".")
+    return ".".join(parts[:2]) if all(TREE_PART.fullmatch(p) for p in parts) else uid
+
+
+def lineage(uid: str) -> list[str]:
+    """The unit and its ancestors, nearest first.
+
+    >>> lineage("16.D.2")
+    ['16.D.2', '16.D', '16']
+    """
+    parts = uid.split(".")
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
+
+
+def related(a: str, b: str) -> bool:
+    """Whether one unit is the other or contains it."""
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def outermost(ids: list[str]) -> list[str]:
+    """The ids without those inside another of them, in order.
+
+    >>> outermost(["16.D", "16.D.1", "22.B"])
+    ['16.D', '22.B']
+    """
+    return [i for i in ids if not any(a in ids for a in lineage(i)[1:])]
+
+
+@dataclass(frozen=True)
+class EditionMap:
+    """The map: `entries` 2007 id -> 2017 ids (NO_COUNTERPART when there is none), `new` the
+    2017 units with no 2007 counterpart. A law with an entry lists all its 2007 sections."""
+
+    entries: dict[str, tuple[str, ...]]
+    new: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def listed_laws(self) -> set[str]:
+        return {law_of(k) for k in self.entries}
+
+    def to_2017(self, uid: str) -> tuple[str, ...]:
+        """The 2017 units of a 2007 unit: the entry of the unit or of its nearest listed
+        ancestor, else the unit's own section.
+
+        >>> m = EditionMap({"16.C": ("16.D",), "13.E": NO_COUNTERPART})
+        >>> m.to_2017("16.C.2.a"), m.to_2017("13.E"), m.to_2017("12.C.1.b")
+        (('16.D',), (), ('12.C',))
+        """
+        for key in lineage(uid):
+            if key in self.entries:
+                return self.entries[key]
+        return (section_of(uid),)
+
+    def to_2007(self, uid: str) -> tuple[str, ...]:
+        """The 2007 units whose content a 2017 unit carries: none for a unit new in 2017; for a
+        law, itself and the 2007 units moved into it from other laws; else the 2007 units mapped
+        to it, inside it or around it, and its own section when its law is not listed.
+
+        >>> m = EditionMap({"23": ("72.C",), "72.A": ("72.A",)}, frozenset({"23"}))
+        >>> m.to_2007("72.C"), m.to_2007("72"), m.to_2007("23.A"), m.to_2007("5.A.1")
+        (('23',), ('72', '23'), (), ('5.A',))
+        """
+        if any(key in self.new for key in lineage(uid)):
+            return NO_COUNTERPART
+        law = law_of(uid)
+        if uid == law:
+            moved = [k for k, ts in self.entries.items()
+                     if law_of(k) != law and any(law_of(t) == law for t in ts)]  # fmt: skip
+            return (law, *outermost(moved))
+        mapped = [k for k, ts in self.entries.items() if any(related(t, uid) for t in ts)]
+        own = [] if law in self.listed_laws else [section_of(uid)]
+        return tuple(own + outermost(mapped))
+
+
+def load_map(path: Path | None = None) -> EditionMap:
+    """The map from its data file (default: the corpus's `sk/edition-map-2017.toml`).
+
+    >>> load_map().to_2017("32.B")
+    ('32.A',)
+    """
+    path = path or corpus_dir() / MAP_FILE
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    entries = {}
+    for key, value in data["map"].items():
+        if value == NONE:
+            entries[key] = NO_COUNTERPART
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            entries[key] = tuple(value)
+        else:
+            raise ValueError(f"{path}: {key} = {value!r}: a list of 2017 ids or {NONE!r}")
+    return EditionMap(entries, frozenset(data.get("new_in_2017", [])))
+
+
+@cache
+def default_map() -> EditionMap:
+    """The corpus's map, read once."""
+    return load_map()
+
+
+def to_2017(uid: str) -> tuple[str, ...]:
+    """The 2017 units of a 2007 unit (`NO_COUNTERPART` when there is none)."""
+    return default_map().to_2017(uid)
+
+
+def to_2007(uid: str) -> tuple[str, ...]:
+    """The 2007 units of a 2017 unit (`NO_COUNTERPART` when there is none)."""
+    return default_map().to_2007(uid)
+
+
+def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
+    """A unit's ids in another edition, and whether the map knows the pair of editions (an
+    empty list with True means: no counterpart).
+
+    >>> translate("16.D.2", 2007, 2017), translate("16.D", 2017, 2017)
+    ((['16.C.2'], True), (['16.D'], True))
+    """
+    if source == target:
+        return [uid], True
+    if (source, target) == (2007, 2017):
+        return list(to_2017(uid)), True
+    if (source, target) == (2017, 2007):
+        return list(to_2007(uid)), True
+    return [], False
