@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from kb.model import Unit
 
-_HEADING = {"law": "##", "section": "###", "definition": "###"}
+_HEADING = {"law": "##", "section": "###", "definition": "###", "topic": "##"}
 _LIST = ("subsection", "item", "subitem")
 
 
