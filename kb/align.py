@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kb import editions
 from kb.library import Book, Library
 
 
@@ -47,7 +48,7 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     """The units of `target` that correspond to unit `uid` of `source`."""
     if target.kind == "card":
         topics = [t.id for t in target.topics if uid in t.cites]
-        reason = "" if topics else "not covered by the card"
+        reason = "not covered by the card" if not topics and "." not in uid else ""
         return Counterpart(
             target.lang, topics, mapped=source.edition != target.edition, reason=reason
         )
@@ -59,25 +60,12 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
         if uid in target.by_id:
             return Counterpart(target.lang, [uid])
         return Counterpart(target.lang, [], reason="not in this translation")
-    ids, known = translate(uid, source.edition, target.edition)
+    ids, known = editions.translate(uid, source.edition, target.edition)
     ids = [i for i in ids if i in target.by_id]
     if ids:
         return Counterpart(target.lang, ids, mapped=True)
     reason = REASONS[target.edition] if known else "no counterpart known"
     return Counterpart(target.lang, [], mapped=True, reason=reason)
-
-
-def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
-    """The ids of another edition standing for `uid`, and whether the answer is known.
-    Law numbers mean the same subject in both editions; below the law only an explicit
-    map may say.
-
-    >>> translate("16", 2007, 2017), translate("16.D", 2007, 2017)
-    ((['16'], True), ([], False))
-    """
-    if "." not in uid:
-        return [uid], True
-    return [], False
 
 
 def counterparts(library: Library, lang: str, uid: str) -> list[Counterpart]:

@@ -144,6 +144,7 @@ def compare(number: str):
     if not any(lib.book(x).law(number) for x in lib.langs):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     rows = compare_rows(lib, number, langs)
+    shown = {code: shown_units(lib.book(code), rows, code) for code in langs}
     return render_template(
         "compare.html",
         number=number,
@@ -152,7 +153,26 @@ def compare(number: str):
         library=lib,
         unit_url=unit_url,
         anchor=anchor,
+        shown=shown,
     )
+
+
+def shown_units(book: Book, rows: list[dict], lang: str) -> list:
+    """The units a compare page shows for a language, in order (a unit of the other edition
+    shown whole brings its descendants)."""
+    out, seen = [], set()
+    for row in rows:
+        cell = row["cells"][lang]
+        if cell.reason == "above":
+            continue
+        for uid in cell.ids:
+            whole = cell.mapped and book.kind == "lawbook" and "." in uid
+            family = [u for u in book.units if u.id.startswith(uid + ".")] if whole else []
+            for unit in [book.by_id[uid], *family]:
+                if unit.id not in seen:
+                    seen.add(unit.id)
+                    out.append(unit)
+    return out
 
 
 def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
@@ -169,10 +189,17 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
         cells = {}
         for book in books:
             if book is reference:
-                cells[book.lang] = align.Counterpart(book.lang, [unit.id])
+                cell = align.Counterpart(book.lang, [unit.id])
             else:
-                cells[book.lang] = align.counterpart(reference, book, unit.id)
-            shown[book.lang].update(cells[book.lang].ids)
+                cell = align.counterpart(reference, book, unit.id)
+            if cell.ids and shown[book.lang].issuperset(cell.ids):
+                cell.reason = "above"  # shown in an earlier row already
+            shown[book.lang].update(cell.ids)
+            if cell.mapped and book.kind == "lawbook" and unit.kind != "law":
+                # A unit of the other edition stands whole in this row, its children too.
+                for uid in cell.ids:
+                    shown[book.lang].update(u.id for u in book.units if u.id.startswith(uid + "."))
+            cells[book.lang] = cell
         rows.append({"id": unit.id, "kind": unit.kind, "cells": cells})
     for book in lawbooks:
         for unit in book.law_units(number):
@@ -293,12 +320,6 @@ def snippet(html: str) -> Markup:
 @bp.app_template_filter()
 def fnkey(marker: str) -> str:
     return fn_key(marker)
-
-
-@bp.app_template_filter()
-def unit_of(uid: str, lang: str):
-    """The unit of a language's document by id (in templates)."""
-    return library().book(lang).by_id[uid]
 
 
 def register_errors(app: Flask) -> None:
