@@ -133,9 +133,12 @@ def join_spaced_items(codes: list[Code], text: str) -> list[Code]:
     return out
 
 
-def resolve(code: Code, scope: str, context: Unit | None, ids: set[str]) -> tuple[str, str]:
+def resolve(
+    code: Code, scope: str, context: Unit | None, ids: set[str] | None
+) -> tuple[str, str]:
     """A code's canonical id and, when no unit has it, the reason ("" when it resolves).
-    The id is then the nearest existing ancestor."""
+    The id is then the nearest existing ancestor. With `ids` None (a card, which has no law
+    units of its own) every well-formed code resolves to its id in the card's edition."""
     parts = list(code.parts)
     if scope == "law":
         if context is None:
@@ -153,11 +156,11 @@ def resolve(code: Code, scope: str, context: Unit | None, ids: set[str]) -> tupl
     uid = ".".join(canon)
     if code.malformed:
         reason = f"misprinted code {code.text}"
-    elif uid in ids:
+    elif ids is None or uid in ids:
         return uid, ""
     else:
         reason = f"no unit {code.text} in this book"
-    while canon and ".".join(canon) not in ids:
+    while canon and ids is not None and ".".join(canon) not in ids:
         canon.pop()
     return ".".join(canon), reason
 
@@ -200,7 +203,7 @@ def apply(doc: Document, raw: list[str]) -> None:
     if doc.lang not in languages():
         return
     refs = load_references(doc.lang)
-    ids = {u.id for u in doc.units}
+    ids = None if doc.kind == "card" else {u.id for u in doc.units}
     by_id = {u.id: u for u in doc.units}
     for unit in doc.units:
         if unit.kind in SKIPPED_KINDS:

@@ -101,7 +101,8 @@ def law(lang: str, number: str):
     unit = book.law(number)
     if unit is None:
         if book.kind == "card":
-            return redirect(url_for("pages.compare", number=number, langs=lang))
+            langs = [lang, *(b.lang for b in library().books.values() if b.kind == "lawbook")]
+            return redirect(url_for("pages.compare", number=number, langs=",".join(langs)))
         abort(404, _("Law %(n)s is not in this document.", n=number[:10]))
     numbers = [u.id for u in book.laws]
     at = numbers.index(number)
