@@ -1,0 +1,227 @@
+"""Per-language text analysis for search: words, case, diacritics, stems and OCR variants.
+
+Every word of a unit (and of a query) becomes a small set of keys:
+
+- `exact`: the word lowercased the language's way (Turkish `I` is `ı`, `İ` is `i`), with a
+  suffix after an apostrophe or colon dropped (`Yasa’nın` -> `yasa`, `WBF:n` -> `wbf`), then
+  folded to plain letters (`pysyväksi` -> `pysyvaksi`), so people can type without their
+  keyboard's letters;
+- `stems`: the Snowball stem of the lowercased word, folded, and the stem of the folded word
+  (the two differ when a stemmer's rules depend on the letters folding removes; indexing
+  both lets `sirasiz cikis` meet `sırasız çıkış`). Slovak has no Snowball stemmer: a light
+  suffix stripper (`stem_sk`) stands in.
+
+>>> fi = analyzer("fi")
+>>> [k.exact for k in fi.words("Revokki tuli PYSYVÄKSI")]
+['revokki', 'tuli', 'pysyvaksi']
+>>> fi.keys("revokkia").stems
+('revok',)
+>>> analyzer("tr").keys("KURALLARI").exact, analyzer("tr").keys("İHLAL").exact
+('kurallari', 'ihlal')
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import cache, lru_cache
+from itertools import product
+from typing import NamedTuple
+
+import Stemmer
+from whoosh.lang import NoStopWords, stopwords_for_language
+
+# A word: letters and digits, with an optional suffix after an apostrophe or a colon
+# (Turkish `Yasa’nın`, Finnish `WBF:n`) that is dropped from the word's keys.
+WORD = re.compile(r"([^\W_]+)(?:['’:][^\W_]{1,6}(?![^\W_]))?")
+
+# Letters that Unicode decomposition does not reduce to a plain letter.
+_SPECIAL_FOLDS = str.maketrans({"ı": "i", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l",
+                                "đ": "d", "ð": "d", "þ": "th"})  # fmt: skip
+
+# Snowball stemmers by language (PyStemmer); a language missing here and from `_OWN_STEMMERS`
+# is lowercased and folded only.
+SNOWBALL = {"fi": "finnish", "tr": "turkish", "et": "estonian", "sv": "swedish"}
+
+# Stop words for languages Whoosh has no list for (conjunctions, prepositions, pronouns).
+_MORE_STOPWORDS = {
+    "et": "ja ning ka ei et kui või aga on oli olema see selle seda need nende ta tema ma mu "
+          "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma",
+    "sk": "a aj alebo ani ak ako ale by bol bola bolo byť je sú že sa si v vo na do z zo "
+          "k ku s so o od po pri pre za nad pod pred cez ten tá to tie tým toho ktorý ktorá "
+          "ktoré ktorého jeho jej ich ho mu im",
+}  # fmt: skip
+
+
+def fold(word: str) -> str:
+    """The word with diacritics removed (`ä` -> `a`, `ı` -> `i`, `š` -> `s`, `õ` -> `o`).
+
+    >>> fold("väärällä"), fold("sırasız çıkış"), fold("nedostatočné"), fold("õigused")
+    ('vaaralla', 'sirasiz cikis', 'nedostatocne', 'oigused')
+    """
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFKD", word.translate(_SPECIAL_FOLDS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def turkish_lower(text: str) -> str:
+    """Lowercase the Turkish way: `I` is `ı` and `İ` is `i` (Python's `lower` gets both wrong).
+
+    >>> turkish_lower("KURALLARI İHLAL"), "KURALLARI İHLAL".lower() == "kurallari i̇hlal"
+    ('kuralları ihlal', True)
+    """
+    return text.replace("I", "ı").replace("İ", "i").lower()
+
+
+# Slovak case endings of nouns and adjectives, every gender and number, longest first.
+_SK_ENDINGS = (
+    "iami", "ovia", "ieho", "iemu", "iach",
+    "ovi", "ami", "ách", "ach", "ich", "ích", "och", "ých", "ými", "ého", "ému",
+    "om", "ou", "ov", "ej", "ie", "ia", "iu", "ám", "ím", "ým", "ho", "mu", "mi",
+    "ú", "á", "é", "í", "ý", "a", "e", "i", "o", "u", "y",
+)  # fmt: skip
+
+
+def stem_sk(word: str) -> str:
+    """A light Slovak stemmer: strip one case ending, keeping a stem of three letters or more.
+
+    No Snowball stemmer exists for Slovak; this one conflates the case forms of nouns and
+    adjectives, which is what a search needs (`ponuka`, `ponuky`, `ponuke`, `ponúk`).
+
+    >>> [stem_sk(w) for w in ("ponuka", "ponuky", "ponuke", "ponukou", "ponúk")]
+    ['ponuk', 'ponuk', 'ponuk', 'ponuk', 'ponúk']
+    >>> [stem_sk(w) for w in ("hráč", "hráča", "hráčom", "hráčov", "hráči")]
+    ['hráč', 'hráč', 'hráč', 'hráč', 'hráč']
+    >>> stem_sk("nedostatočného"), stem_sk("zdvihoch"), stem_sk("pre")
+    ('nedostatočn', 'zdvih', 'pre')
+    """
+    for ending in _SK_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
+
+
+_OWN_STEMMERS = {"sk": stem_sk}
+
+
+class Keys(NamedTuple):
+    """The search keys of one word: its folded exact form and its folded stems."""
+
+    exact: str
+    stems: tuple[str, ...]
+
+
+class Token(NamedTuple):
+    """A word of a text with its place (`start`, `end`: offsets into the text) and keys."""
+
+    start: int
+    end: int
+    keys: Keys
+
+
+class Analyzer:
+    """The analysis of one language: lowercasing, stemming, folding and stop words.
+
+    >>> sk = analyzer("sk")
+    >>> sk.keys("NEDOSTATOČNÉ") == sk.keys("nedostatocne")
+    True
+    >>> sk.keys("nedostatočné")
+    Keys(exact='nedostatocne', stems=('nedostatocn',))
+    >>> sk.is_stopword("alebo"), sk.is_stopword("ponuka")
+    (True, False)
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._lower = turkish_lower if lang == "tr" else str.lower
+        if lang in SNOWBALL:
+            self._stem = Stemmer.Stemmer(SNOWBALL[lang]).stemWord
+        else:
+            self._stem = _OWN_STEMMERS.get(lang, str)
+        try:
+            stops = set(stopwords_for_language(lang))
+        except NoStopWords:
+            stops = set()
+        stops.update(_MORE_STOPWORDS.get(lang, "").split())
+        self._stopwords = frozenset(fold(self._lower(w)) for w in stops)
+        self.keys = lru_cache(maxsize=65536)(self._keys)
+
+    def _keys(self, word: str) -> Keys:
+        lower = self._lower(word)
+        exact = fold(lower)
+        stems = dict.fromkeys((fold(self._stem(lower)), self._stem(exact)))
+        return Keys(exact, tuple(stems))
+
+    def tokens(self, text: str) -> Iterator[Token]:
+        """The words of a text with their offsets and keys.
+
+        >>> [(t.start, t.end, t.keys.exact) for t in analyzer("tr").tokens("Yasa’nın 12C1’i")]
+        [(0, 8, 'yasa'), (9, 15, '12c1')]
+        """
+        for m in WORD.finditer(text):
+            yield Token(m.start(), m.end(), self.keys(m.group(1)))
+
+    def words(self, text: str) -> list[Keys]:
+        """The keys of each word of a text, in order."""
+        return [t.keys for t in self.tokens(text)]
+
+    def is_stopword(self, exact: str) -> bool:
+        """Whether a word (its exact key) is a stop word of the language."""
+        return exact in self._stopwords
+
+
+@cache
+def analyzer(lang: str) -> Analyzer:
+    """The analyzer of a language (one per process)."""
+    return Analyzer(lang)
+
+
+# How the Swedish card's OCR rendered the letters it lost (guides/sv.md §6), folded.
+OCR_RENDERINGS = {
+    "ä": ("a", "i", "d", "e", "4", "id"),
+    "å": ("a", "i", "d", "e", "ai", ""),
+    "ö": ("o", "e", "6", "b", "i", "oi"),
+}
+MAX_OCR_VARIANTS = 64
+
+
+def ocr_variants(word: str) -> list[str]:
+    """How the OCR may have printed a correctly spelled Swedish word (lowercase, folded).
+
+    At most three letters of a word vary and at most 64 variants come back; the caller keeps
+    those the OCR'd text contains.
+
+    >>> ocr_variants("färg")
+    ['farg', 'firg', 'fdrg', 'ferg', 'f4rg', 'fidrg']
+    >>> len(ocr_variants("spelföraren")), ocr_variants("bord")
+    (6, [])
+    """
+    word = word.lower()
+    places = [i for i, c in enumerate(word) if c in OCR_RENDERINGS][:3]
+    if not places:
+        return []
+    out: list[str] = []
+    for choice in product(*(OCR_RENDERINGS[word[i]] for i in places)):
+        letters = list(word)
+        for i, rendering in zip(places, choice, strict=True):
+            letters[i] = rendering
+        out.append(fold("".join(letters)))
+        if len(out) == MAX_OCR_VARIANTS:
+            break
+    return out
+
+
+_OCR_BAR = re.compile(r"(?<=[A-ZÅÄÖ ])\|(?=[A-ZÅÄÖ])|(?<=[A-ZÅÄÖ])\|")
+_OCR_JUNK = str.maketrans({"¢": "e", "£": None, "®": None})
+
+
+def repair_ocr(text: str) -> str:
+    """Undo the OCR's character-level damage before the raw text is split into words:
+    a bar inside capitals is an `I`, `¢` an `e`; `£` and the `®` bullets are noise.
+
+    >>> repair_ocr("OT|LLRACKL|GT KONTRAKTSBUD; ¢j £f6r")
+    'OTILLRACKLIGT KONTRAKTSBUD; ej f6r'
+    """
+    return _OCR_BAR.sub("I", text).translate(_OCR_JUNK)
