@@ -84,6 +84,7 @@ class Report:
     reused: list[str] = field(default_factory=list)
     errors: dict[str, list[str]] = field(default_factory=dict)
     up_to_date: bool = False
+    indexed: bool = False  # the search index was (re)built
 
     @property
     def ok(self) -> bool:
@@ -132,6 +133,8 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
     A document with errors is reported in `Report.errors` and keeps its previous version;
     the other documents build all the same.
     """
+    from kb.index.build import build_index  # here: the index module reads the store
+
     corpus, data = corpus or corpus_dir(), data or data_dir()
     report = Report()
     with build_lock(data):
@@ -142,6 +145,7 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
         unchanged = set(old) == set(hashes) and all(old[k]["hash"] == h for k, h in hashes.items())
         if unchanged and not force:
             report.up_to_date = True
+            report.indexed = build_index(data)
             return report
         cache = data / "cache"
         cache.mkdir(exist_ok=True)
@@ -192,6 +196,7 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
         link.symlink_to(Path("builds") / stamp)
         os.replace(link, current(data))
         prune(data, keep=stamp)
+        report.indexed = build_index(data)
     return report
 
 

@@ -1,0 +1,273 @@
+"""The search index: one Whoosh index over the searchable units of every language, built
+into the data directory atomically and only when the knowledge base or the analysis changed.
+
+Layout (beside the knowledge base, see `kb.store`):
+
+    index -> indexes/<key>    the current index (a symlink, swapped atomically)
+    indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display forms)
+    index.lock                one index build at a time
+
+`<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
+versions of Whoosh and PyStemmer, so an unchanged knowledge base never rebuilds the index.
+
+Fields, per language `xx`: `title_xx` (stems of the unit's own title), `law_xx` (stems of
+the title of its law), `ctx_xx` (stems of the titles of the units between the two, such as
+its section), `text_xx` (stems of its text), `exact_xx`
+(folded unstemmed words of title and text, with positions for phrases) and, for a text
+that was OCR'd, `ocr_xx` (folded words of the text as printed). Words are analysed by
+`kb.index.analysis` and stored as space-separated keys, so the pickled schema holds only
+Whoosh's own classes and an index never depends on this package's import paths.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from importlib import metadata
+from pathlib import Path
+
+from whoosh import fields, index
+from whoosh.analysis import SpaceSeparatedTokenizer
+
+from kb import store
+from kb.index.analysis import analyzer, repair_ocr
+from kb.model import Unit
+
+HERE = Path(__file__).resolve().parent
+ANALYSIS_CODE = ("analysis.py", "build.py")
+SEARCHABLE = frozenset(
+    ("law", "section", "subsection", "item", "subitem", "definition", "table", "topic")
+)
+STEM_FIELDS = ("title", "law", "ctx", "text")  # fields of stems, per language
+META = "search.json"
+KEEP_INDEXES = 2
+_KEYS = SpaceSeparatedTokenizer()
+
+
+def index_key(manifest: dict) -> str:
+    """The key of the index for a knowledge base: its documents' hashes, the analysis code
+    and the library versions.
+
+    >>> index_key({"documents": {"fi": {"hash": "ab12"}}}) == index_key({"documents": {}})
+    False
+    """
+    h = hashlib.sha256()
+    for lang, entry in sorted(manifest["documents"].items()):
+        h.update(f"{lang}={entry.get('hash')};".encode())
+    for name in ANALYSIS_CODE:
+        h.update((HERE / name).read_bytes())
+    for dist in ("Whoosh-Reloaded", "PyStemmer"):
+        h.update(metadata.version(dist).encode())
+    return h.hexdigest()[:16]
+
+
+def index_dir(data: Path | None = None) -> Path:
+    """Where the current index is (a symlink; may not exist yet)."""
+    return (data or store.data_dir()) / "index"
+
+
+def is_current(data: Path | None = None) -> bool:
+    """Whether the index exists and matches the current knowledge base and analysis."""
+    link = index_dir(data)
+    return link.exists() and os.readlink(link) == f"indexes/{index_key(store.read_manifest(data))}"
+
+
+def schema(langs: Iterable[str], ocr: Iterable[str]) -> fields.Schema:
+    """The index schema for the given languages (`ocr`: those with an OCR'd text).
+
+    >>> [name for name in schema(["fi"], ["fi"]).names() if name.endswith("_fi")]
+    ['ctx_fi', 'exact_fi', 'law_fi', 'ocr_fi', 'text_fi', 'title_fi']
+    """
+    stems = fields.TEXT(analyzer=_KEYS, phrase=False)
+    spec: dict[str, fields.FieldType] = {
+        "id": fields.ID(stored=True),
+        "lang": fields.ID(stored=True),
+        "law": fields.ID(stored=True),
+        "kind": fields.ID(stored=True),
+        "title": fields.STORED(),
+        "text": fields.STORED(),
+        "raw": fields.STORED(),
+        "cites": fields.STORED(),
+    }
+    for lang in langs:
+        for name in STEM_FIELDS:
+            spec[f"{name}_{lang}"] = stems
+        spec[f"exact_{lang}"] = fields.TEXT(analyzer=_KEYS, phrase=True)
+    for lang in ocr:
+        spec[f"ocr_{lang}"] = stems
+    return fields.Schema(**spec)
+
+
+def law_of(unit: Unit) -> str:
+    """The law a unit belongs to (a card topic: the first law it cites); "" for none.
+
+    >>> law_of(Unit("12.C.1", "subsection", "1.", "", "", "fi", 2017, (1, 1)))
+    '12'
+    >>> law_of(Unit("def.alert", "definition", "", "Alert", "", "fi", 2017, (1, 1)))
+    ''
+    """
+    for uid in (unit.id, *unit.cites):
+        head = uid.split(".")[0]
+        if head.isdigit():
+            return head
+    return ""
+
+
+def context(unit: Unit, by_id: dict[str, Unit]) -> tuple[str, list[str]]:
+    """The title of a unit's law (its own, for a law) and the titles of the units between
+    the two, innermost first.
+
+    >>> u = {"1": Unit("1", "law", "1", "PAKKA", "", "fi", 2017, (1, 1)),
+    ...      "1.A": Unit("1.A", "section", "A.", "Arvot", "", "fi", 2017, (1, 1), "1")}
+    >>> context(Unit("1.A.1", "subsection", "1.", "", "", "fi", 2017, (1, 1), "1.A"), u)
+    ('PAKKA', ['Arvot'])
+    >>> context(u["1"], u)
+    ('PAKKA', [])
+    """
+    titles = []
+    outer = unit
+    while outer.parent in by_id:
+        outer = by_id[outer.parent]
+        titles.append(outer.title)
+    if outer.kind != "law":
+        return "", [t for t in titles if t]
+    law = titles.pop() if titles else outer.title
+    return law, [t for t in titles if t]
+
+
+class _Keys:
+    """Collects the analysed keys of one language's units (and the words as printed, for
+    "did you mean")."""
+
+    def __init__(self, lang: str) -> None:
+        self.analyzer = analyzer(lang)
+        self.surface: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def stems(self, text: str) -> str:
+        return " ".join(s for k in self.analyzer.words(text) for s in k.stems)
+
+    def exact(self, text: str) -> str:
+        out = []
+        for token in self.analyzer.tokens(text):
+            out.append(token.keys.exact)
+            word = text[token.start : token.end].lower()
+            if word != token.keys.exact:
+                self.surface[token.keys.exact][word] += 1
+        return " ".join(out)
+
+    def display(self) -> dict[str, str]:
+        """Each folded word's most frequent printed form, where the two differ."""
+        return {k: c.most_common(1)[0][0] for k, c in self.surface.items()}
+
+
+def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, str]]:
+    """The index documents of a language's searchable units."""
+    by_id = {u.id: u for u in units}
+    for unit in units:
+        if unit.kind not in SEARCHABLE:
+            continue
+        law, around = context(unit, by_id)
+        title = unit.title or unit.term or ""
+        doc = {
+            "id": unit.id,
+            "lang": lang,
+            "law": law_of(unit),
+            "kind": unit.kind,
+            "title": title or next(iter(around), law),
+            "text": unit.text,
+            f"title_{lang}": keys.stems(title),
+            f"law_{lang}": keys.stems(law),
+            f"ctx_{lang}": keys.stems(" ".join(around)),
+            f"text_{lang}": keys.stems(unit.text),
+            f"exact_{lang}": keys.exact(f"{title}\n{unit.text}"),
+        }
+        if unit.cites:
+            doc["cites"] = " ".join(unit.cites)
+        if unit.raw:
+            doc["raw"] = unit.raw
+            doc[f"ocr_{lang}"] = keys.exact(repair_ocr(unit.raw))
+        yield doc
+
+
+@contextmanager
+def index_lock(data: Path) -> Iterator[None]:
+    """Hold the data directory's index lock (a second index build waits for the first)."""
+    data.mkdir(parents=True, exist_ok=True)
+    with (data / "index.lock").open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_index(data: Path | None = None) -> bool:
+    """Build the search index of the current knowledge base unless it is up to date; True
+    when it built. The new index is built aside and swapped in with one rename, so readers
+    see the old index or the new one; on failure the old one stays.
+    """
+    data = data or store.data_dir()
+    with index_lock(data):
+        manifest = store.read_manifest(data)
+        key = index_key(manifest)
+        if is_current(data):
+            return False
+        started = time.perf_counter()
+        langs = sorted(manifest["documents"])
+        units = {lang: store.load_units(lang, data) for lang in langs}
+        ocr = [lang for lang in langs if any(u.raw for u in units[lang])]
+        root = data / "indexes"
+        staging = root / f".{key}.{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        try:
+            ix = index.create_in(str(staging), schema(langs, ocr))
+            writer = ix.writer(limitmb=256)
+            counts, display = {}, {}
+            for lang in langs:
+                keys = _Keys(lang)
+                counts[lang] = 0
+                for doc in documents(lang, units[lang], keys):
+                    writer.add_document(**doc)
+                    counts[lang] += 1
+                display[lang] = keys.display()
+            writer.commit()
+            meta = {
+                "key": key,
+                "languages": counts,
+                "ocr": ocr,
+                "display": display,
+                "seconds": round(time.perf_counter() - started, 3),
+            }
+            store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))
+            final = root / key
+            shutil.rmtree(final, ignore_errors=True)
+            staging.rename(final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        link = data / "index.new"
+        if link.is_symlink():
+            link.unlink()
+        link.symlink_to(Path("indexes") / key)
+        os.replace(link, index_dir(data))
+        prune(root, keep=key)
+    return True
+
+
+def prune(root: Path, keep: str) -> None:
+    """Remove old indexes: the newest few stay for processes that still read them."""
+    old = sorted(
+        (p for p in root.iterdir() if p.name != keep and not p.name.startswith(".")),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for path in old[KEEP_INDEXES - 1 :]:
+        shutil.rmtree(path, ignore_errors=True)
