@@ -9,7 +9,9 @@ SystemExit: 0
 from __future__ import annotations
 
 import argparse
+import html
 import json
+import re
 import signal
 import sys
 from pathlib import Path
@@ -17,7 +19,7 @@ from pathlib import Path
 from kb import store
 from kb.cite import full_text, render, resolve_citation
 from kb.export import to_json, to_markdown
-from kb.model import Unit
+from kb.model import LAW_LEVELS, Unit
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -106,6 +108,26 @@ def cmd_refs(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_search(args: argparse.Namespace) -> int:
+    ensure_built(args)
+    if args.lang and args.lang not in store.read_manifest(args.data)["documents"]:
+        print(f"lawkb search: no document for language {args.lang!r}", file=sys.stderr)
+        return 2
+    from kb.index.search import get_searcher
+
+    result = get_searcher(args.data).search(args.query, args.lang, args.law, args.limit)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        for hit in result["hits"]:
+            where = render(hit["id"], hit["lang"]) if hit["kind"] in LAW_LEVELS else hit["id"]
+            shown = html.unescape(re.sub(r"</?mark>", "*", hit["snippet"]))
+            print(f"{hit['lang']}  {where}  {hit['title']}\n    {shown}")
+        if result["did_you_mean"]:
+            print(f"did you mean: {result['did_you_mean']}", file=sys.stderr)
+    return 0 if result["hits"] else 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     ensure_built(args)
     from kb.web import create_app
@@ -146,6 +168,13 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", help="one language (default: all)")
     r.add_argument("--unresolved", action="store_true", help="only those naming no unit")
     r.set_defaults(run=cmd_refs)
+    q = sub.add_parser("search", help="search the laws (exit 1 when nothing is found)")
+    q.add_argument("query", help="words, \"a phrase\" or a citation: 'revokki', 'Yasa 16B'")
+    q.add_argument("--lang", help="one language (default: all)")
+    q.add_argument("--law", help="only this law (a number)")
+    q.add_argument("--limit", type=int, default=10, help="at most this many hits (10)")
+    q.add_argument("--json", action="store_true", help="print the result as the API's JSON")
+    q.set_defaults(run=cmd_search)
     s = sub.add_parser("serve", help="serve the site (building the knowledge base first)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=5000)

@@ -1,0 +1,548 @@
+"""Search the laws: what a player types, to the units that answer it, best first.
+
+>>> s = get_searcher()
+>>> s.search("revokki tuli pysyväksi", lang="fi")["hits"][0]["law"]
+'63'
+>>> s.search("Yasa 16B")["citation"]
+{'id': '16.B', 'lang': 'tr'}
+
+A query is cleaned (control characters out, quotes normalised, length capped), checked for
+a citation (`12C1`, `laki 12`, `Yasa 16B`: that unit comes first), split into "phrases" and
+words, and each word is analysed the way the index was (`kb.index.analysis`). A word matches
+a unit through any of its keys, best first: its exact form, its stems, a longer word it
+begins (`revokin` -> `revokki`), for Swedish the forms the OCR printed, and, for a word that
+is in no unit at all, the index's words one or two slips away. Each unit's score adds, per
+word, the best of its text matches (BM25), an exact-form bonus, a title bonus and a bonus
+for the titles of the law and section around it, and is scaled by the share of the query's
+words it matches, so all words rank above any word. Whoosh keeps the index and answers the
+phrases; the scoring loop reads its postings once per term and keeps them, which makes a
+query cost a few dictionary look-ups per matching unit.
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+import json
+import math
+import re
+import threading
+import unicodedata
+from bisect import bisect_left
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import takewhile
+from pathlib import Path
+from typing import Any
+
+from whoosh import index
+from whoosh.query import Phrase
+
+from kb import store
+from kb.cite import parse_citation
+from kb.index.analysis import Keys, Token, analyzer, ocr_variants
+from kb.index.build import META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.spell import Speller, max_distance
+from kb.profiles import languages, load_references
+
+MAX_QUERY = 500  # characters of a query that are read
+MAX_WORDS = 12  # words of a query that are searched
+B, K1 = 0.75, 1.2  # BM25
+W_EXACT = 0.6  # bonus for the word exactly as typed (folded), on top of its stem
+W_TITLE = 1.5  # the unit's own title
+W_LAW = 1.5  # the title of the unit's law
+W_CTX = 0.5  # the titles of the units between the unit and its law (its section)
+W_PREFIX = 0.5  # a longer word the typed word begins
+W_OCR = 0.8  # a form the OCR printed
+W_FUZZY = 0.4  # a word one or two slips away
+W_STOP = 0.15  # a stop word ("ja", "ve", "och") counts this much and is never required
+COVERAGE = 2.0  # score x (share of the words matched) ** COVERAGE
+PHRASE = 2.0  # units holding every phrase
+KIND_WEIGHT = {"definition": 0.5, "table": 0.8}
+SAME_LAW = 0.8  # each further unit of a law already listed counts this much less
+MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
+FORMS = 16  # other forms of a word searched, at most (the most frequent)
+WORD_CACHE = 20000  # analysed and scored words kept per process
+SNIPPET = 220  # characters of text around the matches
+GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW, "ctx": W_CTX}
+QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
+
+
+@dataclass
+class Term:
+    """One way a word matches: a term of a field, weighted, in a group (`text`, `exact`,
+    `title`, `ctx`); within a group the best term of a word counts."""
+
+    group: str
+    field: str
+    term: str
+    weight: float
+
+
+@dataclass
+class Word:
+    """A query word analysed for one language: its score in each unit it matches (all its
+    terms and groups together), and the keys that mark it in a snippet."""
+
+    typed: str
+    keys: Keys
+    stop: bool
+    known: bool  # some unit holds the word itself (not only another form or a near spelling)
+    scores: dict[int, float]
+    marks: frozenset[str]
+
+
+def idf(n: int, size: int) -> float:
+    """BM25's inverse document frequency of a word found in `n` of `size` units.
+
+    >>> round(idf(1, 900), 2), round(idf(90, 900), 2)
+    (6.4, 2.3)
+    """
+    return math.log(1 + (size - n + 0.5) / (n + 0.5))
+
+
+def cut(word: str) -> int:
+    """How many last letters of a typed word may differ in another form of it: none up to
+    six letters, then one for every two more, at most three.
+
+    >>> [cut(w) for w in ("talep", "revokin", "pysyväksi", "rangaistuskortin")]
+    [0, 1, 2, 3]
+    """
+    return min(3, max(0, (len(word) - 5) // 2))
+
+
+def clean(query: str) -> str:
+    """The query as searched: at most `MAX_QUERY` characters, control characters removed,
+    typographic quotes made plain.
+
+    >>> clean("„revokki”\\x00 tuli\\u00ad")
+    '"revokki"  tuli'
+    """
+    out = []
+    for c in query[:MAX_QUERY].translate(QUOTES):
+        category = unicodedata.category(c)
+        if category == "Cc":
+            out.append(" ")
+        elif category[0] != "C":
+            out.append(c)
+    return "".join(out)
+
+
+def split_query(query: str) -> tuple[list[str], list[str]]:
+    """The words of a cleaned query and its "quoted phrases" (an unbalanced quote is ignored).
+
+    >>> split_query('lepääjän "oikeudet ja" velvollisuudet "auki')
+    (['lepääjän', 'oikeudet', 'ja', 'velvollisuudet', 'auki'], ['oikeudet ja'])
+    """
+    parts = query.split('"')
+    if len(parts) % 2 == 0:
+        parts[-2:] = [parts[-2] + " " + parts[-1]]
+    phrases = [p.strip() for p in parts[1::2] if _WORD.search(p)]
+    words: dict[str, str] = {}
+    for m in _WORD.finditer(" ".join(parts)):
+        words.setdefault(m.group(1).lower(), m.group(1))
+    return list(words.values())[:MAX_WORDS], phrases
+
+
+_WORD = re.compile(r"([^\W_]+)")
+
+
+def snippet(text: str, tokens: list[Token], marks: set[str], width: int = SNIPPET) -> str:
+    """HTML of a text around its first match: escaped, each matching word in `<mark>`.
+
+    `tokens` are the text's words (`Analyzer.tokens`), `marks` the keys (exact forms and
+    stems) that match.
+
+    >>> text = "Pelaaja <b> ja lepääjän kortit"
+    >>> snippet(text, list(analyzer("fi").tokens(text)), {"lepaajan"})
+    'Pelaaja &lt;b&gt; ja <mark>lepääjän</mark> kortit'
+    """
+    spans = [
+        (t.start, t.end)
+        for t in tokens
+        if t.keys.exact in marks or not marks.isdisjoint(t.keys.stems)
+    ]
+    start, end = 0, len(text)
+    if len(text) > width:
+        first = spans[0][0] if spans else 0
+        start = max(0, min(first - width // 4, len(text) - width))
+        start = text.rfind(" ", 0, start) + 1 if start else 0
+        end = text.find(" ", start + width)
+        end = len(text) if end < 0 else end
+    out = ["…" if start else ""]
+    at = start
+    for s, e in spans:
+        if s < start or e > end:
+            continue
+        out += [html.escape(text[at:s]), "<mark>", html.escape(text[s:e]), "</mark>"]
+        at = e
+    out += [html.escape(text[at:end]), "…" if end < len(text) else ""]
+    return " ".join("".join(out).split())
+
+
+class Searcher:
+    """An open index: the Whoosh reader, the stored units, and the postings read so far."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.ix = index.open_dir(str(path))
+        self.reader = self.ix.reader()
+        self.searcher = self.ix.searcher()
+        meta = json.loads((path / META).read_text(encoding="utf-8"))
+        self.langs: list[str] = list(meta["languages"])
+        self.sizes: dict[str, int] = meta["languages"]
+        self.ocr: set[str] = set(meta["ocr"])
+        self.display: dict[str, dict[str, str]] = meta["display"]
+        self.docs: list[dict[str, Any]] = list(self.reader.all_stored_fields())
+        self.by_id: dict[tuple[str, str], int] = {
+            (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
+        }
+        self.kind_weight = [KIND_WEIGHT.get(d["kind"], 1.0) for d in self.docs]
+        self.citing: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for n, d in enumerate(self.docs):
+            for uid in d.get("cites", "").split():
+                self.citing[(d["lang"], uid)].append(n)
+        # The terms of every field and a speller per language (~0.1 s, so that no query
+        # waits for them); postings and split texts are read at first need and kept.
+        self.lexicons: dict[str, dict[str, int]] = {}
+        for lang in self.langs:
+            for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
+                field = f"{name}_{lang}"
+                terms = self.reader.iter_field(field) if field in self.reader.schema else ()
+                self.lexicons[field] = {t.decode(): i.doc_frequency() for t, i in terms}
+        self._sorted = {field: sorted(terms) for field, terms in self.lexicons.items()}
+        self.spellers = {
+            lang: Speller({w: n for w, n in self.lexicons[f"exact_{lang}"].items() if len(w) > 3})
+            for lang in self.langs
+        }
+        self._postings: dict[tuple[str, str], dict[int, float]] = {}
+        self._split: dict[tuple[int, str], list[Token]] = {}
+        self._lock = threading.Lock()
+        self.word = lru_cache(maxsize=WORD_CACHE)(self._word)
+        self._law_words = sorted(
+            ((w, lang) for lang in languages() for w in load_references(lang).words),
+            key=lambda p: -len(p[0]),
+        )
+
+    # -- the index ---------------------------------------------------
+
+    def postings(self, fieldname: str, term: str) -> dict[int, float]:
+        """A term's BM25 term-frequency factor in each unit that holds it (read once, then
+        kept); the inverse document frequency is applied per query word (see `idf`)."""
+        key = (fieldname, term)
+        found = self._postings.get(key)
+        if found is not None:
+            return found
+        if term not in self.lexicons.get(fieldname, ()):
+            return {}
+        with self._lock:
+            found = {}
+            r = self.reader
+            avg = r.field_length(fieldname) / self.sizes[fieldname.rsplit("_", 1)[1]] or 1.0
+            for doc, tf in r.postings(fieldname, term).items_as("weight"):
+                norm = tf + K1 * (1 - B + B * r.doc_field_length(doc, fieldname) / avg)
+                found[doc] = tf * (K1 + 1) / norm
+            self._postings[key] = found
+        return found
+
+    def starting_with(self, fieldname: str, prefix: str, limit: int = FORMS) -> list[str]:
+        """The terms of a field that begin with `prefix`: the `limit` most frequent."""
+        terms = self._sorted.get(fieldname, [])
+        found = takewhile(lambda t: t.startswith(prefix), terms[bisect_left(terms, prefix) :])
+        return heapq.nlargest(limit, found, key=self.lexicons[fieldname].__getitem__)
+
+    # -- analysis of a query ---------------------------------------------------------------
+
+    def _terms(self, lang: str, keys: Keys, weight: float, exact: str = "exact") -> list[Term]:
+        """The terms of a word's keys: its exact form (in group `exact`), its stems in the
+        text, title, law title and context fields."""
+        terms = [Term(exact, f"exact_{lang}", keys.exact, weight)] if keys.exact else []
+        for stem in keys.stems:
+            terms += [
+                Term("text", f"text_{lang}", stem, weight),
+                Term("title", f"title_{lang}", stem, weight),
+                Term("law", f"law_{lang}", stem, weight),
+                Term("ctx", f"ctx_{lang}", stem, weight),
+            ]
+        return terms
+
+    def forms(self, lang: str, keys: Keys) -> tuple[set[str], set[str]]:
+        """Words and stems of a language's units that are likely forms of a typed word: the
+        words that begin with it (for a long word: with all but its last letters), and the
+        stems that begin with its stem (all but the stem's last two letters)."""
+        words: set[str] = set()
+        stems: set[str] = set()
+        exact = keys.exact
+        if exact.isalpha() and len(exact) >= MIN_PREFIX:
+            words.update(self.starting_with(f"exact_{lang}", exact[: len(exact) - cut(exact)]))
+            for stem in keys.stems:
+                if len(stem) >= MIN_PREFIX:
+                    start = stem[: max(MIN_PREFIX, len(stem) - 2)]
+                    stems.update(self.starting_with(f"text_{lang}", start))
+                    stems.update(self.starting_with(f"title_{lang}", start))
+        return words - {exact}, stems - set(keys.stems)
+
+    def terms(self, lang: str, typed: str) -> tuple[list[Term], bool]:
+        """Every term a typed word may match in a language's units (the best weight of each),
+        and whether some unit holds the word itself (its exact form, a stem or, on an OCR'd
+        text, a printed form). A word found in no form at all matches its near spellings."""
+        an = analyzer(lang)
+        keys = an.keys(typed)
+        terms = self._terms(lang, keys, 1.0)
+        if lang in self.ocr:
+            for form in [keys.exact, *ocr_variants(typed)]:
+                terms.append(Term("text", f"ocr_{lang}", form, W_OCR))
+        known = any(self.postings(t.field, t.term) for t in terms)
+        words, stems = self.forms(lang, keys)
+        for form in sorted(words):
+            terms += self._terms(lang, an.keys(form), W_PREFIX, exact="text")
+        terms += self._terms(lang, Keys("", tuple(sorted(stems))), W_PREFIX)
+        found = known or any(self.postings(t.field, t.term) for t in terms)
+        if not found and keys.exact.isalpha() and not an.is_stopword(keys.exact):
+            for near in self.spellers[lang].near(keys.exact, max_distance(keys.exact))[:3]:
+                terms += self._terms(lang, an.keys(near), W_FUZZY)
+        best: dict[tuple[str, str, str], Term] = {}
+        for t in terms:
+            key = (t.group, t.field, t.term)
+            if key not in best or best[key].weight < t.weight:
+                best[key] = t
+        return list(best.values()), known
+
+    def _word(self, lang: str, typed: str) -> Word:
+        """A typed word analysed and scored in a language's units (see `word`).
+
+        Per group, a unit counts the word's best term; the group's weight is the rarity
+        (BM25 inverse document frequency) of all the word's forms together, so a rare
+        inflected form weighs what its word weighs."""
+        an = analyzer(lang)
+        keys = an.keys(typed)
+        terms, known = self.terms(lang, typed)
+        groups: dict[str, dict[int, float]] = defaultdict(dict)
+        for term in terms:
+            best = groups[term.group]
+            for doc, s in self.postings(term.field, term.term).items():
+                s *= term.weight
+                if s > best.get(doc, 0.0):
+                    best[doc] = s
+        size = self.sizes[lang]
+        scores: dict[int, float] = defaultdict(float)
+        for group, best in groups.items():
+            weight = GROUP_WEIGHT[group] * idf(len(best), size)
+            for doc, s in best.items():
+                scores[doc] += weight * s
+        marks = frozenset(t.term for t in terms if t.group not in ("law", "ctx"))
+        return Word(typed, keys, an.is_stopword(keys.exact), known, dict(scores), marks)
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def _score(
+        self, words: list[Word], size: int, allowed: set[int] | None
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """Each matching unit's score and the share of the query's words it matches.
+
+        The share weighs each word by its rarity: missing a rare word costs more than
+        missing a common one, and stop words count only in a query of stop words."""
+        scores: dict[int, float] = defaultdict(float)
+        matched: dict[int, float] = defaultdict(float)
+        only_stops = all(w.stop for w in words)
+        needed = 0.0
+        for word in words:
+            scale = W_STOP if word.stop else 1.0
+            rarity = idf(len(word.scores), size) if only_stops or not word.stop else 0.0
+            needed += rarity
+            for doc, s in word.scores.items():
+                if allowed is None or doc in allowed:
+                    scores[doc] += scale * s
+                    matched[doc] += rarity
+        share = {doc: matched[doc] / needed if needed else 1.0 for doc in scores}
+        return scores, share
+
+    def _phrase_docs(self, lang: str, phrases: list[str]) -> set[int] | None:
+        """The units of a language holding every phrase (None: no phrase was typed)."""
+        if not phrases:
+            return None
+        docs: set[int] | None = None
+        for phrase in phrases:
+            keys = [k.exact for k in analyzer(lang).words(phrase)]
+            q = Phrase(f"exact_{lang}", keys) if len(keys) > 1 else None
+            with self._lock:
+                found = (
+                    set(q.matcher(self.searcher).all_ids())
+                    if q is not None
+                    else set(self.postings(f"exact_{lang}", keys[0]))
+                )
+            docs = found if docs is None else docs & found
+        return docs
+
+    def _law_filter(self, law: str | None) -> set[int] | None:
+        if not law:
+            return None
+        uid = parse_citation(law) or ""
+        number = uid.split(".")[0]
+        return {n for n, d in enumerate(self.docs) if d["law"] == number}
+
+    # -- the public entry ------------------------------------------------------------------
+
+    def search(
+        self, query: str, lang: str | None = None, law: str | None = None, limit: int = 10
+    ) -> dict[str, Any]:
+        """Search the units of one language (or all) for a query, best first.
+
+        Returns `{"query", "lang", "hits": [{"id", "law", "lang", "kind", "title", "snippet",
+        "score"}], "total", "did_you_mean", "citation"}`. Never raises on a user's string:
+        what is not a word is ignored.
+
+        >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
+        >>> r["hits"][0]["law"], r["hits"][0]["snippet"].count("<mark>") > 0
+        ('50', True)
+        >>> get_searcher().search("AND OR ( * ~ field: \\"", lang="sk")["total"]
+        0
+        """
+        text = clean(query)
+        langs = [lang] if lang in self.sizes else [] if lang else self.langs
+        limit = max(1, min(int(limit), 100))
+        allowed = self._law_filter(law)
+        citation, cited = self._citation(text, langs, lang)
+        words, phrases = split_query(text)
+        found: dict[int, float] = {}
+        marks: dict[str, set[str]] = {}
+        unknown: dict[str, list[Word]] = {}
+        for lg in langs:
+            analysed = [self.word(lg, w) for w in words]
+            scores, share = self._score(analysed, self.sizes[lg], allowed)
+            inside = self._phrase_docs(lg, phrases)
+            for doc, s in scores.items():
+                if inside is not None and inside and doc not in inside:
+                    continue
+                boost = PHRASE if inside else 1.0
+                found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
+            marks[lg] = set().union(*(w.marks for w in analysed))
+            unknown[lg] = [w for w in analysed if not w.known and not w.stop]
+        top = max(found.values(), default=0.0)
+        for rank, doc in enumerate(cited):  # the cited unit first, then in other languages
+            found[doc] = top + len(cited) - rank
+        hits = self._rank(found, limit)
+        return {
+            "query": query[:MAX_QUERY],
+            "lang": lang,
+            "hits": [self._hit(doc, s, marks) for doc, s in hits],
+            "total": len(found),
+            "did_you_mean": None if citation else self._did_you_mean(words, unknown),
+            "citation": citation,
+        }
+
+    def _rank(self, found: dict[int, float], limit: int) -> list[tuple[int, float]]:
+        """The best units, each further unit of an already listed law counting less."""
+        best = heapq.nlargest(limit * 4, found.items(), key=lambda p: (p[1], -p[0]))
+        seen: dict[tuple[str, str], int] = defaultdict(int)
+        ranked = []
+        for doc, s in best:
+            d = self.docs[doc]
+            key = (d["lang"], d["law"] or d["id"])
+            ranked.append((doc, s * SAME_LAW ** seen[key]))
+            seen[key] += 1
+        ranked.sort(key=lambda p: (-p[1], p[0]))
+        return ranked[:limit]
+
+    def _tokens(self, doc: int, name: str) -> list[Token]:
+        """The words of a unit's stored text or raw text (split once, then kept)."""
+        key = (doc, name)
+        if key not in self._split:
+            d = self.docs[doc]
+            self._split[key] = list(analyzer(d["lang"]).tokens(d[name]))
+        return self._split[key]
+
+    def _hit(self, doc: int, score: float, marks: dict[str, set[str]]) -> dict[str, Any]:
+        d = self.docs[doc]
+        mine = marks.get(d["lang"], set())
+        name = "text" if d["text"] else "title"
+        shown = snippet(d[name], self._tokens(doc, name), mine)
+        if "<mark>" not in shown and d.get("raw"):
+            shown = snippet(d["raw"], self._tokens(doc, "raw"), mine)
+        return {
+            "id": d["id"],
+            "law": d["law"] or None,
+            "lang": d["lang"],
+            "kind": d["kind"],
+            "title": d["title"],
+            "snippet": shown,
+            "score": round(score, 4),
+        }
+
+    def _cited(self, lang: str, uid: str) -> int | None:
+        """The unit a citation names in a language: the unit with that id, else (on the card)
+        the first unit citing it or the section or law around it."""
+        doc = self.by_id.get((lang, uid))
+        parts = uid.split(".")
+        while doc is None and parts:
+            doc = next(iter(self.citing.get((lang, ".".join(parts)), ())), None)
+            parts.pop()
+        return doc
+
+    def _citation(
+        self, text: str, langs: list[str], lang: str | None
+    ) -> tuple[dict[str, str] | None, list[int]]:
+        """The unit a query names when it is a citation (in the language asked for, else the
+        language whose law word the query uses, else the first language that has it), and
+        the units it names in every language searched, that one first."""
+        if len(text) > 40 or not any(c.isdigit() for c in text):
+            return None, []  # every citation has a law number
+        uid = parse_citation(text)
+        if uid is None:
+            return None, []
+        if lang is None:
+            start = text.strip().lower()
+            named = [lg for w, lg in self._law_words if start.startswith(w)][:1]
+            langs = named + [lg for lg in langs if lg not in named]
+        cited = [(lg, self._cited(lg, uid)) for lg in langs]
+        found = [(lg, doc) for lg, doc in cited if doc is not None]
+        if not found:
+            return None, []
+        lg, doc = found[0]
+        return {"id": self.docs[doc]["id"], "lang": lg}, [doc for _, doc in found]
+
+    def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:
+        """The query with each word no unit holds replaced by the nearest word that some unit
+        holds (None when every word is held, or none has a near spelling)."""
+        for lang, missing in unknown.items():
+            fixes = {}
+            for word in missing:
+                exact = word.keys.exact
+                near = self.spellers[lang].near(exact, max(1, max_distance(exact)))
+                if near:
+                    fixes[word.typed] = self.display.get(lang, {}).get(near[0], near[0])
+            if fixes:
+                return " ".join(fixes.get(w, w) for w in words)
+        return None
+
+
+_searchers: dict[Path, Searcher] = {}
+_open_lock = threading.Lock()
+
+
+def get_searcher(data: Path | None = None) -> Searcher:
+    """The searcher of the data directory's current index, opened once per process and per
+    index version (a rebuilt index is opened at the next call). Before opening, an index that
+    is missing or was built from another knowledge base or analysis is built (and the
+    knowledge base first, when it is missing or stale).
+
+    >>> get_searcher() is get_searcher()
+    True
+    """
+    data = data or store.data_dir()
+    link = index_dir(data)
+    searcher = _searchers.get(link.resolve()) if link.exists() else None
+    if searcher is not None:
+        return searcher
+    with _open_lock:
+        if not is_current(data):
+            if store.is_stale(data=data):
+                store.build(data=data)
+            build_index(data)
+        path = link.resolve()
+        searcher = _searchers.get(path) or Searcher(path)
+        for old in [p for p in _searchers if p.parent == path.parent and p != path]:
+            del _searchers[old]
+        _searchers[path] = searcher
+    return searcher

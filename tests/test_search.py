@@ -1,0 +1,293 @@
+"""Search over the real corpus: the index build, the searcher's behaviour and its interfaces."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kb import store
+from kb.cli import main
+from kb.index import build as index_build
+from kb.index.build import build_index, index_dir, is_current
+from kb.index.search import Searcher, clean, get_searcher, split_query
+from tests.conftest import CORPUS
+
+_BUILT: dict[str, Path] = {}
+HIT_KEYS = {"id", "law", "lang", "kind", "title", "snippet", "score"}
+
+
+def built_data(factory: pytest.TempPathFactory) -> Path:
+    """A data directory with the real corpus built (knowledge base and index), once per
+    test session."""
+    if "data" not in _BUILT:
+        data = factory.mktemp("search")
+        report = store.build(CORPUS, data)
+        assert report.indexed
+        _BUILT["data"] = data
+    return _BUILT["data"]
+
+
+@pytest.fixture(scope="session")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built_data(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def searcher(data: Path) -> Searcher:
+    return get_searcher(data)
+
+
+def laws(result: dict) -> list[str | None]:
+    return [h["law"] for h in result["hits"]]
+
+
+# -- the index on disk ------------------------------------------------------------------------
+
+
+def test_index_is_built_with_the_knowledge_base_and_only_when_stale(data: Path) -> None:
+    link = index_dir(data)
+    assert link.is_symlink() and os.readlink(link).startswith("indexes/")
+    assert is_current(data)
+    assert build_index(data) is False  # up to date: nothing to do
+    assert store.build(CORPUS, data).indexed is False
+    meta = json.loads((link / "search.json").read_text(encoding="utf-8"))
+    assert set(meta["languages"]) == {"fi", "tr", "sk", "et", "sv"}
+    assert meta["ocr"] == ["sv"]
+
+
+def test_index_rebuilds_when_analysis_changes_and_failure_keeps_the_old_one(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "var"
+    shutil.copytree(data, copy, symlinks=True)
+    old = os.readlink(index_dir(copy))
+    before = get_searcher(copy)
+    real_key = index_build.index_key
+    monkeypatch.setattr(index_build, "index_key", lambda m: "changed" + real_key(m)[7:])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+        yield
+
+    with monkeypatch.context() as m:
+        m.setattr(index_build, "documents", broken)
+        with pytest.raises(RuntimeError):
+            build_index(copy)
+    assert os.readlink(index_dir(copy)) == old  # the old index still serves
+    assert not [p for p in (copy / "indexes").iterdir() if p.name.startswith(".")]
+    assert get_searcher(copy) is before
+
+    assert build_index(copy) is True
+    assert os.readlink(index_dir(copy)) != old
+    after = get_searcher(copy)
+    assert after is not before  # the rebuilt index is opened at the next call
+    assert after.search("revokki", lang="fi")["hits"]
+
+
+def test_get_searcher_builds_a_missing_index(data: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "var"
+    shutil.copytree(data, copy, symlinks=True)
+    index_dir(copy).unlink()
+    shutil.rmtree(copy / "indexes")
+    assert get_searcher(copy).search("CEZALI KART", lang="tr")["hits"][0]["law"] == "50"
+
+
+# -- queries ----------------------------------------------------------------------------------
+
+
+def test_result_shape(searcher: Searcher) -> None:
+    result = searcher.search("revokki tuli pysyväksi", lang="fi", limit=5)
+    assert set(result) == {"query", "lang", "hits", "total", "did_you_mean", "citation"}
+    assert result["lang"] == "fi" and result["query"] == "revokki tuli pysyväksi"
+    assert len(result["hits"]) == 5 and result["total"] >= 5
+    for hit in result["hits"]:
+        assert set(hit) == HIT_KEYS and hit["lang"] == "fi"
+        assert hit["law"] == hit["id"].split(".")[0]
+    scores = [h["score"] for h in result["hits"]]
+    assert scores == sorted(scores, reverse=True)
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_all_words_rank_above_any_word(searcher: Searcher) -> None:
+    hits = searcher.search("revokki pysyväksi", lang="fi", limit=3)["hits"]
+    assert all("pysyv" in h["snippet"].lower() and "revok" in h["snippet"].lower() for h in hits)
+
+
+def test_law_title_ranks_above_mentions(searcher: Searcher) -> None:
+    assert searcher.search("laua õigused", lang="et")["hits"][0]["law"] == "42"
+    assert searcher.search("yetersiz deklare", lang="tr")["hits"][0]["law"] == "27"
+
+
+def test_exact_form_ranks_above_a_near_spelling(searcher: Searcher) -> None:
+    exact = searcher.search("rangaistuskortti", lang="fi", limit=1)["hits"][0]
+    assert "<mark>Rangaistuskortti</mark>" in exact["snippet"]
+    typo = searcher.search("rangaistuskotrti", lang="fi")
+    assert typo["hits"] and typo["hits"][0]["law"] in {"50", "51", "52"}
+    assert typo["did_you_mean"] == "rangaistuskortti"
+
+
+def test_typos_only_from_five_letters(searcher: Searcher) -> None:
+    assert searcher.search("pkka", lang="fi")["total"] == 0  # four letters: no tolerance
+    assert searcher.search("pakak", lang="fi")["total"] > 0
+
+
+def test_did_you_mean(searcher: Searcher) -> None:
+    assert searcher.search("mägnija", lang="et")["did_you_mean"] == "mängija"
+    assert searcher.search("küündimatu pakkumien", lang="et")["did_you_mean"] == (
+        "küündimatu pakkumine"
+    )
+    # Words typed without their letters are not misspelt.
+    assert searcher.search("mangijad kaardid", lang="et")["did_you_mean"] is None
+    nothing = searcher.search("qwertyuiop zxcvbnm")
+    assert nothing["total"] == 0 and nothing["did_you_mean"] is None
+
+
+def test_phrase(searcher: Searcher) -> None:
+    result = searcher.search('"ennenaikainen lähtö"', lang="fi")
+    assert result["hits"] and result["hits"][0]["law"] == "57"
+    for hit in result["hits"]:  # every hit holds the words in that order
+        text = f"{hit['title']} {re.sub('</?mark>', '', hit['snippet'])}".lower()
+        assert "ennenaikainen lähtö" in text or hit["snippet"].endswith("…")
+    words = searcher.search("ennenaikainen lähtö", lang="fi")
+    assert words["total"] > result["total"]
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "uid"),
+    [
+        ("12C1", "fi", "12.C.1"),
+        ("laki 12", "fi", "12"),
+        ("Yasa 16B", "tr", "16.B"),
+        ("pravidlo 40B2(b)", "sk", "40.B.2.b"),
+        ("Reegel 27B1b", "et", "27.B.1.b"),
+    ],
+)
+def test_citation_goes_straight_to_the_unit(
+    searcher: Searcher, query: str, lang: str, uid: str
+) -> None:
+    result = searcher.search(query, lang=lang)
+    assert result["citation"] == {"id": uid, "lang": lang}
+    assert result["hits"][0]["id"] == uid
+
+
+def test_citation_without_language(searcher: Searcher) -> None:
+    result = searcher.search("Yasa 16B")
+    assert result["citation"] == {"id": "16.B", "lang": "tr"}  # the law word names Turkish
+    first = result["hits"][:5]  # then the same unit in the other books, the card's topic
+    assert first[0]["lang"] == "tr" and {h["id"] for h in first} == {"16.B", "topic.16"}
+
+
+def test_citation_on_the_card_goes_to_the_topic_citing_it(searcher: Searcher) -> None:
+    result = searcher.search("lag 16D", lang="sv")
+    assert result["citation"] == {"id": "topic.16", "lang": "sv"}
+    assert searcher.search("lag 31", lang="sv")["hits"][0]["law"] == "29"  # the 29-32 table
+
+
+def test_swedish_finds_the_ocr_text(searcher: Searcher) -> None:
+    hit = searcher.search("färg", lang="sv")["hits"][0]
+    assert hit["lang"] == "sv" and "<mark>" in hit["snippet"]
+    # A correctly spelled word also matches the OCR's forms of it in the text as printed.
+    assert "firg" in searcher.word("sv", "färg").marks
+
+
+def test_filters(searcher: Searcher) -> None:
+    result = searcher.search("kart", lang="tr", law="50")
+    assert result["hits"] and set(laws(result)) == {"50"}
+    assert searcher.search("kart", lang="tr", law="Yasa 50")["total"] == result["total"]
+    everywhere = searcher.search("revoke")
+    assert {h["lang"] for h in everywhere["hits"]} <= {"fi", "tr", "sk", "et", "sv"}
+    assert searcher.search("revokki", lang="xx")["hits"] == []
+
+
+def test_snippets_are_html_safe(searcher: Searcher) -> None:
+    result = searcher.search("<script>alert(1)</script> rangaistuskortti", lang="fi")
+    for hit in result["hits"]:
+        without = hit["snippet"].replace("<mark>", "").replace("</mark>", "")
+        assert "<" not in without and ">" not in without
+    assert result["query"].startswith("<script>")  # returned as typed; the site escapes it
+
+
+def test_results_group_by_unit(searcher: Searcher) -> None:
+    hits = searcher.search("revokki", lang="fi", limit=30)["hits"]
+    assert len({(h["lang"], h["id"]) for h in hits}) == len(hits)
+    assert len(set(laws({"hits": hits[:5]}))) >= 3  # more than one law among the first five
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        " ",
+        "a" * 5000,
+        "revokki " * 1000,
+        "AND OR (",
+        "*",
+        "~",
+        "field:",
+        'law:"12',
+        '"',
+        '"""',
+        "\x00\x01\x1f\x7f",
+        "\ud800 broken surrogate",
+        "NOT revokki^2 [a TO b] {x}",
+        "’'’",
+        "12C1" * 50,
+    ],
+)
+def test_never_raises_on_odd_input(searcher: Searcher, query: str) -> None:
+    for lang in ("fi", "tr", None):
+        result = searcher.search(query, lang=lang)
+        assert isinstance(result["hits"], list)
+        json.dumps(result)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    query=st.text(max_size=200),
+    lang=st.sampled_from(["fi", "tr", "sk", "et", "sv", None, "", "xx"]),
+    law=st.one_of(st.none(), st.text(max_size=10)),
+    limit=st.integers(min_value=-5, max_value=500),
+)
+def test_never_raises(searcher: Searcher, query: str, lang: str | None, law, limit: int) -> None:
+    result = searcher.search(query, lang=lang, law=law, limit=limit)
+    assert len(result["hits"]) <= 100
+    for hit in result["hits"]:
+        assert set(hit) == HIT_KEYS
+    json.dumps(result)
+
+
+def test_query_cleaning() -> None:
+    assert clean("a\x00b\u00adc") == "a bc"
+    assert split_query('"one two" three "four') == (["one", "two", "three", "four"], ["one two"])
+    assert len(split_query(" ".join(f"w{i}" for i in range(50)))[0]) == 12
+
+
+# -- interfaces -------------------------------------------------------------------------------
+
+
+def test_cli_search(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--data", str(data), "search", "revokki tuli pysyväksi", "--lang", "fi"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("fi  laki 63A §")
+    assert "*Revokki*" in out
+    assert main(["--data", str(data), "search", "Yasa 16B", "--json", "--limit", "2"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["citation"] == {"id": "16.B", "lang": "tr"} and len(result["hits"]) == 2
+    assert main(["--data", str(data), "search", "blorgenfutz", "--lang", "sk"]) == 1
+    assert main(["--data", str(data), "search", "x", "--lang", "xx"]) == 2
+
+
+def test_json_api(data: Path) -> None:
+    from kb.web import create_app
+
+    client = create_app(data).test_client()
+    result = client.get("/api/v1/search?q=CEZALI%20KART&lang=tr&limit=3").get_json()
+    assert result["hits"][0]["law"] == "50" and len(result["hits"]) == 3
+    assert set(result["hits"][0]) == HIT_KEYS
