@@ -10,9 +10,8 @@ Layout (beside the knowledge base, see `kb.store`):
 `<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
 versions of Whoosh and PyStemmer, so an unchanged knowledge base never rebuilds the index.
 
-Fields, per language `xx`: `title_xx` (stems of the unit's own title), `law_xx` (stems of
-the title of its law), `ctx_xx` (stems of the titles of the units between the two, such as
-its section), `text_xx` (stems of its text), `exact_xx`
+Fields, per language `xx`: `title_xx` (stems of the unit's own title, or of its term),
+`law_xx` (stems of the title of its law), `text_xx` (stems of its text), `exact_xx`
 (folded unstemmed words of title and text, with positions for phrases) and, for a text
 that was OCR'd, `ocr_xx` (folded words of the text as printed). Words are analysed by
 `kb.index.analysis` and stored as space-separated keys, so the pickled schema holds only
@@ -45,7 +44,7 @@ ANALYSIS_CODE = ("analysis.py", "build.py")
 SEARCHABLE = frozenset(
     ("law", "section", "subsection", "item", "subitem", "definition", "table", "topic")
 )
-STEM_FIELDS = ("title", "law", "ctx", "text")  # fields of stems, per language
+STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 META = "search.json"
 KEEP_INDEXES = 2
 _KEYS = SpaceSeparatedTokenizer()
@@ -83,7 +82,7 @@ def schema(langs: Iterable[str], ocr: Iterable[str]) -> fields.Schema:
     """The index schema for the given languages (`ocr`: those with an OCR'd text).
 
     >>> [name for name in schema(["fi"], ["fi"]).names() if name.endswith("_fi")]
-    ['ctx_fi', 'exact_fi', 'law_fi', 'ocr_fi', 'text_fi', 'title_fi']
+    ['exact_fi', 'law_fi', 'ocr_fi', 'text_fi', 'title_fi']
     """
     stems = fields.TEXT(analyzer=_KEYS, phrase=False)
     spec: dict[str, fields.FieldType] = {
@@ -184,7 +183,6 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
             "text": unit.text,
             f"title_{lang}": keys.stems(title),
             f"law_{lang}": keys.stems(law),
-            f"ctx_{lang}": keys.stems(" ".join(around)),
             f"text_{lang}": keys.stems(unit.text),
             f"exact_{lang}": keys.exact(f"{title}\n{unit.text}"),
         }

@@ -9,14 +9,15 @@
 A query is cleaned (control characters out, quotes normalised, length capped), checked for
 a citation (`12C1`, `laki 12`, `Yasa 16B`: that unit comes first), split into "phrases" and
 words, and each word is analysed the way the index was (`kb.index.analysis`). A word matches
-a unit through any of its keys, best first: its exact form, its stems, a longer word it
-begins (`revokin` -> `revokki`), for Swedish the forms the OCR printed, and, for a word that
-is in no unit at all, the index's words one or two slips away. Each unit's score adds, per
-word, the best of its text matches (BM25), an exact-form bonus, a title bonus and a bonus
-for the titles of the law and section around it, and is scaled by the share of the query's
-words it matches, so all words rank above any word. Whoosh keeps the index and answers the
-phrases; the scoring loop reads its postings once per term and keeps them, which makes a
-query cost a few dictionary look-ups per matching unit.
+a unit through any of its keys, best first: its exact form, its stems, other forms of it
+(`revokin` -> `revokki`, see `Searcher.forms`), for Swedish the forms the OCR printed, and,
+for a word found in no form at all, the index's words one or two slips away. Each unit's
+score adds, per word, the best of its text matches (BM25), an exact-form bonus, a bonus for
+its own title and one for its law's title, and is scaled by the share of the query's words
+it matches (rarer words weigh more), so all words rank above any word. Whoosh keeps the
+index and answers the phrases; the scoring loop reads a term's postings from it once and
+keeps them, and keeps the last few thousand words' scores, so that a query costs a few
+dictionary look-ups per matching unit.
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ B, K1 = 0.75, 1.2  # BM25
 W_EXACT = 0.6  # bonus for the word exactly as typed (folded), on top of its stem
 W_TITLE = 1.5  # the unit's own title
 W_LAW = 1.5  # the title of the unit's law
-W_CTX = 0.5  # the titles of the units between the unit and its law (its section)
 W_PREFIX = 0.5  # a longer word the typed word begins
 W_OCR = 0.8  # a form the OCR printed
 W_FUZZY = 0.4  # a word one or two slips away
@@ -65,14 +65,14 @@ MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (s
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
 SNIPPET = 220  # characters of text around the matches
-GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW, "ctx": W_CTX}
+GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
 
 
 @dataclass
 class Term:
     """One way a word matches: a term of a field, weighted, in a group (`text`, `exact`,
-    `title`, `ctx`); within a group the best term of a word counts."""
+    `title`, `law`); within a group the best term of a word counts."""
 
     group: str
     field: str
@@ -263,7 +263,6 @@ class Searcher:
                 Term("text", f"text_{lang}", stem, weight),
                 Term("title", f"title_{lang}", stem, weight),
                 Term("law", f"law_{lang}", stem, weight),
-                Term("ctx", f"ctx_{lang}", stem, weight),
             ]
         return terms
 
@@ -331,7 +330,7 @@ class Searcher:
             weight = GROUP_WEIGHT[group] * idf(len(best), size)
             for doc, s in best.items():
                 scores[doc] += weight * s
-        marks = frozenset(t.term for t in terms if t.group not in ("law", "ctx"))
+        marks = frozenset(t.term for t in terms if t.group != "law")
         return Word(typed, keys, an.is_stopword(keys.exact), known, dict(scores), marks)
 
     # -- scoring ---------------------------------------------------------------------------
