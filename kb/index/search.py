@@ -11,7 +11,7 @@ a citation (`12C1`, `laki 12`, `Yasa 16B`: that unit comes first), split into "p
 words, and each word is analysed the way the index was (`kb.index.analysis`). A word matches
 a unit through any of its keys, best first: its exact form, its stems, other forms of it
 (`revokin` -> `revokki`, see `Searcher.forms`), for Swedish the forms the OCR printed, and,
-for a word found in no form at all, the index's words one or two slips away. Each unit's
+for a word no unit holds, the index's words one or two slips away. Each unit's
 score adds, per word, the best of its text matches (BM25), an exact-form bonus, a bonus for
 its own title and one for its law's title, and is scaled by the share of the query's words
 it matches (rarer words weigh more), so all words rank above any word. Whoosh keeps the
@@ -268,8 +268,9 @@ class Searcher:
 
     def forms(self, lang: str, keys: Keys) -> tuple[set[str], set[str]]:
         """Words and stems of a language's units that are likely forms of a typed word: the
-        words that begin with it (for a long word: with all but its last letters), and the
-        stems that begin with its stem (all but the stem's last two letters)."""
+        words that begin with it (for a long word: with all but its last letters), the stems
+        that begin with its stem (all but the stem's last two letters), and the stems its stem
+        begins with (at least three fifths of it: `kiinnittäminen` -> `kiinnit`)."""
         words: set[str] = set()
         stems: set[str] = set()
         exact = keys.exact
@@ -278,14 +279,21 @@ class Searcher:
             for stem in keys.stems:
                 if len(stem) >= MIN_PREFIX:
                     start = stem[: max(MIN_PREFIX, len(stem) - 2)]
-                    stems.update(self.starting_with(f"text_{lang}", start))
-                    stems.update(self.starting_with(f"title_{lang}", start))
+                    for name in ("text", "title"):
+                        field = f"{name}_{lang}"
+                        stems.update(self.starting_with(field, start))
+                        shortest = max(MIN_PREFIX, -(-3 * len(stem) // 5))
+                        stems.update(
+                            stem[:n]
+                            for n in range(shortest, len(stem))
+                            if stem[:n] in self.lexicons[field]
+                        )
         return words - {exact}, stems - set(keys.stems)
 
     def terms(self, lang: str, typed: str) -> tuple[list[Term], bool]:
         """Every term a typed word may match in a language's units (the best weight of each),
         and whether some unit holds the word itself (its exact form, a stem or, on an OCR'd
-        text, a printed form). A word found in no form at all matches its near spellings."""
+        text, a printed form). A word no unit holds also matches its near spellings."""
         an = analyzer(lang)
         keys = an.keys(typed)
         terms = self._terms(lang, keys, 1.0)
@@ -297,8 +305,7 @@ class Searcher:
         for form in sorted(words):
             terms += self._terms(lang, an.keys(form), W_PREFIX, exact="text")
         terms += self._terms(lang, Keys("", tuple(sorted(stems))), W_PREFIX)
-        found = known or any(self.postings(t.field, t.term) for t in terms)
-        if not found and keys.exact.isalpha() and not an.is_stopword(keys.exact):
+        if not known and keys.exact.isalpha() and not an.is_stopword(keys.exact):
             for near in self.spellers[lang].near(keys.exact, max_distance(keys.exact))[:3]:
                 terms += self._terms(lang, an.keys(near), W_FUZZY)
         best: dict[tuple[str, str, str], Term] = {}
