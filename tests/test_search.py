@@ -177,6 +177,12 @@ def test_citation_goes_straight_to_the_unit(
     assert result["hits"][0]["id"] == uid
 
 
+def test_citation_of_a_unit_that_does_not_exist(searcher: Searcher) -> None:
+    result = searcher.search("Yasa 16E", lang="tr")  # the Turkish Law 16 ends at D
+    assert result["citation"] is None and result["hits"][0]["id"] == "16"
+    assert searcher.search("Yasa 64B9", lang="tr")["did_you_mean"] is None
+
+
 def test_citation_without_language(searcher: Searcher) -> None:
     result = searcher.search("Yasa 16B")
     assert result["citation"] == {"id": "16.B", "lang": "tr"}  # the law word names Turkish

@@ -213,7 +213,7 @@ class Searcher:
                 self.lexicons[field] = {t.decode(): i.doc_frequency() for t, i in terms}
         self._sorted = {field: sorted(terms) for field, terms in self.lexicons.items()}
         self.spellers = {
-            lang: Speller({w: n for w, n in self.lexicons[f"exact_{lang}"].items() if len(w) > 3})
+            lang: Speller({w: n for w, n in self.lexicons[f"exact_{lang}"].items() if w.isalpha()})
             for lang in self.langs
         }
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
@@ -476,22 +476,27 @@ class Searcher:
             "score": round(score, 4),
         }
 
-    def _cited(self, lang: str, uid: str) -> int | None:
-        """The unit a citation names in a language: the unit with that id, else (on the card)
-        the first unit citing it or the section or law around it."""
+    def _cited(self, lang: str, uid: str) -> tuple[int | None, bool]:
+        """The unit a citation names in a language, and whether it names it: the unit with
+        that id, else (on the card) the first unit citing it or the section or law around
+        it; else, not named, the nearest unit around it (`16E` that does not exist: `16`)."""
         doc = self.by_id.get((lang, uid))
+        if doc is not None:
+            return doc, True
         parts = uid.split(".")
-        while doc is None and parts:
-            doc = next(iter(self.citing.get((lang, ".".join(parts)), ())), None)
-            parts.pop()
-        return doc
+        for n in range(len(parts), 0, -1):
+            citing = self.citing.get((lang, ".".join(parts[:n])))
+            if citing:
+                return citing[0], True
+        around = (self.by_id.get((lang, ".".join(parts[:n]))) for n in range(len(parts), 0, -1))
+        return next((doc for doc in around if doc is not None), None), False
 
     def _citation(
         self, text: str, langs: list[str], lang: str | None
     ) -> tuple[dict[str, str] | None, list[int]]:
         """The unit a query names when it is a citation (in the language asked for, else the
         language whose law word the query uses, else the first language that has it), and
-        the units it names in every language searched, that one first."""
+        the units to list first: the one it names (or the nearest) in every language."""
         if len(text) > 40 or not any(c.isdigit() for c in text):
             return None, []  # every citation has a law number
         uid = parse_citation(text)
@@ -501,19 +506,17 @@ class Searcher:
             start = text.strip().lower()
             named = [lg for w, lg in self._law_words if start.startswith(w)][:1]
             langs = named + [lg for lg in langs if lg not in named]
-        cited = [(lg, self._cited(lg, uid)) for lg in langs]
-        found = [(lg, doc) for lg, doc in cited if doc is not None]
-        if not found:
-            return None, []
-        lg, doc = found[0]
-        return {"id": self.docs[doc]["id"], "lang": lg}, [doc for _, doc in found]
+        cited = [(lg, *self._cited(lg, uid)) for lg in langs]
+        first = next(((lg, doc) for lg, doc, named in cited if named), None)
+        citation = {"id": self.docs[first[1]]["id"], "lang": first[0]} if first else None
+        return citation, [doc for _, doc, _ in cited if doc is not None]
 
     def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:
         """The query with each word no unit holds replaced by the nearest word that some unit
         holds (None when every word is held, or none has a near spelling)."""
         for lang, missing in unknown.items():
             fixes = {}
-            for word in missing:
+            for word in (w for w in missing if w.keys.exact.isalpha()):
                 exact = word.keys.exact
                 near = self.spellers[lang].near(exact, max(1, max_distance(exact)))
                 if near:
