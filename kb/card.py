@@ -117,7 +117,7 @@ def read_source(path: str, raw_lines: list[str], rules: Rules) -> Source:
     """
     gaps = {no for no, line in enumerate(raw_lines, start=1) if MARKER.search(line)}
     raw = [MARKER.sub("", line) for line in raw_lines]
-    fixed = rules.repair("\n".join(raw)).split("\n")
+    fixed = rules.repair("\n".join(raw)).split("\n") if raw else []
     return Source(path, raw, fixed, gaps, rules)
 
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from kb.profile import Profile
 from kb.profiles import load_profile
 
 META_FILE = "document.toml"
+BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
 
 
 @dataclass
@@ -44,17 +46,41 @@ def read_meta(folder: Path) -> dict:
 
 
 def decode(data: bytes, path: str) -> tuple[str, list[Problem]]:
-    """Decode a source as UTF-8; an invalid byte is an error naming its line.
+    """Decode a source as UTF-8; an invalid byte, or a control character no text file holds
+    (binary data), is an error naming its line.
 
     >>> decode(b"ok\\n\\xff", "x.txt")[1][0].line
     2
+    >>> str(decode(b"ok\\n\\n\\x00\\x01", "x.txt")[1][0])
+    'x.txt:3: control character U+0000 (binary data?)'
     """
     try:
-        return data.decode("utf-8"), []
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
         text = data.decode("utf-8", errors="replace")
         return text, [Problem(path, line, f"not valid UTF-8 (byte {data[err.start]:#04x})")]
+    binary = BINARY.search(text)
+    if binary:
+        line = text.count("\n", 0, binary.start()) + 1
+        message = f"control character U+{ord(binary.group()):04X} (binary data?)"
+        return text, [Problem(path, line, message)]
+    return text, []
+
+
+def cut_short(lines: list[str], last_line: str, path: str) -> list[Problem]:
+    """A source whose last line is not its last line as received (`last_line` in its
+    metadata) was cut short, by a truncated copy or download: an error at the line where it
+    ends. An empty source, or one with no `last_line` given, is left to the parser.
+
+    >>> cut_short(["a", "b", ""], "b", "x.txt"), str(cut_short(["a", "b"], "c", "x.txt")[0])
+    ([], 'x.txt:2: the source ends here, before its last line as received: truncated?')
+    """
+    filled = [n for n, line in enumerate(lines, start=1) if line.strip()]
+    if not last_line or not filled or lines[filled[-1] - 1].strip() == last_line.strip():
+        return []
+    message = "the source ends here, before its last line as received: truncated?"
+    return [Problem(path, filled[-1], message)]
 
 
 def read_document(folder: Path, root: Path | None = None) -> Document:
@@ -71,13 +97,32 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         translator=meta.get("translator", ""),
         source=path,
     )
-    text, doc.problems = decode(source.read_bytes(), path)
+    try:
+        data = source.read_bytes()
+    except OSError as err:
+        doc.problems = [Problem(path, 1, f"cannot be read: {err.strerror}")]
+        return doc
+    text, doc.problems = decode(data, path)
     raw_lines = split_source(text)
-    if doc.kind == "lawbook" and not doc.problems:
+    if not doc.problems:
+        doc.problems = cut_short(raw_lines, meta.get("last_line", ""), path)
+    if doc.problems:
+        return doc
+    try:
+        parse_document(doc, raw_lines, meta, folder)
+    except Exception as err:  # a parser bug met on a malformed source fails this document only
+        doc.units = []
+        doc.problems.append(Problem(path, 1, f"the parser failed ({type(err).__name__}: {err})"))
+    return doc
+
+
+def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path) -> None:
+    """Fill a document from its decoded source lines: its units, then the layers."""
+    if doc.kind == "lawbook":
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
         parse_lawbook(doc, raw_lines, profile, errata, tables.load_tables(folder))
-    elif doc.kind == "card" and not doc.problems:
+    elif doc.kind == "card":
         card.parse_card(doc, raw_lines, folder)
     if not doc.problems:
         refs.apply(doc, raw_lines)
@@ -85,7 +130,6 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
             by_id = {u.id: u for u in doc.units}
             for uid, found in glossary.term_links(doc.units).items():
                 by_id[uid].terms = found
-    return doc
 
 
 def split_regions(lines: list[Line], profile: Profile) -> list[Block]:

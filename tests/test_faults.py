@@ -1,0 +1,211 @@
+"""Failures lose no data: a corrupt source fails its own document only, and the knowledge base
+and index built before stay whole and served.
+
+Every test works on a copy of the whole corpus and of a knowledge base built from it once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from kb import lawbook, store
+from kb.cli import main
+from kb.index.build import index_dir
+from kb.index.search import get_searcher
+from kb.web import create_app
+from tests.conftest import CORPUS
+
+LANGS = ("et", "fi", "sk", "sv", "tr")
+# A page and a search of each document that answer from its built version.
+PAGE = {lang: f"/{lang}/law/12" for lang in ("et", "fi", "sk", "tr")} | {"sv": "/sv/part/topic.63"}
+QUERY = {"fi": "revokki", "tr": "rönons", "sk": "nepriznanie", "et": "mastisalgamine"} | {
+    "sv": "revoke"
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The whole corpus, copied and built once (knowledge base and search index)."""
+    root = tmp_path_factory.mktemp("built")
+    corpus, data = root / "corpus", root / "var"
+    shutil.copytree(CORPUS, corpus)
+    assert store.build(corpus, data).ok
+    return corpus, data
+
+
+@pytest.fixture
+def site(built: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """A private copy of the built corpus and data directory, for one test to break."""
+    corpus, data = tmp_path / "corpus", tmp_path / "var"
+    shutil.copytree(built[0], corpus)
+    shutil.copytree(built[1], data, symlinks=True)
+    return corpus, data
+
+
+def source(corpus: Path, lang: str) -> Path:
+    return corpus / lang / f"{lang}.txt"
+
+
+def snapshot(data: Path) -> dict[str, bytes]:
+    """The built documents, byte for byte."""
+    return {lang: (store.current(data) / f"{lang}.json").read_bytes() for lang in LANGS}
+
+
+def assert_served(data: Path, langs: tuple[str, ...] = LANGS) -> None:
+    """The knowledge base in `data` is whole and the site serves it: a page and a search
+    of each language answer with content."""
+    manifest = store.read_manifest(data)
+    assert sorted(manifest["documents"]) == sorted(LANGS)
+    for lang in LANGS:
+        assert store.load_units(lang, data)
+    client = create_app(data).test_client()
+    for lang in langs:
+        page = client.get(PAGE[lang])
+        assert page.status_code == 200, (lang, page.status_code)
+        found = client.get(f"/api/v1/search?q={QUERY[lang]}&lang={lang}").get_json()
+        assert found["hits"], lang
+    assert get_searcher(data).langs == sorted(LANGS)
+
+
+def truncate(fraction: float) -> Callable[[bytes], bytes]:
+    """Cut a source after this fraction of its bytes (maybe inside a character)."""
+    return lambda data: data[: int(len(data) * fraction)]
+
+
+def garbage(data: bytes) -> bytes:
+    """200 random bytes, starting with one no UTF-8 text has, in the middle of the source."""
+    at = data.index(b"\n", len(data) // 2) + 1
+    return data[:at] + b"\xff" + random.Random(8).randbytes(199) + data[at:]
+
+
+def nul_bytes(data: bytes) -> bytes:
+    """A run of NUL and other control bytes (valid UTF-8, but no text) in the middle."""
+    at = data.index(b"\n", len(data) // 2) + 1
+    return data[:at] + b"\x00\x00\x01\x02\x1b" + data[at:]
+
+
+def duplicate_law_20(data: bytes) -> bytes:
+    heading = "PRAVIDLO 20 – OPAKOVANIE A VYSVETLENIE HLÁŠOK\n".encode()
+    return data.replace(heading, heading + b"\n" + heading, 1)
+
+
+def reencode(codec: str) -> Callable[[bytes], bytes]:
+    """The same text saved in another encoding."""
+    return lambda data: data.decode("utf-8").encode(codec, errors="replace")
+
+
+def line_of(data: bytes, needle: bytes) -> int:
+    return data[: data.index(needle)].count(b"\n") + 1
+
+
+def lines(data: bytes) -> int:
+    return data.rstrip(b"\n").count(b"\n") + 1
+
+
+# (language, how its source is broken, the expected message, its line in the broken source)
+CORRUPTIONS: dict[str, tuple[str, Callable[[bytes], bytes], str, Callable[[bytes], int]]] = {
+    "fi truncated in the laws": ("fi", truncate(0.4), "", lines),
+    "fi truncated in its index": ("fi", truncate(0.8), "truncated?", lines),
+    "fi last line cut": ("fi", truncate(0.9995), "truncated?", lines),
+    "et truncated": ("et", truncate(0.6), "", lines),
+    "sv truncated": ("sv", truncate(0.5), "truncated?", lines),
+    "tr binary garbage": ("tr", garbage, "not valid UTF-8", lambda d: line_of(d, b"\xff")),
+    "sk control bytes": ("sk", nul_bytes, "control character U+0000", lambda d: line_of(d, b"\0")),
+    "sk law heading twice": ("sk", duplicate_law_20, "law 20 appears again", lambda d: 0),
+    "et empty": ("et", lambda d: b"", "no law heading found", lambda d: 1),
+    "sv empty": ("sv", lambda d: b"", "is not a heading", lambda d: 1),
+    "fi in Latin-1": ("fi", reencode("latin-1"), "not valid UTF-8 (byte 0xf6)", lambda d: 3),
+    "tr in UTF-16": ("tr", reencode("utf-16"), "not valid UTF-8 (byte 0xff)", lambda d: 1),
+    "sk in cp1250, one line": ("sk", reencode("cp1250"), "not valid UTF-8", lambda d: 1),
+}
+
+
+@pytest.mark.parametrize("case", CORRUPTIONS)
+def test_a_corrupt_source_fails_its_document_and_keeps_the_previous_one(
+    site: tuple[Path, Path], case: str
+) -> None:
+    lang, corrupt, message, line = CORRUPTIONS[case]
+    corpus, data = site
+    before, index_before = snapshot(data), index_dir(data).resolve()
+    path = source(corpus, lang)
+    broken = corrupt(path.read_bytes())
+    path.write_bytes(broken)
+
+    report = store.build(corpus, data)
+
+    assert list(report.errors) == [lang]
+    where = f"corpus/{lang}/{lang}.txt:"
+    assert all(p.startswith(where) for p in report.errors[lang]), report.errors
+    assert any(message in p for p in report.errors[lang]), report.errors
+    if line(broken):
+        assert report.errors[lang][0].startswith(f"{where}{line(broken)}: "), report.errors
+    assert sorted(report.reused) == sorted(set(LANGS) - {lang})
+    assert snapshot(data) == before  # the broken document keeps its previous version
+    assert store.read_manifest(data)["documents"][lang]["stale"] is True
+    assert index_dir(data).resolve() == index_before  # the same knowledge, the same index
+    assert_served(data, (lang,))
+
+
+def test_a_truncated_finnish_book_fails_its_build_the_others_build(
+    site: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`lawkb build` on a corpus where the Finnish book was cut at half (inside a line)
+    while the Turkish one changed: exit 1 naming corpus/fi/fi.txt and the line where it
+    ends; Turkish rebuilds, the rest is reused; the previous Finnish book is served and
+    found by the new search index."""
+    corpus, data = site
+    fi_before = snapshot(data)["fi"]
+    text = source(corpus, "fi").read_text(encoding="utf-8")
+    cut = text[: len(text) // 2].rstrip("\n")[:-5]
+    source(corpus, "fi").write_text(cut, encoding="utf-8")
+    source(corpus, "tr").write_text(source(corpus, "tr").read_text("utf-8") + "\n\n", "utf-8")
+
+    assert main(["--corpus", str(corpus), "--data", str(data), "build"]) == 1
+
+    out, err = capsys.readouterr()
+    ends = cut.count("\n") + 1
+    assert f"corpus/fi/fi.txt:{ends}: the source ends here" in err
+    assert "parsed: tr; reused: et, sk, sv" in err and "fi: not built (1 errors)" in err
+    assert "fi  2017 lawbook  laws 93" in out and "(previous build: this document" in out
+    assert "tr  2017 lawbook  laws 93" in out
+    assert snapshot(data)["fi"] == fi_before
+    assert_served(data)
+    title = next(u["title"] for u in json.loads(fi_before)["units"] if u["id"] == "93")
+    law = create_app(data).test_client().get("/api/v1/laws/fi/93").get_json()
+    assert law["units"][0]["title"] == title
+
+
+def test_a_missing_source_fails_its_document(site: tuple[Path, Path]) -> None:
+    corpus, data = site
+    source(corpus, "sv").unlink()
+    report = store.build(corpus, data)
+    missing = "corpus/sv/sv.txt:1: cannot be read: No such file or directory"
+    assert report.errors == {"sv": [missing]}
+    assert_served(data, ("sv",))
+
+
+def test_a_parser_crash_fails_its_document_only(
+    site: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug the parser meets on one source is that document's error, not the build's."""
+    corpus, data = site
+    parse = lawbook.parse_lawbook
+
+    def crash_on_estonian(doc, *args, **kwargs) -> None:
+        if doc.lang == "et":
+            raise IndexError("list index out of range")
+        parse(doc, *args, **kwargs)
+
+    monkeypatch.setattr(lawbook, "parse_lawbook", crash_on_estonian)
+    report = store.build(corpus, data, force=True)
+    assert report.errors == {
+        "et": ["corpus/et/et.txt:1: the parser failed (IndexError: list index out of range)"]
+    }
+    assert sorted(report.built) == ["fi", "sk", "sv", "tr"]
+    assert_served(data, ("et",))
