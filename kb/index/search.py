@@ -11,13 +11,14 @@ a citation (`12C1`, `laki 12`, `Yasa 16B`: that unit comes first), split into "p
 words, and each word is analysed the way the index was (`kb.index.analysis`). A word matches
 a unit through any of its keys, best first: its exact form, its stems, other forms of it
 (`revokin` -> `revokki`, see `Searcher.forms`), for Swedish the forms the OCR printed, and,
-for a word no unit holds, the index's words one or two slips away. Each unit's
-score adds, per word, the best of its text matches (BM25), an exact-form bonus, a bonus for
-its own title and one for its law's title, and is scaled by the share of the query's words
-it matches (rarer words weigh more), so all words rank above any word. Whoosh keeps the
-index and answers the phrases; the scoring loop reads a term's postings from it once and
-keeps them, and keeps the last few thousand words' scores, so that a query costs a few
-dictionary look-ups per matching unit.
+for a word no unit holds, the index's words one or two slips away. Each unit's score adds,
+per word, the best of its text matches (BM25), an exact-form bonus, a bonus for its own
+title and one for its law's title, and is scaled by the share of the query's words it
+matches (rarer words weigh more), so all words rank above any word; the units of a law whose
+title holds every word count half again, so that law ranks above one that merely mentions
+the words. Whoosh keeps the index and answers the phrases; the scoring loop reads a term's
+postings from it once and keeps them, and keeps the last few thousand words' scores, so
+that a query costs a few dictionary look-ups per matching unit.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ W_STOP = 0.15  # a stop word ("ja", "ve", "och") counts this much and is never r
 COVERAGE = 2.0  # score x (share of the words matched) ** COVERAGE
 PHRASE = 2.0  # units holding every phrase
 KIND_WEIGHT = {"definition": 0.5, "table": 0.8}
+LAW_TITLED = 1.5  # the units of a law whose title holds every word of the query
 SAME_LAW = 0.8  # each further unit of a law already listed counts this much less
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
@@ -90,6 +92,7 @@ class Word:
     stop: bool
     known: bool  # some unit holds the word itself (not only another form or a near spelling)
     scores: dict[int, float]
+    in_law_title: frozenset[int]  # the units whose law's title holds the word
     marks: frozenset[str]
 
 
@@ -256,7 +259,7 @@ class Searcher:
 
     def _terms(self, lang: str, keys: Keys, weight: float, exact: str = "exact") -> list[Term]:
         """The terms of a word's keys: its exact form (in group `exact`), its stems in the
-        text, title, law title and context fields."""
+        text, title and law title fields."""
         terms = [Term(exact, f"exact_{lang}", keys.exact, weight)] if keys.exact else []
         for stem in keys.stems:
             terms += [
@@ -338,7 +341,9 @@ class Searcher:
             for doc, s in best.items():
                 scores[doc] += weight * s
         marks = frozenset(t.term for t in terms if t.group != "law")
-        return Word(typed, keys, an.is_stopword(keys.exact), known, dict(scores), marks)
+        in_law_title = frozenset(groups.get("law", ()))
+        stop = an.is_stopword(keys.exact)
+        return Word(typed, keys, stop, known, dict(scores), in_law_title, marks)
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -418,10 +423,14 @@ class Searcher:
             analysed = [self.word(lg, w) for w in words]
             scores, share = self._score(analysed, self.sizes[lg], allowed)
             inside = self._phrase_docs(lg, phrases)
+            required = [w.in_law_title for w in analysed if not w.stop]
+            titled = frozenset.intersection(*required) if required else frozenset()
             for doc, s in scores.items():
                 if inside is not None and inside and doc not in inside:
                     continue
                 boost = PHRASE if inside else 1.0
+                if doc in titled:
+                    boost *= LAW_TITLED
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
