@@ -1,0 +1,214 @@
+"""Aligned unit groups: the units of the chosen books that stand for one canonical id.
+
+Groups are keyed by the ids of the law books of the reference edition (2017 when a 2017 book
+is chosen, else the first law book's): those books ("peers") are joined on canonical id; a
+law book of the other edition joins through the 2007 <-> 2017 map (`kb.align.counterpart`);
+a director's card joins where a law id it cites, read in the reference edition through the
+map, is the group's id. Never by position or by counting units.
+
+>>> from kb.library import get_library
+>>> a = align_books(get_library(), ["fi", "et", "sk"])
+>>> a.peers, a.others, [u.id for u in a.group("16.C.3").units["sk"]]
+(['fi', 'et'], ['sk'], ['16.D'])
+>>> [u.id for u in a.group("16.C.3").units["et"]]
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from kb import align, editions
+from kb.library import Book, Library
+from kb.model import Unit
+from kb.qa.model import Where
+
+LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table")
+
+
+@dataclass
+class Group:
+    """One canonical id and, per chosen language, the units standing for it (an empty list
+    where nothing does); `mapped` are the languages joined through the map or a card's cites."""
+
+    id: str
+    units: dict[str, list[Unit]]
+    mapped: frozenset[str] = frozenset()
+
+    @property
+    def law(self) -> str:
+        return editions.law_of(self.id)
+
+    def unit(self, lang: str) -> Unit | None:
+        """The unit of a language standing alone for the id (None: none, or several)."""
+        found = self.units.get(lang, [])
+        return found[0] if len(found) == 1 else None
+
+
+def merged_order(books: list[Book]) -> list[str]:
+    """The law-tree ids of some books in document order: each book's ids, those it alone has
+    placed after the id that precedes them in it.
+
+    >>> from kb.library import get_library
+    >>> lib = get_library()
+    >>> order = merged_order([lib.book("fi"), lib.book("et")])
+    >>> order[order.index("52.A") + 1]  # only et has 52.A.c
+    '52.A.c'
+    """
+    order: list[str] = []
+    seen: set[str] = set()
+    for book in books:
+        at = 0
+        for unit in book.units:
+            if unit.kind not in LAW_TREE:
+                continue
+            if unit.id in seen:
+                at = order.index(unit.id) + 1
+                continue
+            order.insert(at, unit.id)
+            seen.add(unit.id)
+            at += 1
+    return order
+
+
+@dataclass
+class Alignment:
+    """The chosen books aligned: `peers` (law books of the reference edition, in the order
+    chosen), `others` (law books of the other edition), `cards`, and the groups in order."""
+
+    library: Library
+    langs: list[str]
+    edition: int | None
+    peers: list[str]
+    others: list[str]
+    cards: list[str]
+    groups: list[Group] = field(default_factory=list)
+
+    def book(self, lang: str) -> Book:
+        return self.library.books[lang]
+
+    @cached_property
+    def by_id(self) -> dict[str, Group]:
+        return {g.id: g for g in self.groups}
+
+    @cached_property
+    def order(self) -> dict[str, int]:
+        """Each group id's position (for sorting findings)."""
+        return {g.id: n for n, g in enumerate(self.groups)}
+
+    @cached_property
+    def _positions(self) -> dict[str, dict[str, int]]:
+        return {x: {u.id: n for n, u in enumerate(self.book(x).units)} for x in self.langs}
+
+    def position(self, lang: str, uid: str) -> int:
+        """A unit's place in its document (-1 when it has none)."""
+        return self._positions[lang].get(uid, -1)
+
+    def group(self, uid: str) -> Group | None:
+        return self.by_id.get(uid)
+
+    def law_groups(self, number: str) -> list[Group]:
+        """The groups of one law, in order."""
+        return [g for g in self.groups if g.law == number]
+
+    def where(self, lang: str, uid: str, line: int | None = None) -> Where:
+        """A side of a finding: the unit `uid` of a book at its first line (or at `line`), or,
+        where the book lacks it, its nearest ancestor the book has (else its first unit)."""
+        book = self.book(lang)
+        unit = next((book.by_id[i] for i in editions.lineage(uid) if i in book.by_id), None)
+        unit = unit or book.units[0]
+        return Where(lang, unit.id, book.meta["source"], line or unit.lines[0])
+
+    def expected(self, lang: str, uid: str) -> list[str]:
+        """The ids a book should have for group `uid`: the id itself in a peer, the ids the map
+        gives in the other edition (none for a card: it covers what it chooses)."""
+        if lang in self.peers:
+            return [uid]
+        if lang in self.others:
+            ids, _ = editions.translate(uid, self.edition or 0, self.book(lang).edition)
+            return ids
+        return []
+
+    def absent(self, lang: str, uid: str) -> bool:
+        """Whether a book lacks every unit it should have for group `uid`."""
+        expected = self.expected(lang, uid)
+        return bool(expected) and not any(i in self.book(lang).by_id for i in expected)
+
+    def coverage(self) -> dict[str, Any]:
+        """Per document its edition, kind, title and source; per law and language the units
+        present and the group ids missing (for a card: the topics citing the law); the parts
+        outside the laws and the books that have them."""
+        documents = {
+            lang: {**{k: self.book(lang).meta[k] for k in ("edition", "kind", "title", "source")},
+                   "units": len(self.book(lang).units)}
+            for lang in self.langs
+        }  # fmt: skip
+        laws: dict[str, dict[str, Any]] = {}
+        for number in self.library.law_numbers:
+            groups = self.law_groups(number)
+            row: dict[str, Any] = {}
+            for lang in self.langs:
+                book = self.book(lang)
+                if lang in self.cards:
+                    row[lang] = {"topics": [t.id for t in book.topics_citing(number)]}
+                else:
+                    missing = [g.id for g in groups if self.absent(lang, g.id)]
+                    row[lang] = {"units": len(book.law_units(number)), "missing": missing}
+            laws[number] = row
+        parts: dict[str, list[str]] = {}
+        for lang in self.langs:
+            for unit in self.book(lang).units:
+                if unit.kind not in (*LAW_TREE, "definition", "topic"):
+                    parts.setdefault(unit.id, []).append(lang)
+        return {"documents": documents, "laws": laws, "parts": parts}
+
+
+def _card_members(card: Book, edition: int) -> dict[str, list[Unit]]:
+    """A card's topics by the ids (of `edition`) of the units they cite."""
+    members: dict[str, list[Unit]] = {}
+    for topic in card.topics:
+        ids = {i for c in topic.cites for i in editions.translate(c, card.edition, edition)[0]}
+        for uid in sorted(ids):
+            members.setdefault(uid, []).append(topic)
+    return members
+
+
+def align_books(library: Library, langs: list[str]) -> Alignment:
+    """Align the chosen books of the library (unknown languages are the caller's to refuse).
+
+    >>> from kb.library import get_library
+    >>> a = align_books(get_library(), ["sv", "fi"])
+    >>> a.edition, a.cards, [u.id for u in a.group("16").units["sv"]]
+    (2017, ['sv'], ['topic.16'])
+    >>> [u.id for u in a.group("30.A").units["sv"]]  # the card cites 2007 30B1, now 30A
+    ['table.29']
+    """
+    books = [library.books[lang] for lang in langs]
+    lawbooks = [b for b in books if b.kind == "lawbook"]
+    editions_chosen = [b.edition for b in lawbooks]
+    edition = 2017 if 2017 in editions_chosen else (lawbooks[0].edition if lawbooks else None)
+    peers = [b for b in lawbooks if b.edition == edition]
+    alignment = Alignment(
+        library,
+        list(langs),
+        edition,
+        [b.lang for b in peers],
+        [b.lang for b in lawbooks if b.edition != edition],
+        [b.lang for b in books if b.kind == "card"],
+    )
+    cards = {lang: _card_members(library.books[lang], edition or 0) for lang in alignment.cards}
+    for uid in merged_order(peers):
+        units: dict[str, list[Unit]] = {}
+        for book in books:
+            if book in peers:
+                units[book.lang] = [book.by_id[uid]] if uid in book.by_id else []
+            elif book.lang in cards:
+                units[book.lang] = cards[book.lang].get(uid, [])
+            else:
+                ids = align.counterpart(peers[0], book, uid).ids
+                units[book.lang] = [book.by_id[i] for i in ids]
+        mapped = frozenset(alignment.others + alignment.cards)
+        alignment.groups.append(Group(uid, units, mapped))
+    return alignment
