@@ -128,6 +128,34 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0 if result["hits"] else 1
 
 
+SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2, "never": -1}
+
+
+def cmd_qa(args: argparse.Namespace) -> int:
+    ensure_built(args)
+    from kb.library import get_library
+    from kb.qa import formats, report
+
+    library = get_library(args.data)
+    langs = [x for x in (args.langs or "").split(",") if x] or library.langs
+    unknown = [x for x in langs if x not in library.books]
+    if unknown:
+        print(f"lawkb qa: no document for language {unknown[0]!r}", file=sys.stderr)
+        return 2
+    if args.format == "tmx":
+        books = [library.books[x] for x in langs]
+        if sum(b.kind == "lawbook" for b in books) < 2:
+            print("lawkb qa: TMX needs two law books (a card has no segments)", file=sys.stderr)
+            return 2
+        print(formats.to_tmx(library, langs), end="")
+        return 0
+    result = report(library, langs)
+    render = {"text": formats.to_text, "json": formats.to_json, "tsv": formats.to_tsv}
+    print(render[args.format](result), end="\n" if args.format == "json" else "")
+    limit = SEVERITY_RANK[args.fail_on]
+    return int(any(SEVERITY_RANK[f.severity] <= limit for f in result.findings))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     ensure_built(args)
     from kb.web import create_app
@@ -175,6 +203,16 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--limit", type=int, default=10, help="at most this many hits (10)")
     q.add_argument("--json", action="store_true", help="print the result as the API's JSON")
     q.set_defaults(run=cmd_search)
+    a = sub.add_parser("qa", help="the translators' alignment report (exit 1 on findings)")
+    a.add_argument("--langs", help="languages to align, comma-separated (default: all)")
+    a.add_argument("--format", choices=("text", "json", "tsv", "tmx"), default="text")
+    a.add_argument(
+        "--fail-on",
+        choices=tuple(SEVERITY_RANK),
+        default="error",
+        help="exit 1 when a finding is this severe or more (default: error)",
+    )
+    a.set_defaults(run=cmd_qa)
     s = sub.add_parser("serve", help="serve the site (building the knowledge base first)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=5000)
