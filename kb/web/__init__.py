@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask
 
 from kb import store
-from kb.web import api, i18n, pages, security
+from kb.web import alignment, api, i18n, pages, security
 
 SITE = Path(__file__).resolve().parent.parent.parent / "site"
 
@@ -39,6 +39,7 @@ def create_app(data: Path | None = None, **config) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(alignment.bp)
     app.register_blueprint(api.bp, url_prefix="/api/v1")
     pages.register_errors(app)
     return app

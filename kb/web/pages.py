@@ -295,16 +295,6 @@ def cite_page():
     )
 
 
-@bp.route("/alignment")
-def alignment():
-    lib = library()
-    matrix = {
-        number: {b.lang: len(b.law_units(number)) for b in lib.books.values() if b.laws}
-        for number in lib.law_numbers
-    }
-    return render_template("alignment.html", matrix=matrix, library=lib)
-
-
 @bp.app_template_filter()
 def urlencode_without(args, key: str) -> str:
     """The query string of `args` without `key`, ready for one more parameter."""

@@ -1,0 +1,142 @@
+"""The translators' alignment report on the site: `/alignment` (coverage matrix and findings)
+and `/alignment/<n>` (one law's units aligned across the chosen languages, with its findings),
+filtered by `?langs=fi,et` and `?check=numbers` (repeatable); plain GET forms, no JavaScript.
+
+>>> from kb.web import create_app
+>>> client = create_app().test_client()
+>>> client.get("/alignment/16?langs=fi,et").status_code, client.get("/alignment/99").status_code
+(200, 404)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, render_template, request
+from flask_babel import gettext as _
+
+from kb.library import Library, get_library
+from kb.qa import Report, report
+from kb.qa.groups import Alignment, align_books
+from kb.qa.model import CHECKS, Finding, site_url
+from kb.web.annotate import anchor
+
+bp = Blueprint("alignment", __name__)
+
+
+def library() -> Library:
+    return get_library(current_app.config["LAWKB_DATA"])
+
+
+@lru_cache(maxsize=32)
+def _cached(data: Path, build: str, langs: tuple[str, ...]) -> tuple[Report, Alignment]:
+    """The report and alignment of one build over some languages (computed once)."""
+    lib = get_library(data)
+    return report(lib, list(langs)), align_books(lib, list(langs))
+
+
+def chosen() -> tuple[Library, list[str], list[str]]:
+    """The library, the languages asked for (`?langs=fi,et` or repeated; default: every
+    document, unknown codes dropped) and the checks asked for (default: all)."""
+    lib = library()
+    asked = [x for value in request.args.getlist("langs") for x in value.split(",") if x]
+    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
+    checks = [c for c in CHECKS if c in request.args.getlist("check")] or list(CHECKS)
+    return lib, langs, checks
+
+
+def current(lib: Library, langs: list[str]) -> tuple[Report, Alignment]:
+    return _cached(Path(current_app.config["LAWKB_DATA"]), lib.build_id, tuple(langs))
+
+
+def shown(findings: list[Finding], checks: list[str]) -> list[Finding]:
+    return [f for f in findings if f.check in checks]
+
+
+@bp.route("/alignment")
+def index():
+    lib, langs, checks = chosen()
+    result, _alignment = current(lib, langs)
+    findings = shown(result.findings, checks)
+    per_law: dict[str, int] = {}
+    for f in findings:
+        if f.law:
+            per_law[f.law] = per_law.get(f.law, 0) + 1
+    return render_template(
+        "alignment.html",
+        library=lib,
+        langs=langs,
+        checks=checks,
+        all_checks=CHECKS,
+        report=result,
+        findings=findings,
+        per_law=per_law,
+    )
+
+
+def law_rows(alignment: Alignment, number: str) -> list[dict]:
+    """The law's groups as rows (a unit of the other edition shown at its first row only,
+    with its descendants unless it is the law), then rows for the other edition's units of the
+    law no row shows."""
+    rows: list[dict] = []
+    seen: dict[str, set[str]] = {x: set() for x in alignment.langs}
+    for group in alignment.law_groups(number):
+        cells = {}
+        for lang in alignment.langs:
+            units = [u for u in group.units.get(lang, []) if u.id not in seen[lang]]
+            if lang in alignment.others:  # a unit of the other edition stands whole
+                book = alignment.book(lang)
+                for unit in [u for u in units if u.kind != "law"]:
+                    units += [u for u in book.units if u.id.startswith(unit.id + ".")]
+            cells[lang] = {"units": units, "above": bool(group.units.get(lang)) and not units}
+            seen[lang].update(u.id for u in units)
+        rows.append({"id": group.id, "anchor": anchor(group.id), "cells": cells, "only": None})
+    for lang in alignment.others:
+        for unit in alignment.book(lang).law_units(number):
+            if unit.id not in seen[lang]:
+                cells = {x: {"units": [], "above": False} for x in alignment.langs}
+                cells[lang] = {"units": [unit], "above": False}
+                row_anchor = f"{lang}-{anchor(unit.id)}"
+                rows.append({"id": unit.id, "anchor": row_anchor, "cells": cells, "only": lang})
+    return rows
+
+
+@bp.route("/alignment/<number>")
+def law(number: str):
+    lib, langs, checks = chosen()
+    if number not in lib.law_numbers:
+        abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
+    result, alignment = current(lib, langs)
+    findings = [f for f in shown(result.findings, checks) if f.law == number]
+    rows = law_rows(alignment, number)
+    row_of: dict[tuple[str, str], str] = {}
+    for row in rows:
+        for lang, cell in row["cells"].items():
+            for unit in cell["units"]:
+                row_of.setdefault((lang, unit.id), row["anchor"])
+    finding_row = []  # the row showing a finding's unit (its own id first), if any
+    for f in findings:
+        sides = [(w.lang, w.id) for w in sorted(f.where, key=lambda w: w.id != f.id)]
+        finding_row.append(next((row_of[side] for side in sides if side in row_of), None))
+    shown_units = {x: [u for row in rows for u in row["cells"][x]["units"]] for x in langs}
+    by_row: dict[str, list[int]] = {}
+    for n, row_id in enumerate(finding_row):
+        if row_id is not None:
+            by_row.setdefault(row_id, []).append(n)
+    return render_template(
+        "alignment_law.html",
+        library=lib,
+        number=number,
+        langs=langs,
+        checks=checks,
+        all_checks=CHECKS,
+        alignment=alignment,
+        rows=rows,
+        findings=findings,
+        finding_row=finding_row,
+        by_row=by_row,
+        site_url=site_url,
+        shown=shown_units,
+        anchor=anchor,
+    )
