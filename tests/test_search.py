@@ -214,6 +214,7 @@ def test_filters(searcher: Searcher) -> None:
     result = searcher.search("kart", lang="tr", law="50")
     assert result["hits"] and set(laws(result)) == {"50"}
     assert searcher.search("kart", lang="tr", law="Yasa 50")["total"] == result["total"]
+    assert searcher.search("kart", lang="tr", law="not a law")["total"] == 0
     everywhere = searcher.search("revoke")
     assert {h["lang"] for h in everywhere["hits"]} <= {"fi", "tr", "sk", "et", "sv"}
     assert searcher.search("revokki", lang="xx")["hits"] == []

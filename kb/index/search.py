@@ -60,7 +60,7 @@ W_FUZZY = 0.4  # a word one or two slips away
 W_STOP = 0.15  # a stop word ("ja", "ve", "och") counts this much and is never required
 COVERAGE = 2.0  # score x (share of the words matched) ** COVERAGE
 PHRASE = 2.0  # units holding every phrase
-KIND_WEIGHT = {"definition": 0.5, "table": 0.8}
+KIND_WEIGHT = {"definition": 0.3, "table": 0.8}  # a definition is listed, below the laws
 LAW_TITLED = 1.5  # the units of a law whose title holds every word of the query
 SAME_LAW = 0.8  # each further unit of a law already listed counts this much less
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
@@ -202,6 +202,9 @@ class Searcher:
             (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
         }
         self.kind_weight = [KIND_WEIGHT.get(d["kind"], 1.0) for d in self.docs]
+        self.by_law: dict[str, set[int]] = defaultdict(set)
+        for n, d in enumerate(self.docs):
+            self.by_law[d["law"]].add(n)
         self.citing: dict[tuple[str, str], list[int]] = defaultdict(list)
         for n, d in enumerate(self.docs):
             for uid in d.get("cites", "").split():
@@ -387,11 +390,12 @@ class Searcher:
         return docs
 
     def _law_filter(self, law: str | None) -> set[int] | None:
+        """The units of the law a filter names (`63`, `Law 63`, `laki 63`): none for a
+        filter that names no law, None (all units) for no filter."""
         if not law:
             return None
-        uid = parse_citation(law) or ""
-        number = uid.split(".")[0]
-        return {n for n, d in enumerate(self.docs) if d["law"] == number}
+        uid = parse_citation(law[:40])
+        return self.by_law.get(uid.split(".")[0], set()) if uid else set()
 
     # -- the public entry ------------------------------------------------------------------
 
@@ -542,8 +546,9 @@ _open_lock = threading.Lock()
 def get_searcher(data: Path | None = None) -> Searcher:
     """The searcher of the data directory's current index, opened once per process and per
     index version (a rebuilt index is opened at the next call). Before opening, an index that
-    is missing or was built from another knowledge base or analysis is built (and the
-    knowledge base first, when it is missing or stale).
+    is missing or was built from another knowledge base or analysis is built from the current
+    knowledge base. A search never rebuilds a knowledge base (it may come from another corpus
+    than the default one); it builds one from the default corpus only when there is none.
 
     >>> get_searcher() is get_searcher()
     True
@@ -555,7 +560,7 @@ def get_searcher(data: Path | None = None) -> Searcher:
         return searcher
     with _open_lock:
         if not is_current(data):
-            if store.is_stale(data=data):
+            if not store.read_manifest(data)["documents"]:
                 store.build(data=data)
             build_index(data)
         path = link.resolve()
