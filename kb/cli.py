@@ -157,12 +157,16 @@ def cmd_qa(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    ensure_built(args)
     from kb.web import create_app
 
     try:
+        ensure_built(args)
         app = create_app(args.data)
-    except (RuntimeError, OSError) as err:
+    except OSError as err:
+        where = f"{args.data or store.data_dir()}: {err.strerror}: {err.filename}"
+        print(f"lawkb serve: cannot use the data directory {where}", file=sys.stderr)
+        return 2
+    except RuntimeError as err:
         print(f"lawkb serve: {err}", file=sys.stderr)
         return 2
     print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)

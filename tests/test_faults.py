@@ -9,17 +9,22 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
+from subprocess import PIPE
 
 import pytest
 
 from kb import lawbook, store
 from kb.cli import main
+from kb.index import search
 from kb.index.build import index_dir
 from kb.index.search import get_searcher
 from kb.web import create_app
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, ROOT
 
 LANGS = ("et", "fi", "sk", "sv", "tr")
 # A page and a search of each document that answer from its built version.
@@ -209,3 +214,101 @@ def test_a_parser_crash_fails_its_document_only(
     }
     assert sorted(report.built) == ["fi", "sk", "sv", "tr"]
     assert_served(data, ("et",))
+
+
+def lawkb(corpus: Path, data: Path, *args: str) -> list[str]:
+    """The `lawkb` command line on a corpus and a data directory."""
+    return [sys.executable, "-m", "kb.cli", "--corpus", str(corpus), "--data", str(data), *args]
+
+
+def assert_whole(data: Path) -> None:
+    """The data directory holds one whole knowledge base, served, and no half-built one."""
+    target = store.current(data).resolve()
+    assert target.parent == (data / "builds").resolve() and not target.name.startswith(".")
+    for lang in LANGS:
+        json.loads((target / f"{lang}.json").read_text(encoding="utf-8"))
+    assert_served(data, ("fi",))
+
+
+def test_kill_9_during_a_build_leaves_the_previous_knowledge_base(
+    site: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`lawkb build --force` killed at several points: while it starts, parses, swaps the
+    knowledge base in and builds the index (each build has a changed source, so it builds
+    both). The `kb` link always names a whole build that a new server serves."""
+    corpus, data = site
+    path = source(corpus, "tr")
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert store.build(corpus, data).built == ["tr"]
+    repository = store.document_hash(CORPUS / "tr", store.code_hash())
+    killed = 0
+    for n, delay in enumerate((0.1, 0.4, 0.7, 1.0, 1.5, 2.5)):
+        path.write_text(path.read_text(encoding="utf-8") + "\n" * n, encoding="utf-8")
+        build = subprocess.Popen(lawkb(corpus, data, "build", "--force"), cwd=ROOT)
+        time.sleep(delay)
+        if build.poll() is None:
+            build.kill()
+            killed += 1
+        build.wait()
+        monkeypatch.setattr(search, "_searchers", {})  # as in a server started now
+        assert_whole(data)
+        # What the site serves comes from this corpus, never from the repository's.
+        assert store.read_manifest(data)["documents"]["tr"]["hash"] != repository
+    assert killed >= 5
+    assert subprocess.run(lawkb(corpus, data, "build"), cwd=ROOT).returncode == 0
+    assert_whole(data)
+    leftovers = [p.name for p in (data / "indexes").iterdir() if p.name.startswith(".")]
+    assert leftovers == []  # a killed index build's files go at the next build
+
+
+def test_two_builds_at_once_both_finish_whole(tmp_path: Path) -> None:
+    """Two `lawkb build --force` on the same empty data directory at once: the lock makes
+    one wait for the other; both succeed and leave one whole knowledge base and index."""
+    corpus, data = tmp_path / "corpus", tmp_path / "var"
+    shutil.copytree(CORPUS, corpus)
+    builds = [
+        subprocess.Popen(
+            lawkb(corpus, data, "build", "--force"), cwd=ROOT, stdout=PIPE, stderr=PIPE
+        )
+        for _ in range(2)
+    ]
+    for build in builds:
+        out, err = build.communicate(timeout=120)
+        assert build.returncode == 0, err
+        assert out.decode().count(" lawbook  laws 93 ") == 4
+    assert_whole(data)
+    assert [p.name for p in data.iterdir() if p.name.endswith(".new")] == []
+
+
+# Root reads any directory: the server then runs as nobody, for whom a mode 000 directory is
+# unreadable (everything it needs is imported before it gives up root).
+AS_ANOTHER_USER = """
+import os, sys
+import kb.cli, kb.web, kb.index.search, waitress
+if os.geteuid() == 0:
+    os.setgroups([]); os.setgid(65534); os.setuid(65534)
+sys.exit(kb.cli.main(sys.argv[1:]))
+"""
+
+
+def test_the_server_says_when_its_data_directory_is_unreadable(
+    site: tuple[Path, Path],
+) -> None:
+    corpus, data = site
+    data.chmod(0)
+    try:
+        argv = lawkb(corpus, data, "serve", "--port", "0")
+        argv[1:3] = ["-c", AS_ANOTHER_USER]
+        run = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    finally:
+        data.chmod(0o755)
+    assert run.returncode == 2
+    assert run.stderr.startswith(f"lawkb serve: cannot use the data directory {data}: ")
+    assert "Permission denied" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_create_app_says_when_the_knowledge_base_is_damaged(site: tuple[Path, Path]) -> None:
+    _, data = site
+    (store.current(data) / "manifest.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(RuntimeError, match=f"cannot read the knowledge base in {data}"):
+        create_app(data)

@@ -261,7 +261,11 @@ def build_index(data: Path | None = None) -> bool:
 
 
 def prune(root: Path, keep: str) -> None:
-    """Remove old indexes: the newest few stay for processes that still read them."""
+    """Remove old indexes: the newest few stay for processes that still read them. What a
+    killed build left half made goes too (the caller holds the index lock: no other build is
+    under way)."""
+    for staging in root.glob(".*"):
+        shutil.rmtree(staging, ignore_errors=True)
     old = sorted(
         (p for p in root.iterdir() if p.name != keep and not p.name.startswith(".")),
         key=lambda p: p.stat().st_mtime,

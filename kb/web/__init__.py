@@ -12,6 +12,7 @@ from pathlib import Path
 from flask import Flask
 
 from kb import store
+from kb.library import get_library
 from kb.web import alignment, api, i18n, pages, security
 
 SITE = Path(__file__).resolve().parent.parent.parent / "site"
@@ -32,10 +33,15 @@ def create_app(data: Path | None = None, **config) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.config.update(config)
-    if not (Path(app.config["LAWKB_DATA"]) / "kb" / "manifest.json").exists():
-        raise RuntimeError(
-            f"no knowledge base in {app.config['LAWKB_DATA']}: run `lawkb build` first"
-        )
+    data = Path(app.config["LAWKB_DATA"])
+    try:
+        built = (data / "kb" / "manifest.json").exists()
+        if built:
+            get_library(data)  # read now, once: no request meets a knowledge base it cannot read
+    except (OSError, ValueError) as err:
+        raise RuntimeError(f"cannot read the knowledge base in {data}: {err}") from err
+    if not built:
+        raise RuntimeError(f"no knowledge base in {data}: run `lawkb build` first")
     i18n.init_app(app)
     security.init_app(app)
     app.register_blueprint(pages.bp)
