@@ -1,0 +1,123 @@
+"""The alignment pages through Flask's test client: the coverage matrix, the per-law view,
+filters by check and language, every finding linked to both sides, escaped parameters."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from kb import store
+from kb.library import get_library
+from kb.qa import report
+from kb.qa.model import CHECKS
+from kb.web import create_app
+from kb.web.pages import unit_url
+
+
+@pytest.fixture(scope="module")
+def app() -> Flask:
+    assert store.build().ok
+    return create_app()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def page(client: FlaskClient, url: str, status: int = 200) -> str:
+    response = client.get(url)
+    assert response.status_code == status, (url, response.status_code)
+    return response.get_data(as_text=True)
+
+
+def finding_rows(html: str) -> list[str]:
+    return re.findall(r'<tr id="f-\d+" class="\w+">.*?</tr>', html, re.S)
+
+
+def test_coverage_matrix(client: FlaskClient) -> None:
+    html = page(client, "/alignment")
+    assert html.count('<tr><th><a href="/compare/') == 93
+    assert 'href="/alignment/16?langs=et,fi,sk,sv,tr">25</a> <strong class="error"' in html
+    assert "Slovak 2007" in html and "corpus/sv/sv.txt" in html
+
+
+def test_every_finding_is_linked_to_both_sides(client: FlaskClient) -> None:
+    html = page(client, "/alignment")
+    findings = report(get_library()).findings
+    assert len(finding_rows(html)) == len(findings)
+    for f in findings:
+        for w in f.where:
+            assert f'href="{w.url}" hreflang="{w.lang}"' in html, (f.check, f.id, w.url)
+    # Both sides: each compared language; a term's two renderings; one book's own oddity.
+    for f in findings:
+        if f.check == "terms":
+            assert len(f.where) == 2 and f.where[0].id != f.where[1].id
+        elif f.check in ("untranslated", "source"):
+            assert [w.lang for w in f.where] == list(f.langs)
+        else:
+            assert len({w.lang for w in f.where}) >= 2, (f.check, f.id)
+
+
+def test_site_url_is_the_sites_permalink(app: Flask) -> None:
+    with app.test_request_context():
+        for f in report(get_library()).findings:
+            for w in f.where:
+                assert w.url == unit_url(w.lang, w.id)
+
+
+def test_per_law_view_aligns_units_and_lists_the_laws_findings(client: FlaskClient) -> None:
+    html = page(client, "/alignment/27?langs=fi,tr,et")
+    assert '<tr id="row-27B2"><th scope="row">27.B.2' in html
+    rows = finding_rows(html)
+    refs = [r for r in rows if ">27.B.2</a>" in r and "Law 23 is cited in et, not in fi" in r]
+    assert len(refs) == 1
+    assert 'href="#row-27B2"' in refs[0]
+    for side in ("/et/law/27#27B2", "/fi/law/27#27B2", "/tr/law/27#27B2"):
+        assert f'href="{side}"' in refs[0]
+    assert "Turkish 2017" in html and "Slovak" not in html.split("<h2>Units side by side")[1]
+
+
+def test_per_law_view_through_the_map(client: FlaskClient) -> None:
+    html = page(client, "/alignment/13?langs=fi,sk")
+    assert '<tr id="row-sk-13E"><th scope="row">13.E<br><small>only in Slovak' in html
+    assert "2007 edition: 13.D" in html  # 2017 13A is 2007 13D
+    drift = next(r for r in finding_rows(html) if "2007 13.E has no counterpart" in r)
+    assert 'href="#row-sk-13E"' in drift and 'href="/fi/law/13"' in drift
+
+
+def test_filters_by_check_and_language(client: FlaskClient) -> None:
+    html = page(client, "/alignment?check=refs&langs=fi,et")
+    rows = finding_rows(html)
+    assert rows and all("<td>refs</td>" in r for r in rows)
+    assert all("/tr/law/" not in r for r in rows)
+    assert '<input type="checkbox" name="langs" value="tr">' in html
+    assert '<input type="checkbox" name="check" value="refs" checked>' in html
+    both = page(client, "/alignment?check=missing&check=extra&langs=fi&langs=tr&langs=et")
+    assert {re.search(r"</td><td>(\w+)</td>", r)[1] for r in finding_rows(both)} == {
+        "missing", "extra"
+    }  # fmt: skip
+    law = page(client, "/alignment/16?check=drift")
+    assert finding_rows(law) and all("<td>drift</td>" in r for r in finding_rows(law))
+
+
+def test_counts_link_to_each_check(client: FlaskClient) -> None:
+    html = page(client, "/alignment")
+    for check in CHECKS:
+        assert f'check={check}">{check}</a>' in html
+    assert "17 findings silenced by the ignore list" in html
+
+
+def test_parameters_are_escaped_and_unknown_ones_dropped(client: FlaskClient) -> None:
+    probe = '"><script>alert(1)</script>'
+    for url in (
+        f"/alignment?langs={probe}",
+        f"/alignment?check={probe}",
+        f"/alignment/1?langs={probe}",
+    ):
+        assert "<script>alert(1)" not in page(client, url)
+    page(client, "/alignment/999", status=404)
+    page(client, f"/alignment/{probe}", status=404)
