@@ -27,7 +27,6 @@ import heapq
 import html
 import json
 import math
-import re
 import threading
 import unicodedata
 from bisect import bisect_left
@@ -43,13 +42,14 @@ from whoosh.query import Phrase
 
 from kb import store
 from kb.cite import parse_citation
-from kb.index.analysis import Keys, Token, analyzer, ocr_variants
+from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
 from kb.index.build import META, STEM_FIELDS, build_index, index_dir, is_current
 from kb.index.spell import Speller, max_distance
 from kb.profiles import languages, load_references
 
 MAX_QUERY = 500  # characters of a query that are read
 MAX_WORDS = 12  # words of a query that are searched
+MAX_WORD = 40  # letters of the longest word searched
 B, K1 = 0.75, 1.2  # BM25
 W_EXACT = 0.6  # bonus for the word exactly as typed (folded), on top of its stem
 W_TITLE = 1.5  # the unit's own title
@@ -133,22 +133,23 @@ def clean(query: str) -> str:
 
 
 def split_query(query: str) -> tuple[list[str], list[str]]:
-    """The words of a cleaned query and its "quoted phrases" (an unbalanced quote is ignored).
+    """The words of a cleaned query and its "quoted phrases" (an unbalanced quote is
+    ignored); a suffix after an apostrophe is not a word, nor is anything over 40 letters.
 
     >>> split_query('lepääjän "oikeudet ja" velvollisuudet "auki')
     (['lepääjän', 'oikeudet', 'ja', 'velvollisuudet', 'auki'], ['oikeudet ja'])
+    >>> split_query("Yasa’nın 12C1’i")
+    (['Yasa', '12C1'], [])
     """
     parts = query.split('"')
     if len(parts) % 2 == 0:
         parts[-2:] = [parts[-2] + " " + parts[-1]]
-    phrases = [p.strip() for p in parts[1::2] if _WORD.search(p)]
+    phrases = [p.strip() for p in parts[1::2] if WORD.search(p)]
     words: dict[str, str] = {}
-    for m in _WORD.finditer(" ".join(parts)):
-        words.setdefault(m.group(1).lower(), m.group(1))
+    for m in WORD.finditer(" ".join(parts)):
+        if len(m.group(1)) <= MAX_WORD:
+            words.setdefault(m.group(1).lower(), m.group(1))
     return list(words.values())[:MAX_WORDS], phrases
-
-
-_WORD = re.compile(r"([^\W_]+)")
 
 
 def snippet(text: str, tokens: list[Token], marks: set[str], width: int = SNIPPET) -> str:
@@ -443,7 +444,7 @@ class Searcher:
             found[doc] = top + len(cited) - rank
         hits = self._rank(found, limit)
         return {
-            "query": query[:MAX_QUERY],
+            "query": text,
             "lang": lang,
             "hits": [self._hit(doc, s, marks) for doc, s in hits],
             "total": len(found),
