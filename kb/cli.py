@@ -29,6 +29,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     else:
         done = ", ".join(report.built) or "nothing"
         print(f"parsed: {done}; reused: {', '.join(report.reused) or 'nothing'}", file=sys.stderr)
+    print(f"search index {'built' if report.indexed else 'up to date'}", file=sys.stderr)
     for lang, problems in sorted(report.errors.items()):
         for problem in problems:
             print(problem, file=sys.stderr)
