@@ -23,7 +23,15 @@ from kb.qa.model import CHECKS, Finding, Report
 
 def sort_key(alignment: Alignment, finding: Finding) -> tuple:
     """Findings in a stable order: by check, then law, then place (in the aligned order for
-    the books compared unit by unit, else in the document of the finding's first side)."""
+    the books compared unit by unit, else in the document of the finding's first side).
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.model import Where
+    >>> a = align_books(get_library(), ["fi"])
+    >>> f = Finding("refs", "warning", "12.A", ("fi",), "", (Where("fi", "12.A", "", 1),), "12")
+    >>> sort_key(a, f)[:3] == (CHECKS.index("refs"), 12, a.order["12.A"])
+    True
+    """
     first = finding.where[0]
     if first.lang in alignment.peers and finding.id in alignment.order:
         place = alignment.order[finding.id]
@@ -40,17 +48,29 @@ def report(
     ignore_list: Path | None = None,
 ) -> Report:
     """The alignment report over the chosen languages (default: every document) and checks
-    (default: all), with the ignore list applied (default: `kb/data/qa-ignore.toml`). Entries
-    that silence nothing are listed for the whole report only (every document and check): they
-    were reviewed against it, and a finding may change with the languages compared."""
+    (default: all), with the ignore list applied (default: `kb/data/qa-ignore.toml`)."""
     langs = langs or library.langs
     unknown = [x for x in langs if x not in library.books]
     if unknown:
         raise KeyError(f"no document for language {unknown[0]!r}")
-    alignment = align_books(library, langs)
+    return report_on(align_books(library, langs), checks, ignore_list)
+
+
+def report_on(
+    alignment: Alignment, checks: list[str] | None = None, ignore_list: Path | None = None
+) -> Report:
+    """The report over books already aligned. Ignore entries that silence nothing are listed
+    for the whole report only (every document and check): they were reviewed against it, and
+    a finding may change with the languages compared.
+
+    >>> from kb.library import get_library
+    >>> r = report_on(align_books(get_library(), ["fi", "tr", "et"]), ["extra"])
+    >>> [f.id for f in r.findings], r.unused_ignores
+    (['52.A.c'], [])
+    """
     found = [f for c in (checks or CHECKS) for f in CHECK_FUNCTIONS[c](alignment)]
     found.sort(key=lambda f: sort_key(alignment, f))
     kept, ignored, unused = ignore.apply(found, ignore.load(ignore_list))
-    if sorted(langs) != sorted(library.langs) or checks:
+    if sorted(alignment.langs) != sorted(alignment.library.langs) or checks:
         unused = []  # the entries were reviewed against the whole report
-    return Report(list(langs), alignment.coverage(), kept, ignored, unused)
+    return Report(list(alignment.langs), alignment.coverage(), kept, ignored, unused)

@@ -156,7 +156,14 @@ def _figure_key(figure: str) -> tuple[float, str]:
 def check_numbers(a: Alignment) -> Iterator[Finding]:
     """Figures that differ between the books of an edition. An error where a book has a figure
     more and another less than the others (a figure changed); info where it only has fewer or
-    more (a book may spell a number out)."""
+    more (a book may spell a number out).
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [(f.severity, f.langs) for f in check_numbers(align_books(get_library(), ["et", "fi"]))
+    ...  if f.id == "6.B"]  # et "igas 13 kaarti", fi "kolmetoista korttia"
+    [('info', ('et', 'fi'))]
+    """
     for group in a.groups:
         counts = {x: figures(u) for x, u in _texts(a, group).items()}
         if len(counts) < 2:
@@ -207,7 +214,13 @@ def cited_laws(unit: Unit) -> dict[str, int]:
 
 
 def check_refs(a: Alignment) -> Iterator[Finding]:
-    """Laws a unit cites in some books of an edition and not in the others."""
+    """Laws a unit cites in some books of an edition and not in the others.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [f.message for f in check_refs(align_books(get_library(), ["fi", "tr"]))][:1]
+    ['Law 26 is cited in tr, not in fi']
+    """
     for group in a.groups:
         units = {x: group.unit(x) for x in a.peers}
         cites = {x: cited_laws(u) for x, u in units.items() if u is not None}
@@ -227,7 +240,13 @@ def check_refs(a: Alignment) -> Iterator[Finding]:
 
 def length_scales(a: Alignment) -> dict[str, float]:
     """Each peer's usual length against the first peer's: the median ratio over the groups
-    both have text in."""
+    both have text in.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> {x: round(r, 2) for x, r in length_scales(align_books(get_library(), ["fi", "tr"])).items()}
+    {'fi': 1.0, 'tr': 0.92}
+    """
     scales = {}
     for lang in a.peers:
         ratios = []
@@ -242,7 +261,13 @@ def length_scales(a: Alignment) -> dict[str, float]:
 def check_length(a: Alignment) -> Iterator[Finding]:
     """Texts much longer or shorter than the group's median, each book's length scaled by its
     usual ratio (`length_scales`); see LENGTH_FACTOR and LENGTH_MIN. With two books the
-    median is their mean."""
+    median is their mean.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [f.id for f in check_length(align_books(get_library(), ["fi", "tr", "et"]))][:3]
+    ['23.A.3', '24.D', '31.B']
+    """
     scales = length_scales(a)
     for group in a.groups:
         units = {x: u for x, u in _texts(a, group).items() if u.kind != "table"}
@@ -263,7 +288,13 @@ def check_length(a: Alignment) -> Iterator[Finding]:
 
 
 def check_empty(a: Alignment) -> Iterator[Finding]:
-    """Units with no text in some books of an edition where the others have text."""
+    """Units with no text in some books of an edition where the others have text.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [f.message for f in check_empty(align_books(get_library(), ["fi", "et"]))][0]
+    '16.B has no text in et; text in fi'
+    """
     for group in a.groups:
         units = {x: group.unit(x) for x in a.peers}
         units = {x: u for x, u in units.items() if u is not None}
@@ -285,7 +316,13 @@ def english_words(text: str) -> Counter[str]:
 
 def check_untranslated(a: Alignment) -> Iterator[Finding]:
     """English left in any unit of a chosen book (ENGLISH_MIN function words that are
-    ENGLISH_SHARE of its words), and texts identical in two books of an edition."""
+    ENGLISH_SHARE of its words), and texts identical in two books of an edition.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [f.id for f in check_untranslated(align_books(get_library(), ["fi", "et"]))]
+    ['introduction', 'preface']
+    """
     for lang in a.langs:
         book = a.book(lang)
         for unit in book.units:
@@ -311,7 +348,12 @@ def check_untranslated(a: Alignment) -> Iterator[Finding]:
 
 def term_renderings(book: Book) -> dict[str, dict[str, list[str]]]:
     """Per glossary concept, the book's definitions its law text uses, each with the units
-    using it (in order). A definition linked to no concept stands for itself."""
+    using it (in order). A definition linked to no concept stands for itself.
+
+    >>> from kb.library import get_library
+    >>> sorted(term_renderings(get_library().book("sk"))["play"])
+    ['def.zahranie', 'def.zohravka']
+    """
     used: dict[str, dict[str, list[str]]] = defaultdict(dict)
     for unit in book.units:
         for link in unit.terms:
@@ -395,7 +437,13 @@ def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
 
 def check_drift(a: Alignment) -> Iterator[Finding]:
     """2007 units whose 2017 counterpart has another id or none (every unit of a 2007 law
-    book the map moves), and the 2007 units a 2007 card cites or refers to that moved."""
+    book the map moves), and the 2007 units a 2007 card cites or refers to that moved.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [f.message for f in check_drift(align_books(get_library(), ["sv"]))][:1]
+    ['topic.62 cites 2007 16.D, which is 16.C in 2017']
+    """
     for lang in a.langs:
         book = a.book(lang)
         if book.edition != 2007:
@@ -441,7 +489,13 @@ def _unit_at(book: Book, line: int, message: str) -> Unit:
 
 def check_source(a: Alignment) -> Iterator[Finding]:
     """What the parser met in each source: references naming no unit (warnings) and the
-    oddities it handled, such as misnumbered footnotes or labels (info)."""
+    oddities it handled, such as misnumbered footnotes or labels (info).
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [(f.id, f.where[0].source) for f in check_source(align_books(get_library(), ["fi"]))]
+    [('options', 'corpus/fi/fi.txt:2532')]
+    """
     for lang in a.langs:
         book = a.book(lang)
         notes = store.load_payload(lang, a.library.data).get("notes", [])

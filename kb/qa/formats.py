@@ -23,7 +23,11 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 def to_json(report: Report) -> str:
     """The report as JSON: `langs`, `coverage`, `counts`, `ignored` (how many) and
-    `findings`, each {check, severity, id, langs, message, where}."""
+    `findings`, each {check, severity, id, langs, message, where}.
+
+    >>> json.loads(to_json(Report(["fi"], {}, [])))["findings"]
+    []
+    """
     return json.dumps(report.to_json(), ensure_ascii=False, indent=1)
 
 
@@ -44,7 +48,15 @@ def to_tsv(report: Report) -> str:
 
 def to_text(report: Report) -> str:
     """The report for reading in a terminal: the documents, the findings check by check (with
-    both sides of each), the counts and how many the ignore list silenced."""
+    both sides of each), the counts and how many the ignore list silenced.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa import report
+    >>> for line in to_text(report(get_library(), ["fi", "tr", "et"], ["extra"])).splitlines()[6:8]:
+    ...     print(line)
+    extra (1)
+      error   52.A.c  [et,fi,tr]  52.A.c is only in et; fi, tr have no such unit
+    """
     docs = report.coverage["documents"]
     lines = ["Documents:"]
     for lang, doc in docs.items():
@@ -80,7 +92,12 @@ def tmx_pairs(library: Library, langs: list[str]) -> list[tuple[str, dict[str, U
     """The translation units: per aligned group, the units of the chosen languages that
     stand alone for it with a segment (a card has none; a book of the other edition only where
     the map joins one unit to one unit of the same kind), where at least two languages have
-    one."""
+    one.
+
+    >>> from kb.library import get_library
+    >>> [(uid, list(units)) for uid, units in tmx_pairs(get_library(), ["fi", "sk"])][:2]
+    [('1', ['fi', 'sk']), ('2', ['fi', 'sk'])]
+    """
     alignment = align_books(library, langs)
     out = []
     for group in alignment.groups:

@@ -42,7 +42,12 @@ class Group:
         return editions.law_of(self.id)
 
     def unit(self, lang: str) -> Unit | None:
-        """The unit of a language standing alone for the id (None: none, or several)."""
+        """The unit of a language standing alone for the id (None: none, or several).
+
+        >>> u = Unit("1", "law", "1", "", "", "fi", 2017, (1, 1))
+        >>> Group("1", {"fi": [u], "et": []}).unit("fi") is u, Group("1", {"et": []}).unit("et")
+        (True, None)
+        """
         found = self.units.get(lang, [])
         return found[0] if len(found) == 1 else None
 
@@ -103,19 +108,36 @@ class Alignment:
         return {x: {u.id: n for n, u in enumerate(self.book(x).units)} for x in self.langs}
 
     def position(self, lang: str, uid: str) -> int:
-        """A unit's place in its document (-1 when it has none)."""
+        """A unit's place in its document (-1 when it has none).
+
+        >>> from kb.library import get_library
+        >>> a = align_books(get_library(), ["fi"])
+        >>> a.position("fi", "1") < a.position("fi", "1.A"), a.position("fi", "99")
+        (True, -1)
+        """
         return self._positions[lang].get(uid, -1)
 
     def group(self, uid: str) -> Group | None:
         return self.by_id.get(uid)
 
     def law_groups(self, number: str) -> list[Group]:
-        """The groups of one law, in order."""
+        """The groups of one law, in order.
+
+        >>> from kb.library import get_library
+        >>> [g.id for g in align_books(get_library(), ["fi"]).law_groups("56")]
+        ['56', '56.A', '56.B']
+        """
         return [g for g in self.groups if g.law == number]
 
     def where(self, lang: str, uid: str, line: int | None = None) -> Where:
         """A side of a finding: the unit `uid` of a book at its first line (or at `line`), or,
-        where the book lacks it, its nearest ancestor the book has (else its first unit)."""
+        where the book lacks it, its nearest ancestor the book has (else its first unit).
+
+        >>> from kb.library import get_library
+        >>> a = align_books(get_library(), ["et"])
+        >>> a.where("et", "16.C.3").source, a.where("et", "16.C.2", 9).source
+        ('corpus/et/et.txt:1039', 'corpus/et/et.txt:9')
+        """
         book = self.book(lang)
         unit = next((book.by_id[i] for i in editions.lineage(uid) if i in book.by_id), None)
         unit = unit or book.units[0]
@@ -123,7 +145,13 @@ class Alignment:
 
     def expected(self, lang: str, uid: str) -> list[str]:
         """The ids a book should have for group `uid`: the id itself in a peer, the ids the map
-        gives in the other edition (none for a card: it covers what it chooses)."""
+        gives in the other edition (none for a card: it covers what it chooses).
+
+        >>> from kb.library import get_library
+        >>> a = align_books(get_library(), ["fi", "sk", "sv"])
+        >>> a.expected("fi", "16.C"), a.expected("sk", "16.C"), a.expected("sv", "16.C")
+        (['16.C'], ['16.D'], [])
+        """
         if lang in self.peers:
             return [uid]
         if lang in self.others:
@@ -132,14 +160,26 @@ class Alignment:
         return []
 
     def absent(self, lang: str, uid: str) -> bool:
-        """Whether a book lacks every unit it should have for group `uid`."""
+        """Whether a book lacks every unit it should have for group `uid`.
+
+        >>> from kb.library import get_library
+        >>> a = align_books(get_library(), ["fi", "et", "sk"])
+        >>> a.absent("et", "16.C.3"), a.absent("sk", "16.C.3"), a.absent("sk", "23.A")
+        (True, False, False)
+        """
         expected = self.expected(lang, uid)
         return bool(expected) and not any(i in self.book(lang).by_id for i in expected)
 
     def coverage(self) -> dict[str, Any]:
         """Per document its edition, kind, title and source; per law and language the units
         present and the group ids missing (for a card: the topics citing the law); the parts
-        outside the laws and the books that have them."""
+        outside the laws and the books that have them.
+
+        >>> from kb.library import get_library
+        >>> c = align_books(get_library(), ["tr", "et"]).coverage()
+        >>> c["documents"]["et"]["edition"], c["laws"]["30"]["et"]["missing"]
+        (2017, ['30.B.2'])
+        """
         documents = {
             lang: {**{k: self.book(lang).meta[k] for k in ("edition", "kind", "title", "source")},
                    "units": len(self.book(lang).units)}

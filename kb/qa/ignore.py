@@ -55,7 +55,14 @@ def apply(
     findings: list[Finding], entries: list[dict[str, Any]]
 ) -> tuple[list[Finding], list[tuple[Finding, str]], list[dict[str, Any]]]:
     """Split findings into those kept and those an entry silences (with its reason), and
-    list the entries that silenced nothing."""
+    list the entries that silenced nothing.
+
+    >>> f = Finding("extra", "error", "52.A.c", ("et",), "only in et", ())
+    >>> e = [{"check": "extra", "id": "52.*", "reason": "read"}, {"check": "refs", "id": "1"}]
+    >>> kept, ignored, unused = apply([f], e)
+    >>> kept, [r for _, r in ignored], unused
+    ([], ['read'], [{'check': 'refs', 'id': '1'}])
+    """
     kept: list[Finding] = []
     ignored: list[tuple[Finding, str]] = []
     used: set[int] = set()

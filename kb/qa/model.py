@@ -109,6 +109,11 @@ class Report:
         return {c: sum(f.check == c for f in self.findings) for c in CHECKS}
 
     def to_json(self) -> dict[str, Any]:
+        """The report as the JSON export's object.
+
+        >>> list(Report(["fi"], {}, []).to_json())
+        ['langs', 'coverage', 'counts', 'ignored', 'findings']
+        """
         return {
             "langs": self.langs,
             "coverage": self.coverage,

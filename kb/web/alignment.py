@@ -17,7 +17,7 @@ from flask import Blueprint, abort, current_app, render_template, request
 from flask_babel import gettext as _
 
 from kb.library import Library, get_library
-from kb.qa import Report, report
+from kb.qa import Report, report_on
 from kb.qa.groups import Alignment, align_books
 from kb.qa.model import CHECKS, Finding, site_url
 from kb.web.annotate import anchor
@@ -26,19 +26,26 @@ bp = Blueprint("alignment", __name__)
 
 
 def library() -> Library:
+    """The library of the app's knowledge base."""
     return get_library(current_app.config["LAWKB_DATA"])
 
 
 @lru_cache(maxsize=32)
 def _cached(data: Path, build: str, langs: tuple[str, ...]) -> tuple[Report, Alignment]:
     """The report and alignment of one build over some languages (computed once)."""
-    lib = get_library(data)
-    return report(lib, list(langs)), align_books(lib, list(langs))
+    alignment = align_books(get_library(data), list(langs))
+    return report_on(alignment), alignment
 
 
 def chosen() -> tuple[Library, list[str], list[str]]:
     """The library, the languages asked for (`?langs=fi,et` or repeated; default: every
-    document, unknown codes dropped) and the checks asked for (default: all)."""
+    document, unknown codes dropped) and the checks asked for (default: all).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/alignment?langs=fi,xx&langs=et&check=refs"):
+    ...     chosen()[1:]
+    (['fi', 'et'], ['refs'])
+    """
     lib = library()
     asked = [x for value in request.args.getlist("langs") for x in value.split(",") if x]
     langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
@@ -47,15 +54,22 @@ def chosen() -> tuple[Library, list[str], list[str]]:
 
 
 def current(lib: Library, langs: list[str]) -> tuple[Report, Alignment]:
+    """The report and alignment of the current build over some languages (cached)."""
     return _cached(Path(current_app.config["LAWKB_DATA"]), lib.build_id, tuple(langs))
 
 
 def shown(findings: list[Finding], checks: list[str]) -> list[Finding]:
+    """The findings of the checks asked for.
+
+    >>> shown([Finding("refs", "warning", "1", ("fi",), "", ())], ["drift"])
+    []
+    """
     return [f for f in findings if f.check in checks]
 
 
 @bp.route("/alignment")
 def index():
+    """The documents, the counts per check, the coverage matrix and the findings."""
     lib, langs, checks = chosen()
     result, _alignment = current(lib, langs)
     findings = shown(result.findings, checks)
@@ -78,7 +92,13 @@ def index():
 def law_rows(alignment: Alignment, number: str) -> list[dict]:
     """The law's groups as rows (a unit of the other edition shown at its first row only,
     with its descendants unless it is the law), then rows for the other edition's units of the
-    law no row shows."""
+    law no row shows.
+
+    >>> from kb.library import get_library
+    >>> rows = law_rows(align_books(get_library(), ["fi", "sk"]), "13")
+    >>> [u.id for u in rows[1]["cells"]["sk"]["units"]], rows[-1]["anchor"], rows[-1]["only"]
+    (['13.D', '13.D.1', '13.D.2', '13.D.2.a', '13.D.2.b'], 'sk-13E', 'sk')
+    """
     rows: list[dict] = []
     seen: dict[str, set[str]] = {x: set() for x in alignment.langs}
     for group in alignment.law_groups(number):
@@ -104,6 +124,7 @@ def law_rows(alignment: Alignment, number: str) -> list[dict]:
 
 @bp.route("/alignment/<number>")
 def law(number: str):
+    """One law's findings, then its units side by side, each finding linked to its row."""
     lib, langs, checks = chosen()
     if number not in lib.law_numbers:
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
