@@ -98,7 +98,7 @@ def cite_unit():
         abort(400, "lang is required")
     found = cite.resolve_citation(query[:200], book.units, lang, book.edition)
     if found.unit is None:
-        return jsonify({"error": found.error, "id": found.id or None}), 404
+        return jsonify({"error": found.error, "status": 404, "id": found.id or None}), 404
     return jsonify(
         {
             "id": found.id,
