@@ -54,7 +54,7 @@ B, K1 = 0.75, 1.2  # BM25
 W_EXACT = 0.6  # bonus for the word exactly as typed (folded), on top of its stem
 W_TITLE = 1.5  # the unit's own title
 W_LAW = 1.5  # the title of the unit's law
-W_PREFIX = 0.5  # a longer word the typed word begins
+W_PREFIX = 0.5  # another form of the word (see `Searcher.forms`)
 W_OCR = 0.8  # a form the OCR printed
 W_FUZZY = 0.4  # a word one or two slips away
 W_STOP = 0.15  # a stop word ("ja", "ve", "och") counts this much and is never required
@@ -439,6 +439,7 @@ class Searcher:
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
+        cited = [doc for doc in cited if allowed is None or doc in allowed]
         top = max(found.values(), default=0.0)
         for rank, doc in enumerate(cited):  # the cited unit first, then in other languages
             found[doc] = top + len(cited) - rank
