@@ -204,17 +204,29 @@ class Analyzer:
             yield Token(m.start(), m.end(), self.keys(m.group(1)))
 
     def words(self, text: str) -> list[Keys]:
-        """The keys of each word of a text, in order."""
+        """The keys of each word of a text, in order.
+
+        >>> [k.exact for k in analyzer("et").words("Laua õigused")]
+        ['laua', 'oigused']
+        """
         return [t.keys for t in self.tokens(text)]
 
     def is_stopword(self, exact: str) -> bool:
-        """Whether a word (its exact key) is a stop word of the language."""
+        """Whether a word (its exact key) is a stop word of the language.
+
+        >>> analyzer("tr").is_stopword("ve"), analyzer("tr").is_stopword("kart")
+        (True, False)
+        """
         return exact in self._stopwords
 
 
 @cache
 def analyzer(lang: str) -> Analyzer:
-    """The analyzer of a language (one per process)."""
+    """The analyzer of a language (one per process).
+
+    >>> analyzer("sv") is analyzer("sv"), analyzer("xx").keys("Word")  # no stemmer for xx
+    (True, Keys(exact='word', stems=('word',)))
+    """
     return Analyzer(lang)
 
 

@@ -68,12 +68,20 @@ def index_key(manifest: dict) -> str:
 
 
 def index_dir(data: Path | None = None) -> Path:
-    """Where the current index is (a symlink; may not exist yet)."""
+    """Where the current index is (a symlink; may not exist yet).
+
+    >>> index_dir(Path("var"))
+    PosixPath('var/index')
+    """
     return (data or store.data_dir()) / "index"
 
 
 def is_current(data: Path | None = None) -> bool:
-    """Whether the index exists and matches the current knowledge base and analysis."""
+    """Whether the index exists and matches the current knowledge base and analysis.
+
+    >>> is_current(Path("/nonexistent"))
+    False
+    """
     link = index_dir(data)
     return link.exists() and os.readlink(link) == f"indexes/{index_key(store.read_manifest(data))}"
 
@@ -167,7 +175,12 @@ class _Keys:
 
 
 def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, str]]:
-    """The index documents of a language's searchable units."""
+    """The index documents of a language's searchable units.
+
+    >>> law = Unit("63", "law", "63", "REVOKIN PYSYVÄKSI TULEMINEN", "", "fi", 2017, (1, 1))
+    >>> next(documents("fi", [law], _Keys("fi")))["law_fi"]
+    'revo pysyv tulemin'
+    """
     by_id = {u.id: u for u in units}
     for unit in units:
         if unit.kind not in SEARCHABLE:
@@ -196,7 +209,12 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
 
 @contextmanager
 def index_lock(data: Path) -> Iterator[None]:
-    """Hold the data directory's index lock (a second index build waits for the first)."""
+    """Hold the data directory's index lock (a second index build waits for the first).
+
+    >>> import tempfile
+    >>> with index_lock(Path(tempfile.mkdtemp())):
+    ...     pass
+    """
     data.mkdir(parents=True, exist_ok=True)
     with (data / "index.lock").open("w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
@@ -210,6 +228,11 @@ def build_index(data: Path | None = None) -> bool:
     """Build the search index of the current knowledge base unless it is up to date; True
     when it built. The new index is built aside and swapped in with one rename, so readers
     see the old index or the new one; on failure the old one stays.
+
+    >>> import tempfile
+    >>> empty = Path(tempfile.mkdtemp())  # no knowledge base: an index of nothing
+    >>> build_index(empty), build_index(empty), is_current(empty)
+    (True, False, True)
     """
     data = data or store.data_dir()
     with index_lock(data):

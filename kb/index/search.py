@@ -236,7 +236,12 @@ class Searcher:
 
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
         """A term's BM25 term-frequency factor in each unit that holds it (read once, then
-        kept); the inverse document frequency is applied per query word (see `idf`)."""
+        kept); the inverse document frequency is applied per query word (see `idf`).
+
+        >>> s = get_searcher()
+        >>> sorted(s.docs[doc]["id"] for doc in s.postings("title_fi", "revok"))
+        ['61', '61.B', '62.A', '62.D', '63.A', '63.B']
+        """
         key = (fieldname, term)
         found = self._postings.get(key)
         if found is not None:
@@ -254,7 +259,11 @@ class Searcher:
         return found
 
     def starting_with(self, fieldname: str, prefix: str, limit: int = FORMS) -> list[str]:
-        """The terms of a field that begin with `prefix`: the `limit` most frequent."""
+        """The terms of a field that begin with `prefix`: the `limit` most frequent.
+
+        >>> sorted(get_searcher().starting_with("exact_fi", "revokki", limit=3))
+        ['revokki', 'revokkia', 'revokkiin']
+        """
         terms = self._sorted.get(fieldname, [])
         found = takewhile(lambda t: t.startswith(prefix), terms[bisect_left(terms, prefix) :])
         return heapq.nlargest(limit, found, key=self.lexicons[fieldname].__getitem__)
@@ -277,7 +286,12 @@ class Searcher:
         """Words and stems of a language's units that are likely forms of a typed word: the
         words that begin with it (for a long word: with all but its last letters), the stems
         that begin with its stem (all but the stem's last two letters), and the stems its stem
-        begins with (at least three fifths of it: `kiinnittäminen` -> `kiinnit`)."""
+        begins with (at least three fifths of it: `kiinnittäminen` -> `kiinnit`).
+
+        >>> words, stems = get_searcher().forms("tr", analyzer("tr").keys("rönons"))
+        >>> sorted(words)[:3]
+        ['rononsa', 'rononsla', 'rononslarin']
+        """
         words: set[str] = set()
         stems: set[str] = set()
         exact = keys.exact
@@ -300,7 +314,12 @@ class Searcher:
     def terms(self, lang: str, typed: str) -> tuple[list[Term], bool]:
         """Every term a typed word may match in a language's units (the best weight of each),
         and whether some unit holds the word itself (its exact form, a stem or, on an OCR'd
-        text, a printed form). A word no unit holds also matches its near spellings."""
+        text, a printed form). A word no unit holds also matches its near spellings.
+
+        >>> terms, known = get_searcher().terms("fi", "rangaistuskotrti")
+        >>> known, {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
+        (False, True)
+        """
         an = analyzer(lang)
         keys = an.keys(typed)
         terms = self._terms(lang, keys, 1.0)
