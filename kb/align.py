@@ -47,7 +47,7 @@ def law_of(uid: str) -> str:
 def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     """The units of `target` that correspond to unit `uid` of `source`."""
     if target.kind == "card":
-        topics = [t.id for t in target.topics if uid in t.cites]
+        topics = [t.id for t in target.topics if uid in cited_in(t.cites, t, source)]
         reason = "not covered by the card" if not topics and "." not in uid else ""
         return Counterpart(
             target.lang, topics, mapped=source.edition != target.edition, reason=reason
@@ -66,6 +66,22 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
         return Counterpart(target.lang, ids, mapped=True)
     reason = REASONS[target.edition] if known else "no counterpart known"
     return Counterpart(target.lang, [], mapped=True, reason=reason)
+
+
+def cited_in(cites: list[str], card_unit, edition_of: Book) -> set[str]:
+    """The ids a card unit's citations (in the card's edition) stand for in a book's edition.
+
+    >>> from kb.library import get_library
+    >>> lib = get_library()
+    >>> sorted(cited_in(["16.D"], lib.book("sv").by_id["topic.16"], lib.book("fi")))
+    ['16.C']
+    """
+    card_edition = int(card_unit.edition)
+    out: set[str] = set()
+    for cited in cites:
+        ids, _ = editions.translate(cited, card_edition, edition_of.edition)
+        out.update(ids or [cited])
+    return out
 
 
 def counterparts(library: Library, lang: str, uid: str) -> list[Counterpart]:

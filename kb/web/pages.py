@@ -32,6 +32,7 @@ from kb.library import Book, Library, get_library
 from kb.profiles import sort_key
 from kb.web import i18n
 from kb.web.annotate import anchor, annotate, fn_key, paragraphs
+from kb.web.cache import cached_page
 
 bp = Blueprint("pages", __name__)
 MAX_QUERY = 500
@@ -62,6 +63,11 @@ def content_lang() -> str:
     return ui if ui in lib.books else next(iter(lib.books))
 
 
+def card_langs(lang: str) -> list[str]:
+    """The languages a card's law is shown with: the card, then every law book."""
+    return [lang, *(b.lang for b in library().books.values() if b.kind == "lawbook")]
+
+
 def unit_url(lang: str, uid: str) -> str:
     """The permalink of a unit: its law's page with the unit's anchor."""
     law = uid.split(".")[0]
@@ -69,6 +75,9 @@ def unit_url(lang: str, uid: str) -> str:
         return url_for("pages.definitions", lang=lang, _anchor=anchor(uid))
     if not law.isdigit():
         return url_for("pages.part", lang=lang, uid=uid)
+    book = library().book(lang)
+    if book is not None and book.kind == "card":
+        return url_for("pages.compare", number=law, langs=",".join(card_langs(lang)))
     if "." not in uid:
         return url_for("pages.law", lang=lang, number=law)
     return url_for("pages.law", lang=lang, number=law, _anchor=anchor(uid))
@@ -96,13 +105,14 @@ def index():
 
 
 @bp.route("/<lang>/law/<number>")
+@cached_page
 def law(lang: str, number: str):
     book = book_or_404(lang)
     unit = book.law(number)
     if unit is None:
         if book.kind == "card":
-            langs = [lang, *(b.lang for b in library().books.values() if b.kind == "lawbook")]
-            return redirect(url_for("pages.compare", number=number, langs=",".join(langs)))
+            langs = ",".join(card_langs(lang))
+            return redirect(url_for("pages.compare", number=number, langs=langs))
         abort(404, _("Law %(n)s is not in this document.", n=number[:10]))
     numbers = [u.id for u in book.laws]
     at = numbers.index(number)
