@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from kb.model import Unit
 from kb.parse import ROMAN, canonical
@@ -36,6 +37,7 @@ LANGUAGE_NAMES = {
 }
 
 
+@cache
 def law_words() -> list[str]:
     """Every law word readers may type before a code, longest first (all languages)."""
     words = set(_EXTRA_WORDS)

@@ -170,6 +170,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except RuntimeError as err:
         print(f"lawkb serve: {err}", file=sys.stderr)
         return 2
+    from kb.index.search import get_searcher
+
+    get_searcher(args.data).warm()
     print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
     if args.debug:
         app.run(host=args.host, port=args.port, debug=True)

@@ -234,6 +234,14 @@ class Searcher:
 
     # -- the index ---------------------------------------------------
 
+    def warm(self) -> int:
+        """Read every posting list now (about a second), so that no query of a long-running
+        server waits for the index; returns how many lists were read."""
+        for field, terms in self.lexicons.items():
+            for term in terms:
+                self.postings(field, term)
+        return len(self._postings)
+
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
         """A term's BM25 term-frequency factor in each unit that holds it (read once, then
         kept); the inverse document frequency is applied per query word (see `idf`).
