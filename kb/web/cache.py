@@ -1,0 +1,78 @@
+"""Rendered pages kept in memory: a law page is rendered once per build, UI language and URL,
+then served as it was until a rebuild (the build is part of its key) or until newer pages
+push it out of a fixed budget of bytes.
+
+>>> cache = PageCache(budget=10)
+>>> cache.put("a", b"123456"); cache.put("b", b"7890"); cache.get("a")
+b'123456'
+>>> cache.put("c", b"xyz"); cache.get("b"), cache.get("a"), cache.size
+(None, b'123456', 9)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import wraps
+from typing import Any
+
+from flask import current_app, request
+
+from kb.library import get_library
+from kb.web import i18n
+
+BUDGET = 64 * 2**20  # bytes of pages kept: every law page of every book in six UI languages
+
+
+class PageCache:
+    """Pages by key, the least recently used dropped first when they exceed `budget` bytes.
+    Safe to share between the server's threads."""
+
+    def __init__(self, budget: int = BUDGET) -> None:
+        self.budget = budget
+        self.size = 0
+        self._pages: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: Hashable, page: bytes) -> None:
+        with self._lock:
+            if key in self._pages:
+                return
+            self._pages[key] = page
+            self.size += len(page)
+            while self.size > self.budget:
+                self.size -= len(self._pages.popitem(last=False)[1])
+
+
+PAGES = PageCache()
+
+
+def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Serve a view's page from `PAGES` when it was rendered for the same build, UI
+    language, host and URL (pages carry absolute links to copy, and the URL's query string
+    is echoed in their language links). What is not a rendered page (a redirect, an error)
+    is not kept."""
+
+    @wraps(view)
+    def wrapper(**kwargs: Any) -> Any:
+        data = current_app.config["LAWKB_DATA"]
+        build = get_library(data).build_id
+        key = (str(data), build, i18n.ui_lang(), request.url_root, request.full_path)
+        page = PAGES.get(key)
+        if page is None:
+            result = view(**kwargs)
+            if not isinstance(result, str):
+                return result
+            page = result.encode()
+            PAGES.put(key, page)
+        return page
+
+    return wrapper
