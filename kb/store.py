@@ -91,11 +91,21 @@ class Report:
         return not self.errors
 
 
-@contextmanager
-def build_lock(data: Path) -> Iterator[None]:
+def build_lock(data: Path):
     """Hold the data directory's build lock (a second build waits for the first)."""
+    return file_lock(data, "build.lock")
+
+
+@contextmanager
+def file_lock(data: Path, name: str) -> Iterator[None]:
+    """Hold an exclusive lock on a file of the data directory (others wait for it).
+
+    >>> import tempfile
+    >>> with file_lock(Path(tempfile.mkdtemp()), "x.lock"):
+    ...     pass
+    """
     data.mkdir(parents=True, exist_ok=True)
-    with (data / "build.lock").open("w") as handle:
+    with (data / name).open("w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -20,7 +20,6 @@ Whoosh's own classes and an index never depends on this package's import paths.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -28,7 +27,6 @@ import shutil
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
@@ -207,21 +205,9 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
         yield doc
 
 
-@contextmanager
-def index_lock(data: Path) -> Iterator[None]:
-    """Hold the data directory's index lock (a second index build waits for the first).
-
-    >>> import tempfile
-    >>> with index_lock(Path(tempfile.mkdtemp())):
-    ...     pass
-    """
-    data.mkdir(parents=True, exist_ok=True)
-    with (data / "index.lock").open("w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+def index_lock(data: Path):
+    """Hold the data directory's index lock (a second index build waits for the first)."""
+    return store.file_lock(data, "index.lock")
 
 
 def build_index(data: Path | None = None) -> bool:
