@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import logging
 import re
 import signal
 import sys
@@ -47,13 +48,25 @@ def ensure_built(args: argparse.Namespace) -> None:
             print(f"{lang}: {len(problems)} errors; see `lawkb build`", file=sys.stderr)
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+class Refused(Exception):
+    """A command's clear refusal: the message for stderr and the exit code."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def payload(args: argparse.Namespace, lang: str) -> dict:
+    """A language's built document (built first when stale), or a refusal."""
     ensure_built(args)
     try:
-        units = store.load_units(args.lang, args.data)
+        return store.load_payload(lang, args.data)
     except KeyError as err:
-        print(f"lawkb export: {err.args[0]}", file=sys.stderr)
-        return 2
+        raise Refused(err.args[0]) from None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    units = [Unit.from_json(u) for u in payload(args, args.lang)["units"]]
     print(to_json(units) if args.format == "json" else to_markdown(units), end="")
     if args.format == "json":
         print()
@@ -61,18 +74,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
-    ensure_built(args)
-    try:
-        payload = store.load_payload(args.lang, args.data)
-    except KeyError as err:
-        print(f"lawkb cite: {err.args[0]}", file=sys.stderr)
-        return 2
-    units = [Unit.from_json(u) for u in payload["units"]]
-    edition = payload["meta"]["edition"]
+    document = payload(args, args.lang)
+    units = [Unit.from_json(u) for u in document["units"]]
+    edition = document["meta"]["edition"]
     found = resolve_citation(args.query, units, args.lang, edition)
     if found.unit is None:
-        print(f"lawkb cite: {found.error}", file=sys.stderr)
-        return 1
+        raise Refused(found.error, 1)
     result = {
         "id": found.id,
         "citation": render(found.id, args.lang),
@@ -93,18 +100,14 @@ def cmd_refs(args: argparse.Namespace) -> int:
     manifest = store.read_manifest(args.data)["documents"]
     langs = [args.lang] if args.lang else sorted(manifest)
     for lang in langs:
-        try:
-            payload = store.load_payload(lang, args.data)
-        except KeyError as err:
-            print(f"lawkb refs: {err.args[0]}", file=sys.stderr)
-            return 2
+        document = payload(args, lang)
         if args.unresolved:
-            for line in payload.get("unresolved", []):
+            for line in document.get("unresolved", []):
                 print(line)
         else:
-            for unit in payload["units"]:
+            for unit in document["units"]:
                 for ref in unit.get("refs", []):
-                    where = f"{payload['meta']['source']}:{ref['line']}"
+                    where = f"{document['meta']['source']}:{ref['line']}"
                     print(f"{where}: {unit['id']}: {ref['text']} -> {', '.join(ref['targets'])}")
     return 0
 
@@ -179,7 +182,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     import waitress
 
-    waitress.serve(app, host=args.host, port=args.port, threads=8, ident="lawkb")
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a queue is normal under load
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="lawkb")
     return 0
 
 
@@ -224,6 +228,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="serve the site (building the knowledge base first)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=5000)
+    s.add_argument("--threads", type=int, default=16, help="waitress worker threads (16)")
     s.add_argument("--debug", action="store_true", help="Flask's debug server with reloader")
     s.set_defaults(run=cmd_serve)
     return top
@@ -233,7 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run `lawkb` with the given arguments (default: the command line)."""
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `lawkb export | head` ends quietly
     args = parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except Refused as refusal:
+        print(f"lawkb {args.command}: {refusal}", file=sys.stderr)
+        return refusal.code
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from kb import align, cite, glossary
+from kb.align import N_
 from kb.library import Book, Library, get_library
 from kb.profiles import sort_key
 from kb.web import i18n
@@ -35,6 +36,19 @@ from kb.web.annotate import anchor, annotate, fn_key, paragraphs
 from kb.web.cache import cached_page
 
 bp = Blueprint("pages", __name__)
+# The names of the parts of a document outside the laws (translated where shown).
+PART_NAMES = {
+    "front": N_("Front matter"),
+    "toc": N_("Table of contents"),
+    "introduction": N_("Introduction"),
+    "preface": N_("Preface"),
+    "options": N_("National options"),
+    "index": N_("Index"),
+    "appendix": N_("Appendix"),
+    "commentary": N_("Notes and commentary"),
+    "topic": N_("Topic of the director's card"),
+    "table": N_("Table"),
+}
 MAX_QUERY = 500
 
 
@@ -178,12 +192,17 @@ def shown_units(book: Book, rows: list[dict], lang: str) -> list:
             continue
         for uid in cell.ids:
             whole = cell.mapped and book.kind == "lawbook" and "." in uid
-            family = [u for u in book.units if u.id.startswith(uid + ".")] if whole else []
+            family = descendants(book, uid) if whole else []
             for unit in [book.by_id[uid], *family]:
                 if unit.id not in seen:
                     seen.add(unit.id)
                     out.append(unit)
     return out
+
+
+def descendants(book: Book, uid: str) -> list:
+    """The units below a unit, in order (looked for in its law only)."""
+    return [u for u in book.law_units(uid.split(".")[0]) if u.id.startswith(uid + ".")]
 
 
 def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
@@ -209,7 +228,7 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
             if cell.mapped and book.kind == "lawbook" and unit.kind != "law":
                 # A unit of the other edition stands whole in this row, its children too.
                 for uid in cell.ids:
-                    shown[book.lang].update(u.id for u in book.units if u.id.startswith(uid + "."))
+                    shown[book.lang].update(u.id for u in descendants(book, uid))
             cells[book.lang] = cell
         rows.append({"id": unit.id, "kind": unit.kind, "cells": cells})
     for book in lawbooks:
@@ -258,7 +277,13 @@ def part(lang: str, uid: str):
     if unit is None or unit.kind in ("law", "definition") or uid.split(".")[0].isdigit():
         abort(404, _("There is no such part in this document."))
     return render_template(
-        "part.html", book=book, lang=lang, unit=unit, anchor=anchor, library=library()
+        "part.html",
+        book=book,
+        lang=lang,
+        unit=unit,
+        anchor=anchor,
+        library=library(),
+        part_name=PART_NAMES.get(unit.kind, unit.kind),
     )
 
 
