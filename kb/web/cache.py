@@ -1,6 +1,6 @@
-"""Rendered pages kept in memory: a law page is rendered once per build, UI language and URL,
-then served as it was until a rebuild (the build is part of its key) or until newer pages
-push it out of a fixed budget of bytes.
+"""Rendered pages kept in memory: a law page or a comparison is rendered once per build, UI
+language and URL, then served as it was until a rebuild (the build is part of its key) or
+until newer pages push it out of a fixed budget of bytes.
 
 >>> cache = PageCache(budget=10)
 >>> cache.put("a", b"123456"); cache.put("b", b"7890"); cache.get("a")
@@ -22,7 +22,7 @@ from flask import current_app, request
 from kb.library import get_library
 from kb.web import i18n
 
-BUDGET = 64 * 2**20  # bytes of pages kept: every law page of every book in six UI languages
+BUDGET = 128 * 2**20  # bytes: every law page (9 MB per UI language) and many comparisons
 
 
 class PageCache:

@@ -162,6 +162,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
 
 
 @bp.route("/compare/<number>")
+@cached_page
 def compare(number: str):
     lib = library()
     asked = [x for x in request.args.get("langs", ",".join(lib.langs)).split(",") if x]
