@@ -1,5 +1,6 @@
 """Security headers on every response: a strict Content-Security-Policy (scripts and styles
-only from this site), no sniffing, no framing, no referrer leaks.
+only from this site), no sniffing, no framing, no referrer leaks. JSON carries no raw
+markup characters.
 
 >>> sorted(HEADERS)[:2]
 ['Content-Security-Policy', 'Cross-Origin-Opener-Policy']
@@ -7,7 +8,10 @@ only from this site), no sniffing, no framing, no referrer leaks.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -22,7 +26,24 @@ HEADERS = {
 }
 
 
+class HtmlSafeJSON(DefaultJSONProvider):
+    """JSON with `<`, `>` and `&` written as `\\u003c`, `\\u003e` and `\\u0026` (the same
+    strings to a JSON reader): a value the API echoes back is never markup, whatever reads
+    the response.
+
+    >>> from flask import Flask
+    >>> HtmlSafeJSON(Flask(__name__)).dumps({"q": "<b>&"})
+    '{"q": "\\\\u003cb\\\\u003e\\\\u0026"}'
+    """
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        text = super().dumps(obj, **kwargs)
+        return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def init_app(app: Flask) -> None:
+    app.json = HtmlSafeJSON(app)
+
     @app.after_request
     def headers(response):
         for name, value in HEADERS.items():
