@@ -216,6 +216,24 @@ def test_a_parser_crash_fails_its_document_only(
     assert_served(data, ("et",))
 
 
+def test_a_rebuild_is_served_at_once(site: tuple[Path, Path]) -> None:
+    """Law pages and comparisons are kept rendered per build: a changed source, rebuilt,
+    shows on the next request of a running site."""
+    corpus, data = site
+    client = create_app(data).test_client()
+    for url in ("/tr/law/5", "/compare/5?langs=tr,fi"):
+        assert "YERLERİN BELİRLENMESİ" in client.get(url).get_data(as_text=True)
+    path = source(corpus, "tr")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("YASA 5 – YERLERİN BELİRLENMESİ", "YASA 5 – OTURMA DÜZENİ"), "utf-8"
+    )
+    assert store.build(corpus, data).built == ["tr"]
+    for url in ("/tr/law/5", "/compare/5?langs=tr,fi"):
+        page = client.get(url).get_data(as_text=True)
+        assert "OTURMA DÜZENİ" in page and "YERLERİN BELİRLENMESİ" not in page, url
+
+
 def lawkb(corpus: Path, data: Path, *args: str) -> list[str]:
     """The `lawkb` command line on a corpus and a data directory."""
     return [sys.executable, "-m", "kb.cli", "--corpus", str(corpus), "--data", str(data), *args]
