@@ -55,7 +55,7 @@ def decode(data: bytes, path: str) -> tuple[str, list[Problem]]:
     'x.txt:3: control character U+0000 (binary data?)'
     """
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark is no text
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
         text = data.decode("utf-8", errors="replace")
@@ -83,8 +83,31 @@ def cut_short(lines: list[str], last_line: str, path: str) -> list[Problem]:
     return [Problem(path, filled[-1], message)]
 
 
+def bad_meta(folder: Path, root: Path | None) -> Document | None:
+    """A document that is only the error of its unreadable or incomplete metadata (None when
+    the metadata is sound)."""
+    path = folder / META_FILE
+    shown = str(path.relative_to(root) if root else path)
+    try:
+        meta = read_meta(folder)
+        missing = [k for k in ("lang", "kind", "source", "edition") if k not in meta]
+        message = f"missing {', '.join(missing)}" if missing else ""
+        line = 1
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        found = re.search(r"line (\d+)", str(err))
+        line, message = (int(found.group(1)) if found else 1), f"unreadable metadata: {err}"
+    if not message:
+        return None
+    doc = Document(folder.name, "", 0, "", "", "", shown)
+    doc.problems = [Problem(shown, line, message)]
+    return doc
+
+
 def read_document(folder: Path, root: Path | None = None) -> Document:
     """Read and parse the document of a corpus folder (errors are collected, not raised)."""
+    broken = bad_meta(folder, root)
+    if broken is not None:
+        return broken
     meta = read_meta(folder)
     source = folder / meta["source"]
     path = str(source.relative_to(root) if root else source)

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from dataclasses import dataclass, field
@@ -84,11 +85,14 @@ class Library:
 
     def __init__(self, data: Path) -> None:
         self.data = data
-        self.manifest = store.read_manifest(data)
+        # Read every file from the one build the link names now (a build swapped in while
+        # reading must not mix two builds).
+        build = Path(os.path.realpath(store.current(data)))
+        self.manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         self.build_id = self.manifest.get("built", "")
         self.books: dict[str, Book] = {}
         for lang in sorted(self.manifest["documents"]):
-            payload = store.load_payload(lang, data)
+            payload = json.loads((build / f"{lang}.json").read_text(encoding="utf-8"))
             units = [Unit.from_json(u) for u in payload["units"]]
             self.books[lang] = Book(lang, payload["meta"], units, payload.get("unresolved", []))
 

@@ -139,3 +139,21 @@ def test_cli_build_exit_code_and_export(corpus: Path, tmp_path: Path, capsys) ->
     mutate(corpus, "tr", lambda ls: ls[:400])
     assert main([*args, "build"]) == 1
     assert "corpus/tr/tr.txt:" in capsys.readouterr().err
+
+
+def test_damaged_metadata_fails_its_document_only(corpus: Path, tmp_path: Path) -> None:
+    meta = corpus / "sk" / "document.toml"
+    meta.write_text(meta.read_text(encoding="utf-8") + "\nedition = = 2007\n", encoding="utf-8")
+    found = problems(corpus, "sk")
+    assert len(found) == 1 and found[0].startswith("corpus/sk/document.toml:")
+    assert "unreadable metadata" in found[0]
+    report = store.build(corpus, tmp_path / "var")
+    assert list(report.errors) == ["sk"] and report.built == ["tr"]
+
+
+def test_a_byte_order_mark_is_not_text(corpus: Path) -> None:
+    path = corpus / "tr" / "tr.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    doc = read_document(corpus / "tr", corpus.parent)
+    assert doc.problems == []
+    assert doc.units[0].text.startswith("2017, Uluslararası Briç Yasaları")
