@@ -133,9 +133,7 @@ def join_spaced_items(codes: list[Code], text: str) -> list[Code]:
     return out
 
 
-def resolve(
-    code: Code, scope: str, context: Unit | None, ids: set[str] | None
-) -> tuple[str, str]:
+def resolve(code: Code, scope: str, context: Unit | None, ids: set[str] | None) -> tuple[str, str]:
     """A code's canonical id and, when no unit has it, the reason ("" when it resolves).
     The id is then the nearest existing ancestor. With `ids` None (a card, which has no law
     units of its own) every well-formed code resolves to its id in the card's edition."""

@@ -200,14 +200,25 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
         write_atomic(staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1))
         final = staging.with_name(stamp)
         staging.rename(final)
-        link = data / "kb.new"
-        if link.is_symlink():
-            link.unlink()
-        link.symlink_to(Path("builds") / stamp)
-        os.replace(link, current(data))
+        swap_link(current(data), Path("builds") / stamp)
         prune(data, keep=stamp)
         report.indexed = build_index(data)
     return report
+
+
+def swap_link(link: Path, target: Path) -> None:
+    """Point a symlink at a new target in one rename (readers see the old or the new).
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp()); swap_link(d / "kb", Path("a")); swap_link(d / "kb", Path("b"))
+    >>> os.readlink(d / "kb")
+    'b'
+    """
+    fresh = link.with_name(f"{link.name}.new")
+    if fresh.is_symlink():
+        fresh.unlink()
+    fresh.symlink_to(target)
+    os.replace(fresh, link)
 
 
 def write_atomic(path: Path, text: str) -> None:

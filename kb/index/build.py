@@ -260,11 +260,7 @@ def build_index(data: Path | None = None) -> bool:
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
-        link = data / "index.new"
-        if link.is_symlink():
-            link.unlink()
-        link.symlink_to(Path("indexes") / key)
-        os.replace(link, index_dir(data))
+        store.swap_link(index_dir(data), Path("indexes") / key)
         prune(root, keep=key)
     return True
 
