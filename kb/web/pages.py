@@ -97,6 +97,12 @@ def unit_url(lang: str, uid: str) -> str:
     return url_for("pages.law", lang=lang, number=law, _anchor=anchor(uid))
 
 
+@bp.app_context_processor
+def shared() -> dict:
+    """What every page's template may use: the library, unit links and anchors."""
+    return {"library": library(), "unit_url": unit_url, "anchor": anchor}
+
+
 @bp.app_template_global()
 def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
     """A unit's text as paragraphs of safe HTML with its references linked (the link's
@@ -115,7 +121,7 @@ def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
 def index():
     lang = content_lang()
     book = library().book(lang)
-    return render_template("index.html", book=book, lang=lang, library=library())
+    return render_template("index.html", book=book, lang=lang)
 
 
 @bp.route("/<lang>/law/<number>")
@@ -142,9 +148,6 @@ def law(lang: str, number: str):
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         others={u.id: align.counterparts(lib, lang, u.id) for u in units},
         citations={u.id: citation_texts(book, u) for u in units},
-        unit_url=unit_url,
-        anchor=anchor,
-        library=lib,
     )
 
 
@@ -176,9 +179,6 @@ def compare(number: str):
         number=number,
         langs=langs,
         rows=rows,
-        library=lib,
-        unit_url=unit_url,
-        anchor=anchor,
         shown=shown,
     )
 
@@ -248,7 +248,7 @@ def search():
     lib = library()
     lang = lang if lang in lib.books else None
     if not query.strip():
-        return render_template("search.html", query="", result=None, lang=lang, library=lib)
+        return render_template("search.html", query="", result=None, lang=lang)
     from kb.index.search import get_searcher
 
     result = get_searcher(current_app.config["LAWKB_DATA"]).search(query, lang=lang, limit=30)
@@ -264,8 +264,6 @@ def search():
         result=result,
         groups=groups,
         lang=lang,
-        library=lib,
-        unit_url=unit_url,
     )
 
 
@@ -282,8 +280,6 @@ def part(lang: str, uid: str):
         book=book,
         lang=lang,
         unit=unit,
-        anchor=anchor,
-        library=library(),
         part_name=PART_NAMES.get(unit.kind, unit.kind),
     )
 
@@ -302,10 +298,7 @@ def definitions(lang: str):
         book=book,
         lang=lang,
         terms=terms,
-        anchor=anchor,
-        library=library(),
         others=others,
-        unit_url=unit_url,
     )
 
 
@@ -326,9 +319,7 @@ def cite_page():
             if found.unit is not None:
                 return redirect(unit_url(code, found.id))
             error = error or found.error
-    return render_template("cite.html", query=query, error=error, library=lib), (
-        404 if error else 200
-    )
+    return render_template("cite.html", query=query, error=error), (404 if error else 200)
 
 
 @bp.app_template_filter()
