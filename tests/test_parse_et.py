@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.cite import full_text
 from kb.model import Document, Footnote, Unit
 from tests.conftest import CORPUS, parsed, units_by_id
 
@@ -49,6 +50,11 @@ def squash(text: str) -> str:
 
 def children(uid: str, kind: str | None = None) -> list[str]:
     return [u.id for u in doc().units if u.parent == uid and (kind is None or u.kind == kind)]
+
+
+def whole(uid: str) -> str:
+    """A unit's wording as printed: its text, its children's and their tails, in order."""
+    return full_text(uid, doc().units)
 
 
 def law_tree() -> list[Unit]:
@@ -433,23 +439,35 @@ def test_case25_law_77_tables_stay_inside_law_77():
     law = unit("77")
     assert law.lines == (2256, 2316)
     # The scoring tables are law 77's table units (rows checked in tests/test_tables.py);
-    # the captions and the prose between the tables stay in the law's text, the cells do not.
+    # the captions and the prose between the tables stay law wording, the cells do not: the
+    # wording before the first table is the law's text, the wording after a table its tail.
     assert children("77") == [f"77.table.{n}" for n in range(1, 7)]
+    tails = [unit(f"77.table.{n}").tail for n in range(1, 7)]
     assert "kontreerimata lepingus" not in law.text
-    for caption in (
-        "TIHIPUNKTID",
-        "TRUMBITA MÄNGUS",
-        "PREEMIAPUNKTID",
-        "SLÄMMID",
-        "ÜLETIHID",
-        "GEIM, OSAMÄNG, LEPINGU VÕITMINE",
-        "ALTTIHID",
-    ):
-        assert caption in law.text
+    assert not any("kontreerimata lepingus" in t for t in tails)
+    captions = [
+        ("TIHIPUNKTID", "77"),
+        ("TRUMBITA MÄNGUS", "77.table.1"),
+        ("PREEMIAPUNKTID", "77.table.2"),
+        ("SLÄMMID", "77.table.2"),
+        ("ÜLETIHID", "77.table.3"),
+        ("GEIM, OSAMÄNG, LEPINGU VÕITMINE", "77.table.4"),
+        ("ALTTIHID", "77.table.5"),
+    ]
+    for caption, holder in captions:
+        assert caption in (law.text if holder == "77" else unit(holder).tail), caption
+        if holder != "77":
+            assert caption not in law.text, caption
+    printed = whole("77")
+    at = [printed.index(caption) for caption, _ in captions]
+    assert at == sorted(at)  # in print order
     bonus = "Lisapreemia iga neljanda ja sellele järgneva alttihi eest"
     assert unit("77.table.6").rows[-1][:4] == [bonus, "0", "100", "200"]
     assert bonus not in law.text
-    assert law.text.rstrip().endswith("mõlemad pooled panevad kirja nulliga võrdse tulemuse.")
+    assert not any(bonus in t for t in tails)
+    closing = "mõlemad pooled panevad kirja nulliga võrdse tulemuse."  # l.2316, after the tables
+    assert unit("77.table.6").tail.rstrip().endswith(closing)
+    assert printed.endswith(closing)
     assert not any(starts(f.text, "Mängupaik hõlmab") for f in law.footnotes)
 
 
@@ -663,7 +681,7 @@ FOOTNOTE_LINES = [
 def test_footnote_text_is_out_of_the_flow(line):
     """A footnote printed mid-list is not part of any unit's text."""
     body = squash(SOURCE[line - 1].split(" ", 1)[1])[:40]
-    assert not [u.id for u in doc().units if body in squash(u.text)]
+    assert not [u.id for u in doc().units if body in squash(u.text) or body in squash(u.tail)]
 
 
 @pytest.mark.parametrize(
@@ -729,7 +747,7 @@ def test_no_markdown_markup_left():
     offenders = [
         u.id
         for u in doc().units
-        if u.kind != "index" and (re.search(r"\*\S|\S\*", u.text) or "*" in u.title)
+        if u.kind != "index" and (re.search(r"\*\S|\S\*", f"{u.text}\n{u.tail}") or "*" in u.title)
     ]
     assert offenders == []
     assert "**" not in unit("39.B").text
@@ -749,9 +767,10 @@ _MARKERS = re.compile(r"^\s*(?:- ?)?(?:[A-H]\.\s|\d\.\s|\d\)\s)?\s*(?:- ?)?(?:[a
 
 def test_no_law_text_lost():
     """Every printed line of the laws (markers, superscripts and markup off) is found in
-    the title or text of some unit of the law tree, or in a table of it (Laws 2, 77, 78B)."""
+    the title, text or tail of some unit of the law tree, or in a table of it (Laws 2, 77,
+    78B) or its tail."""
     tables = [u for u in doc().units if u.kind == "table"]
-    haystack = [squash(f"{u.title} {u.text}") for u in law_tree() + tables]
+    haystack = [squash(f"{u.title} {u.text} {u.tail}") for u in law_tree() + tables]
     missing = []
     for no in range(747, 2606):
         raw = SOURCE[no - 1]
@@ -765,13 +784,19 @@ def test_no_law_text_lost():
 
 def test_closing_paragraphs_after_lists():
     """A paragraph printed after a list belongs to the unit that introduced the list: 69B
-    (l.2088, after 69B1-2) and Law 71 itself (l.2129, after the list-form sections 71A-B)."""
+    (l.2088, after 69B1-2) and Law 71 itself (l.2129, after the list-form sections 71A-B).
+    It is held, in print order, as the tail of the list's last element (69B2, 71B), never in
+    that element's text."""
     closing = "Jaotuse lepingutulemus muudetakse sellise tihi andmisega mängija poolele."
-    assert unit("69.B").text.endswith(closing)
+    assert unit("69.B.2").tail.endswith(closing)
+    assert whole("69.B").endswith(closing)
     assert closing not in unit("69.B.2").text
-    assert unit("71").text.endswith(closing)
+    assert unit("69.B").lines == (2081, 2088)
+    assert unit("71.B").tail.endswith(closing)
+    assert whole("71").endswith(closing)
     assert closing not in unit("71.B").text
     assert unit("71.B").text.endswith("pole võimalik kaotada.")
+    assert unit("71").lines == (2122, 2129)
 
 
 def test_no_definition_text_lost():

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.cite import full_text
 from kb.model import LAW_LEVELS, Unit
 from tests.conftest import parsed, units_by_id
 
@@ -626,35 +627,46 @@ def test_hc24_law_77_tables_and_subheadings_are_law_text():
     law = unit("77")
     assert law.title == "KILPAILUBRIDGEN PISTELASKUTAULUKKO"
     # The tables are law 77's table units (rows checked in tests/test_tables.py): the
-    # sub-headings and prose stay law text, the cells (Vastakahdennettuna, Tikin arvo, the
-    # bold undertrick row labels) are the tables'.
+    # sub-headings and prose stay law wording, the cells (Vastakahdennettuna, Tikin arvo, the
+    # bold undertrick row labels) are the tables'. Wording printed before the first table is
+    # the law's text; wording printed after a table is that table's tail.
     assert kids("77") == [f"77.table.{n}" for n in range(1, 7)]
     assert law.lines == (2119, 2215)
-    for heading in (
-        "TIKKIPISTEET",
-        "SANGIPELISSÄ",
-        "HYVITYSPISTEET",
-        "SLAMMIT",
-        "YLITIKIT",
-        "PIETIPISTEET",
-        "PIETIT",
-        "HYVITYKSET TÄYSPELISTÄ, OSAMERKINNÄSTÄ;",
-        "SITOUKSEN TÄYTTÄMISESTÄ",
-        "100 tikkipistettä tai enemmän yhdestä jaosta on TÄYSPELI.",
-    ):
-        assert heading in law.text, heading
+    headings = [
+        ("TIKKIPISTEET", "77"),  # l.2121
+        ("SANGIPELISSÄ", "77.table.1"),  # l.2139
+        ("100 tikkipistettä tai enemmän yhdestä jaosta on TÄYSPELI.", "77.table.2"),  # l.2157
+        ("HYVITYSPISTEET", "77.table.2"),  # l.2161
+        ("SLAMMIT", "77.table.2"),  # l.2165
+        ("YLITIKIT", "77.table.3"),  # l.2175
+        ("HYVITYKSET TÄYSPELISTÄ, OSAMERKINNÄSTÄ;", "77.table.4"),  # l.2184
+        ("SITOUKSEN TÄYTTÄMISESTÄ", "77.table.4"),  # l.2185
+        ("PIETIPISTEET", "77.table.5"),  # l.2193
+        ("PIETIT", "77.table.5"),  # l.2197
+    ]
+    for heading, holder in headings:
+        held = law.text if holder == "77" else unit(holder).tail
+        assert heading in held, heading
+        if holder != "77":
+            assert heading not in law.text, heading
+    whole = full_text("77", parsed("fi").units)
+    at = [whole.index(heading) for heading, _ in headings]
+    assert at == sorted(at)  # in print order
     for cell, table in (
         ("Vastakahdennettuna", "77.table.1"),
         ("Tikin arvo", "77.table.4"),
         ("Lisähyvitys neljännessä ja jokaisesta seuraavasta pietistä", "77.table.6"),
     ):
         assert cell not in law.text, cell
+        assert not any(cell in unit(f"77.table.{n}").tail for n in range(1, 7)), cell
         assert any(cell in row for row in unit(table).rows), cell
-    assert law.text.endswith(
+    closing = (
         "Jos kaikki neljä pelaajaa passaavat (katso laki (s. 39) 22 §), kumpikin puoli saa "
         "nolla tulospistettä."
-    )
-    assert "Pelialue" not in law.text
+    )  # l.2215, after the last table
+    assert unit("77.table.6").tail.endswith(closing)
+    assert whole.endswith(closing)
+    assert "Pelialue" not in law.text and "Pelialue" not in whole
     assert [f for f in law.footnotes if not f.note] == []
 
 
@@ -975,13 +987,15 @@ def test_footnote_printed_inside_the_next_law_is_not_attached_there(line, law):
 @pytest.mark.parametrize(("line", "marker", "uid", "start"), FOOTNOTES, ids=FOOTNOTE_IDS)
 def test_footnote_text_never_in_unit_text(line, marker, uid, start):
     kinds = TREE_KINDS | {"definition", "introduction", "preface"}
-    leaks = [u.id for u in parsed("fi").units if u.kind in kinds and start in u.text + u.title]
+    leaks = [
+        u.id for u in parsed("fi").units if u.kind in kinds and start in u.text + u.title + u.tail
+    ]
     assert leaks == []
 
 
 @pytest.mark.parametrize("token", ["**", "<sup>", "</sup>", "\\*", "###", "<b>", "<sub>", "<i>"])
 def test_no_markup_leftovers(token):
-    found = [u.id for u in parsed("fi").units if token in u.text or token in u.title]
+    found = [u.id for u in parsed("fi").units if token in u.text + u.title + u.tail]
     assert found == []
 
 

@@ -33,6 +33,7 @@ from functools import cache
 
 import pytest
 
+from kb.cite import full_text
 from kb.model import Footnote, Unit
 from tests.conftest import CORPUS, ROOT, parsed, units_by_id
 
@@ -70,6 +71,11 @@ def children(uid: str, kind: str | None = None) -> list[Unit]:
 def subtree(uid: str) -> list[Unit]:
     """The unit and all units below it."""
     return [u for u in parsed(LANG).units if u.id == uid or u.id.startswith(uid + ".")]
+
+
+def whole(uid: str) -> str:
+    """A unit's wording as printed: its text, its children's and their tails, in order."""
+    return full_text(uid, parsed(LANG).units)
 
 
 def laws() -> list[Unit]:
@@ -147,8 +153,10 @@ def test_law_opening_text(row):
         words = row["opening"].split()
         assert law.text.split()[: len(words)] == words
     elif row["law"] == "27":
-        # Law 27's own text is only its closing note (l.693, hard case 19).
-        assert law.text.startswith("Poznámka: význam")
+        # Law 27's only own wording is its closing note (l.693, hard case 19), printed after
+        # 27D: the tail of 27D, so the law's text is empty.
+        assert law.text == ""
+        assert unit("27.D").tail.startswith("Poznámka: význam")
     else:
         assert law.text == ""
 
@@ -318,15 +326,23 @@ def test_paragraph_1453_belongs_to_69B():
     closing = (
         "Výsledok rozdania je opravený s tým, že zdvih je pridelený strane prijímajúcej nárok."
     )
-    assert closing in unit("69.B").text
+    # Printed after 69B1-2, it is 69B's wording held as the tail of 69B2, not 69B2's text.
+    assert closing in unit("69.B.2").tail
     assert closing not in unit("69.B.2").text
+    assert unit("69.B.2").lines == (1452, 1452)
+    assert unit("69.B").lines == (1448, 1453)
+    assert whole("69.B").endswith(closing)
 
 
 def test_paragraphs_1492_1493_belong_to_law_71():
-    law = unit("71").text
-    assert "Výsledok rozdania je opravený s tým, že zdvih je pridelený strane, ktorá sa" in law
-    assert law.endswith("Rozdanie sa prehodnotí s takýmto zdvihom prisúdeným jeho strane.")
+    # Printed after 71.1-2, they are Law 71's wording held as the tail of 71.2, its last child.
+    tail = unit("71.2").tail
+    assert "Výsledok rozdania je opravený s tým, že zdvih je pridelený strane, ktorá sa" in tail
+    assert tail.endswith("Rozdanie sa prehodnotí s takýmto zdvihom prisúdeným jeho strane.")
     assert "Výsledok rozdania" not in unit("71.2").text
+    assert unit("71.2").lines == (1490, 1490)
+    assert unit("71").lines == (1485, 1493)
+    assert whole("71").endswith("Rozdanie sa prehodnotí s takýmto zdvihom prisúdeným jeho strane.")
 
 
 def test_law_75_example_paragraph_is_preamble():
@@ -605,23 +621,27 @@ def test_hard_18_orphan_duplicate_footnote_of_law_71():
 def test_hard_19_poznamka_is_not_a_section():
     assert [u.id for u in children("27", "section")] == ["27.A", "27.B", "27.C", "27.D"]
     note = norm(src(693))
-    holders = [u.id for u in parsed(LANG).units if note in u.text]
+    holders = [u.id for u in parsed(LANG).units if note in u.text or note in u.tail]
     assert holders and set(holders) <= {u.id for u in subtree("27")}
     assert not unit("27.D").text.startswith("Poznámka")
 
 
 def test_hard_19_poznamka_is_a_law_level_note():
-    # guide §3.4 / §9: `^Poznámka:` is a law-level note after 27D, not part of 27D
+    # guide §3.4 / §9: `^Poznámka:` is a law-level note after 27D, not part of 27D: Law 27's
+    # wording printed after its last child, so the tail of 27D, never 27D's text.
     note = norm(src(693))
-    assert note in unit("27").text
+    assert note in unit("27.D").tail
     assert note not in unit("27.D").text
     assert unit("27.D").lines[1] == 692
+    assert unit("27").lines == (669, 693)
+    assert whole("27").endswith(note)
 
 
 def test_hard_20_law_77_table_block():
     law = unit("77")
     # The TAB cells are law 77's table units now (all checked in tests/test_tables.py); the
-    # non-TAB sub-headings and prose stay the law's text.
+    # non-TAB sub-headings and prose stay the law's wording: its text before the first table,
+    # the tail of the table printed before them after that.
     assert [u.id for u in children("77")] == [f"77.table.{n}" for n in range(1, 7)]
     assert law.lines == (1608, 1784)
     assert law.text.startswith("SADZBA ZA ZDVIHY")
@@ -629,9 +649,23 @@ def test_hard_20_law_77_table_block():
     assert table.header == ["AK SÚ TROMFY", "trefy (♣)", "kára (()", "srdcia (♥)", "piky (♠)"]
     assert ["Kontrovaný", "40", "40", "60", "60"] in table.rows
     assert "AK SÚ TROMFY" not in law.text and "Kontrovaný" not in law.text
-    for heading in ("PRÉMIOVÉ BODY", "SLEMY", "NADZDVIHY", "POKUTY ZA PÁDY", "PÁDY"):
-        assert heading in law.text
-    assert law.text.endswith("každá strana si zapíše nulový výsledok.")
+    tails = [u.tail for u in children("77")]
+    assert not any("AK SÚ TROMFY" in t or "Kontrovaný" in t for t in tails)
+    headings = [
+        ("PRÉMIOVÉ BODY", "77.table.2"),
+        ("SLEMY", "77.table.2"),
+        ("NADZDVIHY", "77.table.3"),
+        ("POKUTY ZA PÁDY", "77.table.5"),
+        ("PÁDY", "77.table.5"),
+    ]
+    for heading, table in headings:
+        assert heading in unit(table).tail.split("\n\n"), heading
+        assert heading not in law.text, heading
+    printed = whole("77").split("\n")
+    at = [printed.index(heading) for heading, _ in headings]
+    assert at == sorted(at)  # in print order
+    assert unit("77.table.6").tail.endswith("každá strana si zapíše nulový výsledok.")
+    assert whole("77").endswith("každá strana si zapíše nulový výsledok.")
     titles = {u.title for u in law_tree_units()}
     assert not titles & {"SADZBA ZA ZDVIHY", "PRÉMIOVÉ BODY", "SLEMY", "PÁDY"}
 
@@ -660,7 +694,12 @@ def test_hard_22_law_2_table_digits_are_not_subsections():
     assert rows[0] == ["Rozdávajúci Sever", "krabice", "1", "5", "9", "13"]
     assert rows[-1] == ["Obe strany v druhej hre", "krabice", "4", "7", "10", "13"]
     assert "Rozdávajúci Sever" not in law.text and "Obe strany v druhej hre" not in law.text
-    assert law.text.endswith(norm(src(190)))
+    # l.190, printed after the table: the table's tail, the end of Law 2's wording.
+    tail = unit("2.table").tail
+    assert "Rozdávajúci Sever" not in tail and "Obe strany v druhej hre" not in tail
+    assert tail.endswith(norm(src(190)))
+    assert norm(src(190)) not in law.text
+    assert whole("2").endswith(norm(src(190)))
 
 
 def test_hard_23_pokuta_definition_with_two_subitems():
@@ -752,7 +791,7 @@ def test_footnote_in_its_law_and_out_of_the_text(line, law, marker):
         assert host.id == law or host.id.startswith(law + "."), host.id
         assert (footnote.marker, footnote.text, footnote.lines) == (marker, text, (line, line))
     # never part of any unit's text, nor inside the line range of a unit below the law
-    assert not [u.id for u in parsed(LANG).units if text in u.text]
+    assert not [u.id for u in parsed(LANG).units if text in u.text or text in u.tail]
     assert not [
         u.id for u in law_tree_units() if u.kind != "law" and u.lines[0] <= line <= u.lines[1]
     ]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.cite import full_text
 from tests.conftest import parsed, units_by_id
 
 LANG = "tr"
@@ -43,6 +44,11 @@ def unit(uid: str):
 
 def children(uid: str) -> list[str]:
     return [u.id for u in units() if u.parent == uid]
+
+
+def whole(uid: str) -> str:
+    """A unit's wording as printed: its text, its children's and their tails, in order."""
+    return full_text(uid, units())
 
 
 def of_kind(kind: str):
@@ -437,7 +443,10 @@ def test_hc20_footnote_printed_11_is_footnote_1():
 
 
 def test_hc21_yasa22_without_space_survives_anchor_stripping():
-    assert "(bkz. Yasa22) her iki taraf da sıfır skorunu alır." in unit("77").text
+    # l.2321, printed after the last table: the tail of 77.table.6, the end of Law 77.
+    sentence = "(bkz. Yasa22) her iki taraf da sıfır skorunu alır."
+    assert sentence in unit("77.table.6").tail
+    assert whole("77").endswith(sentence)
 
 
 def test_hc22_ref_glued_to_next_word():
@@ -467,28 +476,35 @@ TRAILER = "Bu löve iade edilerek bord yeniden skorlanır."
 
 
 def test_hc26_trailing_paragraph_of_69b():
+    # l.1909, printed after 69B1-2: 69B's own wording, held as the tail of its last child.
     b = unit("69.B")
     assert paragraphs(b.text) == [
         "Talep veya terk üzerindeki anlaşma (bkz A), Yasa 79C’de belirlenmiş düzeltme dönemi "
         "içinde geri alınabilir:",
-        TRAILER,
     ]
     assert b.lines == (1901, 1909)
     assert unit("69.B.2").text == (
         "Oyunun devamında muhtemelen kendi tarafının kazanacağı bir lövenin kaybında anlaşmışsa;"
     )
+    assert paragraphs(unit("69.B.2").tail) == [TRAILER]
     assert unit("69.B.2").lines == (1907, 1907)
+    assert unit("69.B.1").tail == ""
+    assert whole("69.B").endswith("kaybında anlaşmışsa;\n" + TRAILER)
 
 
 def test_hc26_trailing_paragraph_of_71_closes_the_law():
     # 71A/71B are untitled list elements of the law's lead-in ("…tasdik edilir:"), so the
     # closing sentence belongs to Law 71 itself, as in the English text; the guide's
-    # alternative (71B) would make it part of B's condition.
+    # alternative (71B) would make it part of B's condition. Printed after 71B (l.1955), it
+    # is the tail of 71B (Law 71's wording after its last child), never 71B's text.
     b = unit("71.B")
     assert paragraphs(b.text) == [INLINE_SECTIONS[-1][2]]
     assert b.lines == (1953, 1953)
-    assert paragraphs(unit("71").text)[-1] == TRAILER
-    assert TRAILER not in unit("71.A").text
+    assert paragraphs(b.tail) == [TRAILER]
+    assert unit("71").lines == (1947, 1955)
+    assert whole("71").split("\n")[-1] == TRAILER
+    assert TRAILER not in unit("71").text
+    assert TRAILER not in unit("71.A").text and unit("71.A").tail == ""
 
 
 @pytest.mark.parametrize("law, text", [("88", "Bkz. Yasa 12C2"), ("89", "Bkz. Yasa 12C3")])
@@ -509,22 +525,33 @@ def test_hc28_law_77_table_cells_stay_raw():
     assert law.lines == (2109, 2321)
     # The cells are law 77's table units now (all checked in tests/test_tables.py), kept as
     # printed (l.2153's `20`, meant 120, included); the uppercase captions stay paragraphs of
-    # the law's text, except KOZUN TÜRÜ, the heading of 77.table.1's first column.
+    # the law's wording, except KOZUN TÜRÜ, the heading of 77.table.1's first column: the one
+    # printed before the first table in the law's text, each later one in the tail of the
+    # table printed before it.
     assert children("77") == [f"77.table.{n}" for n in range(1, 7)]
     cells = [c.strip() for c in re.split(r"\n+", law.text) if c.strip()]
     assert cells[0] == "LÖVE SKORU"
     assert unit("77.table.1").rows[-1] == ["Sürkonturlu", "80", "80", "20", "120"]
     assert unit("77.table.1").header[0] == "KOZUN TÜRÜ"
     assert "Sürkonturlu" not in law.text and "KOZUN TÜRÜ" not in law.text
-    for header in (
-        "SANZATU KONTRATLARI İÇİN:",
-        "ÖDÜL SKORLARI",
-        "FAZLA LÖVELER",
-        "ZON, PARTSKOR, YAPILMIŞ KONTRAT ÖDÜLLERİ",
-        "EKSİK LÖVE CEZALARI",
-        "EKSİK LÖVELER",
-    ):
-        assert header in cells
+    for n in range(1, 7):
+        tail = unit(f"77.table.{n}").tail
+        assert "Sürkonturlu" not in tail and "KOZUN TÜRÜ" not in tail
+    captions = [
+        ("SANZATU KONTRATLARI İÇİN:", "77.table.1"),
+        ("ÖDÜL SKORLARI", "77.table.2"),
+        ("FAZLA LÖVELER", "77.table.3"),
+        ("ZON, PARTSKOR, YAPILMIŞ KONTRAT ÖDÜLLERİ", "77.table.4"),
+        ("EKSİK LÖVE CEZALARI", "77.table.5"),
+        ("EKSİK LÖVELER", "77.table.5"),
+    ]
+    for header, table in captions:
+        assert header in [c.strip() for c in re.split(r"\n+", unit(table).tail)], header
+        assert header not in cells, header
+    # The law's whole wording has them in print order, after the first caption.
+    printed = whole("77").split("\n")
+    at = [printed.index(h) for h in ["LÖVE SKORU"] + [h for h, _ in captions]]
+    assert at == sorted(at)
     inside = [u.id for u in units() if 2111 <= u.lines[0] <= 2321 and u.kind != "table"]
     assert inside == []
 
@@ -829,7 +856,7 @@ def test_anchors_removed_from_titles():
 
 def test_no_nbsp_in_stored_text():
     for u in units():
-        assert NBSP not in u.text and NBSP not in u.title, u.id
+        assert NBSP not in u.text + u.title + u.tail, u.id
 
 
 @pytest.mark.parametrize(
@@ -865,7 +892,13 @@ def test_law_2_table_produces_no_units():
     assert children("2") == ["2.table"]
     assert law.text.startswith("Bir oturumda oynanacak her el için, içinde deste bulunan")
     assert "Kuzey Dağıtan" not in law.text and "Herkes Zonda" not in law.text
-    assert law.text.endswith("o oturum için bordun üzerindeki koşullar uygulanır.")
+    # l.393, printed after the table: the table's tail, the end of Law 2's wording.
+    table = unit("2.table")
+    assert "Kuzey Dağıtan" not in table.tail and "Herkes Zonda" not in table.tail
+    assert table.tail.startswith("17-32 no’lu bordlar ve takip eden her 16 bordluk grup")
+    assert table.tail.endswith("o oturum için bordun üzerindeki koşullar uygulanır.")
+    assert "o oturum için bordun" not in law.text
+    assert whole("2").endswith("o oturum için bordun üzerindeki koşullar uygulanır.")
     assert [u.id for u in units() if 297 <= u.lines[0] <= 393] == ["2.table"]
 
 
@@ -888,11 +921,17 @@ def test_law_78b_imp_table_produces_no_units():
 def test_20f5b_resumes_after_its_roman_subitems():
     """851 `Kendi görüşüne göre …` is the main clause of 20F5(b) (`Oyuncu ilk yasal fırsatta ki
     bu yasal fırsat; (i) … (ii) … Kendi görüşüne göre … hakem çağırmalıdır.`), not of (ii)."""
+    # Printed after (ii), the main clause is (b)'s wording held as the tail of (ii), never
+    # (ii)'s text.
     b = unit("20.F.5.b")
     assert b.text.startswith("Oyuncu ilk yasal fırsatta ki bu yasal fırsat;")
-    assert "Kendi görüşüne göre ortağının açıklamasının hatalı olduğu" in b.text
+    ii = unit("20.F.5.b.ii")
+    assert ii.tail.startswith("Kendi görüşüne göre ortağının açıklamasının hatalı olduğu")
+    assert ii.tail.endswith("hakem çağırmalıdır. (Bkz. Yasa 75B.)")
     assert b.lines == (845, 851)
-    assert unit("20.F.5.b.ii").text == ("deklaran ya da yer için artırmanın son pasından sonradır.")
+    assert ii.text == ("deklaran ya da yer için artırmanın son pasından sonradır.")
+    assert ii.lines == (849, 849)
+    assert whole("20.F.5.b").endswith("son pasından sonradır.\n" + ii.tail)
 
 
 def test_86b_subsections_keep_their_body_paragraphs():
