@@ -46,13 +46,39 @@ def law_words() -> list[str]:
     return sorted(words, key=len, reverse=True)
 
 
+def plain(query: str) -> str:
+    """A typed citation as the parser reads it: lower case, no page numbers `(s. 24)`, no
+    case endings after an apostrophe (`Yasa 40’a`), no cue word before it (`katso`,
+    `bkz.`, `pozri`, `vt`, `se`).
+
+    >>> plain("bkz. Yasa’nın 12C1’i"), plain("katso laki (s. 24) 12C1 §")
+    ('yasa 12c1', 'laki 12c1 §')
+    """
+    text = query.strip().lower().replace("\u00a0", " ")
+    text = re.sub(r"[’'`][^\s§]*", "", re.sub(r"\(s\.\s?\d{1,3}\)", " ", text))
+    text = re.sub(r"\s+", " ", text).strip()
+    for cue in cue_words():
+        if text.startswith(cue + " "):
+            return text[len(cue) :].strip()
+    return text
+
+
+@cache
+def cue_words() -> list[str]:
+    """The cue words of every language, longest first."""
+    cues = {c.lower() for lang in languages() for c in load_references(lang).cues}
+    return sorted(cues, key=len, reverse=True)
+
+
 def citation_lang(query: str) -> str | None:
     """The language whose law word a citation starts with (`Yasa 16B` -> "tr").
 
     >>> citation_lang("Yasa 16B"), citation_lang("laki 12C1 §"), citation_lang("Law 12")
     ('tr', 'fi', None)
+    >>> citation_lang("pozri pravidlo 40B2(b)"), citation_lang("lag 16D")
+    ('sk', 'sv')
     """
-    text = query.strip().lower()
+    text = plain(query)
     for lang in languages():
         for word in sorted(load_references(lang).words, key=len, reverse=True):
             after = text[len(word) : len(word) + 1]
@@ -63,7 +89,7 @@ def citation_lang(query: str) -> str | None:
 
 def parse_citation(query: str) -> str | None:
     """The canonical id a typed citation names, or None when it is not a citation."""
-    text = query.strip().lower().replace("\u00a0", " ")
+    text = plain(query)
     for word in law_words():
         if text.startswith(word) and not text[len(word) : len(word) + 1].isalpha():
             text = text[len(word) :]
@@ -152,11 +178,47 @@ def full_text(uid: str, units: list[Unit]) -> str:
     Teksti.
     1. Eka.
     """
-    out = []
-    for unit in units:
-        if unit.id == uid or unit.id.startswith(uid + "."):
-            if unit.title:
-                out += [f"{unit.label} {unit.title}".strip(), unit.text]
-            else:
-                out.append(f"{unit.label} {unit.text}".strip())
+    out: list[str] = []
+    for item in print_order([u for u in units if u.id == uid or u.id.startswith(uid + ".")]):
+        if isinstance(item, Tail):
+            out.append(item.unit.tail)
+        elif item.kind == "table":
+            out += ["\t".join(row) for row in ([item.header] if item.header else []) + item.rows]
+        elif item.title:
+            out += [f"{item.label} {item.title}".strip(), item.text]
+        else:
+            out.append(f"{item.label} {item.text}".strip())
     return "\n".join(line for line in out if line)
+
+
+@dataclass(frozen=True)
+class Tail:
+    """The place of a unit's tail in print order: after the unit's subtree."""
+
+    unit: Unit
+
+
+def print_order(units: list[Unit]) -> list[Unit | Tail]:
+    """Units in document order with each unit's tail placed after the unit's own subtree
+    (a root's tail, belonging to a parent not given, is left out).
+
+    >>> a = Unit("1", "law", "1", "", "", "fi", 2017, (1, 3))
+    >>> b = Unit("1.A", "section", "A.", "", "a", "fi", 2017, (1, 1), tail="after A")
+    >>> c = Unit("1.B", "section", "B.", "", "b", "fi", 2017, (2, 2), tail="after B")
+    >>> [x.unit.tail if isinstance(x, Tail) else x.id for x in print_order([a, b, c])]
+    ['1', '1.A', 'after A', '1.B', 'after B']
+    """
+    out: list[Unit | Tail] = []
+    open_: list[Unit] = []
+    for unit in units:
+        while open_ and not unit.id.startswith(open_[-1].id + "."):
+            done = open_.pop()
+            if done.tail and open_:
+                out.append(Tail(done))
+        open_.append(unit)
+        out.append(unit)
+    while len(open_) > 1:
+        done = open_.pop()
+        if done.tail:
+            out.append(Tail(done))
+    return out

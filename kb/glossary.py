@@ -260,7 +260,8 @@ def term_links(units: Iterable[Unit]) -> dict[str, list[dict[str, Any]]]:
     """Where the defined terms of a book appear in the text of its law-tree units.
 
     `units` are one book's units (its definitions among them). Each link gives the term as
-    printed, the definition it targets and its offsets in the unit's `text`; units without a
+    printed, the definition it targets and its offsets in the unit's `text` (in its `tail`,
+    the text printed after it, when the link says `"field": "tail"`); units without a
     link are left out. A term matches whole words, case-insensitively, word by word under the
     rule of `word_match`; where terms compete, the one matching more words, then the closer
     one, wins. Definitions are not law-tree units, so no term is linked in its own definition.
@@ -279,8 +280,13 @@ def term_links(units: Iterable[Unit]) -> dict[str, list[dict[str, Any]]]:
     matcher = _Matcher([u for u in units if u.kind == "definition"], lang)
     found = {}
     for u in units:
-        if u.kind in LAW_LEVELS and u.text:
-            matches = matcher.find(u.text)
-            if matches:
-                found[u.id] = matches
+        # A table's own cells are not running text; the text printed after it is.
+        fields = (
+            ("text", "tail") if u.kind in LAW_LEVELS else ("tail",) if u.kind == "table" else ()
+        )
+        for field in fields:
+            source = getattr(u, field)
+            for match in matcher.find(source) if source else []:
+                tagged = match | {"field": "tail"} if field == "tail" else match
+                found.setdefault(u.id, []).append(tagged)
     return found

@@ -212,7 +212,9 @@ def parse_lawbook(
             doc.notes.extend(parser.notes)
             for law in laws:
                 units.extend(law_units(law, doc))
-            owned = {n for law in laws for node in law.walk() for n in node.lines}
+            owned = {
+                n for law in laws for node in law.walk() for n in (*node.lines, *node.tail_lines)
+            }
             for line in block.lines:
                 placed = line.no in owned or line.footnote is not None or line.dropped
                 placed = placed or line.claimed
@@ -225,7 +227,7 @@ def parse_lawbook(
             units.extend(definition_units(block, profile, doc))
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
-    units = tables.insert(units, tables.build(table_specs or [], lines, doc), doc)
+    units = fill_tables(units, tables.build(table_specs or [], lines, doc))
     before = {(ln.no, key): words for ln in lines for key, words in ln.before.items()}
     attach_footnotes(units, footnotes, doc, errata or {}, before)
     doc.units = [unit for unit, _ in units]
@@ -272,10 +274,29 @@ def law_units(law: Node, doc: Document) -> Iterable[tuple[Unit, list[tuple[str, 
                 label=node.label,
                 title=node.title,
                 text=node.text(),
+                tail=node.tail_text(),
                 parent=node.parent.id if node.parent else None,
             ),
             node.anchors,
         )
+
+
+def fill_tables(
+    units: list[tuple[Unit, list[tuple[str, int]]]],
+    built: list[tuple[Unit, list[tuple[str, int]]]],
+) -> list[tuple[Unit, list[tuple[str, int]]]]:
+    """Put each table's cells (read by kb/tables.py) in the place the parse gave it; the
+    text printed after it stays its tail."""
+    cells = {u.id: (u, anchors) for u, anchors in built}
+    out = []
+    for unit_, anchors in units:
+        if unit_.kind == "table" and unit_.id in cells:
+            table, cell_anchors = cells[unit_.id]
+            table.parent, table.tail = unit_.parent, unit_.tail
+            out.append((table, cell_anchors + anchors))
+        else:
+            out.append((unit_, anchors))
+    return out
 
 
 def definition_units(
@@ -411,7 +432,7 @@ def place_marker(unit: Unit, words: str) -> tuple[str, int | None]:
         probe = words[-size:].strip()
         if len(probe) < 3:
             continue
-        for where, text in (("text", unit.text), ("title", unit.title)):
+        for where, text in (("text", unit.text), ("title", unit.title), ("tail", unit.tail)):
             at = text.find(probe)
             if at >= 0:
                 return where, at + len(probe)

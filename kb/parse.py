@@ -86,6 +86,11 @@ class Node:
     anchors: list[tuple[str, int]] = field(default_factory=list)
     children: list[Node] = field(default_factory=list)
     bulleted: bool = False
+    # Text of the parent's flow printed after this unit (and its children): a closing
+    # sentence after a list, the text after a table.
+    tail: list[list[str]] = field(default_factory=list)
+    tail_lines: list[int] = field(default_factory=list)
+    fixed_id: str = ""  # a table's id, from its listing
 
     @property
     def depth(self) -> int:
@@ -112,6 +117,8 @@ class Node:
 
     @property
     def id(self) -> str:
+        if self.fixed_id:
+            return self.fixed_id
         own = canonical(self.value, self.kind)
         return own if self.parent is None else f"{self.parent.id}.{own}"
 
@@ -125,13 +132,20 @@ class Node:
                 out.append(normalize_spaces(join_words(para)))
         return "\n\n".join(p for p in out if p)
 
+    def tail_text(self) -> str:
+        """The text printed after the node and its children that belongs to its parent."""
+        return "\n\n".join(normalize_spaces(join_words(p)) for p in self.tail if p)
+
     def walk(self) -> Iterable[Node]:
         yield self
         for child in self.children:
             yield from child.walk()
 
     def span(self) -> tuple[int, int]:
-        lines = [n for node in self.walk() for n in node.lines]
+        """The node's source lines with its children's (and their tails, not its own)."""
+        lines = list(self.lines)
+        for child in self.children:
+            lines += [n for node in child.walk() for n in (*node.lines, *node.tail_lines)]
         return min(lines), max(lines)
 
 
@@ -145,6 +159,8 @@ class LawParser:
         self.stack: list[Node] = []
         self.para: list[str] | None = None  # the paragraph open for continuation
         self.para_owner: Node | None = None
+        self.para_tail = False  # the open paragraph is the owner's tail
+        self.in_table: Node | None = None  # the table whose cells are being passed over
         self.table: list[str] | None = None  # the table paragraph open for more rows
         self.gap = False  # a blank line since the last text line
         self.problems: list[Problem] = []
@@ -184,7 +200,10 @@ class LawParser:
 
     # -- lines --------------------------------------------------------------------------
     def feed(self, line: Line) -> None:
-        if line.footnote is not None or line.dropped or line.claimed:
+        if line.footnote is not None or line.dropped:
+            return
+        if line.claimed:
+            self.table_line(line)
             return
         if line.blank:
             self.gap = True
@@ -198,6 +217,18 @@ class LawParser:
             self.add_table_row(line)
         elif not self.section(line) and not self.markers(line):
             self.add_text(line, line.text)
+        self.gap = False
+
+    def table_line(self, line: Line) -> None:
+        """A line of a listed table: the table stands as a child of its unit, in print order
+        (its cells are read by kb/tables.py); text after it is the table's tail."""
+        if self.in_table is None or self.in_table.fixed_id != line.claimed:
+            owner = line.claimed.rsplit(".table", 1)[0]
+            parent = next((n for n in reversed(self.stack) if n.id == owner), self.stack[-1])
+            self.in_table = Node("table", "", "", parent=parent, fixed_id=line.claimed)
+            parent.children.append(self.in_table)
+            self.para = self.table = None
+        self.in_table.lines.append(line.no)
         self.gap = False
 
     def law_heading(self, line: Line) -> bool:
@@ -354,10 +385,12 @@ class LawParser:
         """Whether the text so far ends where a new list element may start."""
         return self.para is None or ends_sentence(join_words(self.para))
 
-    def own(self, node: Node, line: Line) -> None:
-        """Record that a line's text (and its footnote markers) belong to a node."""
-        if not node.lines or node.lines[-1] != line.no:
-            node.lines.append(line.no)
+    def own(self, node: Node, line: Line, tail: bool = False) -> None:
+        """Record that a line's text (and its footnote markers) belong to a node (to its
+        tail with `tail`)."""
+        lines = node.tail_lines if tail else node.lines
+        if not lines or lines[-1] != line.no:
+            lines.append(line.no)
         node.anchors.extend((a, line.no) for a in line.anchors)
 
     # -- text ---------------------------------------------------------------------------
@@ -374,7 +407,7 @@ class LawParser:
             soft = self.profile.markdown and not self.gap and not line.bullet
             if soft or resumes(self.para, text):
                 self.para.append(text)
-                self.own(self.para_owner, line)
+                self.own(self.para_owner, line, self.para_tail)
                 return
         node = self.stack[-1]
         law_note = self.profile.law_note
@@ -385,10 +418,17 @@ class LawParser:
             if parent is not None and parent.paras and parent.text().endswith((":", ";", ",")):
                 node = self.close_to(parent)
         para = [text]
+        if not new and node.children:
+            # The unit's children are printed already: this text follows them.
+            holder = node.children[-1]
+            holder.tail.append(para)
+            self.own(holder, line, tail=True)
+            self.para, self.para_owner, self.para_tail = para, holder, True
+            return
         node.paras.append(para)
         if not new:
             self.own(node, line)
-        self.para, self.para_owner = para, node
+        self.para, self.para_owner, self.para_tail = para, node, False
 
     def add_table_row(self, line: Line) -> None:
         """Add a row to the open table paragraph, or start one (table rows are kept as rows)."""
@@ -399,7 +439,7 @@ class LawParser:
             node.tables.add(len(node.paras) - 1)
         if line.text.strip():
             self.table.append(line.text.strip())
-        self.para, self.para_owner = None, node
+        self.para, self.para_owner, self.para_tail = None, node, False
         self.own(node, line)
 
     def parse(self, lines: Iterable[Line]) -> list[Node]:

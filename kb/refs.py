@@ -63,6 +63,7 @@ class Code:
     parts: list[str]
     shape: str  # "section", "subsection" or "item": what a relative code starts with
     malformed: bool = False
+    start: int = -1  # where it stands in the code list (-1: expanded from a range)
 
 
 def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
@@ -98,7 +99,7 @@ def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
             if m.group("ib") and text[end : end + 1] not in ("-", ")", ""):
                 pos = end  # a bare letter is an item only as `a-`, `a)` or last: else a word
                 continue
-        code = Code(text[m.start() : end].strip(), parts, shape, malformed)
+        code = Code(text[m.start() : end].strip(), parts, shape, malformed, m.start())
         if found and _RANGE.match(text[last_end : m.start()]):
             found.extend(expand(found[-1], code))
         else:
@@ -207,7 +208,9 @@ def apply(doc: Document, raw: list[str]) -> None:
         if unit.kind in SKIPPED_KINDS:
             continue
         context = by_id.get(unit.id) if law_of(unit) else None
+        after_unit = (unit.lines[1], tail_end(unit, by_id, len(raw)))
         sources = [(unit.title, unit.lines, ""), (unit.text, unit.lines, "")]
+        sources += [(unit.tail, after_unit, "tail")] if unit.tail else []
         sources += [(f.text, f.lines, f.marker) for f in unit.footnotes]
         for source, span, marker in sources:
             # The body of a titled unit starts after its title's line.
@@ -222,19 +225,26 @@ def apply(doc: Document, raw: list[str]) -> None:
                     continue
                 codes = split_codes(m.group("codes"), form.scope == "law", refs.glued)
                 targets, problems = [], []
+                text = m.group(0).strip()
+                offset = m.start("codes") - m.start() - (len(m.group(0)) - len(m.group(0).lstrip()))
+                spans = []
                 for code in codes:
                     uid, reason = resolve(code, form.scope, context, ids)
                     if uid and uid not in targets:
                         targets.append(uid)
+                    if uid and code.start >= 0:
+                        start = offset + code.start
+                        spans.append([start, start + len(code.text), uid])
                     if reason:
                         problems.append(reason)
                 if not codes:
                     continue
-                text = m.group(0).strip()
                 line = locate(text, codes[0].text, raw, span, after)
                 after = line
-                ref = {"text": text, "targets": targets, "line": line}
-                if marker:
+                ref = {"text": text, "targets": targets, "line": line, "spans": spans}
+                if marker == "tail":
+                    ref["field"] = "tail"
+                elif marker:
                     ref["footnote"] = marker
                 if problems:
                     ref["unresolved"] = "; ".join(problems)
@@ -242,6 +252,12 @@ def apply(doc: Document, raw: list[str]) -> None:
                     doc.unresolved.append(Problem(doc.source, line, message))
                 unit.refs.append(ref)
     cited_by(doc.units)
+
+
+def tail_end(unit: Unit, by_id: dict[str, Unit], last: int) -> int:
+    """The last source line a unit's tail may stand on: its parent's last line."""
+    parent = by_id.get(unit.parent or "")
+    return parent.lines[1] if parent is not None else last
 
 
 def previous_sibling(unit: Unit, units: list[Unit]) -> str | None:

@@ -323,37 +323,3 @@ def build(
         )
         out.append((unit, anchors))
     return out
-
-
-def insert(
-    units: list[tuple[Unit, list[tuple[str, int]]]],
-    tables: list[tuple[Unit, list[tuple[str, int]]]],
-    doc: Document,
-) -> list[tuple[Unit, list[tuple[str, int]]]]:
-    """Put each table in document order: after its parent and the parent's descendants
-    printed before it; the line ranges of its parent and their ancestors grow to cover it."""
-    out = list(units)
-    by_id = {u.id: u for u, _ in units}
-    for table in tables:
-        unit = table[0]
-        ids = [u.id for u, _ in out]
-        if unit.parent not in ids:
-            message = f"table {unit.id}: no unit {unit.parent}"
-            doc.problems.append(Problem(doc.source, unit.lines[0], message))
-            continue
-        at = ids.index(unit.parent) + 1
-        prefix = f"{unit.parent}."
-        while at < len(out) and out[at][0].id.startswith(prefix):
-            if out[at][0].lines[0] > unit.lines[0]:
-                break
-            at += 1
-        out.insert(at, table)
-        parts = unit.parent.split(".")
-        while parts:
-            holder = by_id[".".join(parts)]
-            holder.lines = (
-                min(holder.lines[0], unit.lines[0]),
-                max(holder.lines[1], unit.lines[1]),
-            )
-            parts.pop()
-    return out

@@ -287,9 +287,13 @@ def found(lang: str) -> dict[str, list[dict]]:
 def target(lang: str, unit_id: str, printed: str, nth: int = 1) -> str | None:
     """The definition linked at the nth occurrence of the words `printed` in a unit's text
     (None: no link there); a link found there must span exactly those words."""
-    text = units_by_id(lang)[unit_id].text
+    unit = units_by_id(lang)[unit_id]
+    field = "text" if printed in unit.text else "tail"
+    text = getattr(unit, field)
     start = [m.start() for m in re.finditer(rf"\b{re.escape(printed)}\b", text)][nth - 1]
     for link in found(lang).get(unit_id, []):
+        if link.get("field", "text") != field:
+            continue
         if link["start"] <= start < link["end"]:
             assert (link["term"], link["start"], link["end"]) == (
                 printed,
@@ -339,8 +343,8 @@ def target(lang: str, unit_id: str, printed: str, nth: int = 1) -> str | None:
         ("tr", "9.A.3", "Yer", "def.yer"),  # "Yer dahil olmak üzere her oyuncu"
         ("sk", "18.A", "Pas", "def.pas"),
         # Turkish casing: EKSİK lowers to eksik, KONTRATLARI to kontratları
-        ("tr", "77", "EKSİK LÖVE", "def.eksik-love"),
-        ("tr", "77", "KONTRATLARI", "def.kontrat"),
+        ("tr", "77.table.5", "EKSİK LÖVE", "def.eksik-love"),  # the caption after table 5
+        ("tr", "77.table.1", "KONTRATLARI", "def.kontrat"),  # the caption after table 1
         ("tr", "17.D.1", "sırasız", "def.sira"),  # "sırasız atak": out of turn
         ("tr", "15.A.3", "konuşmayı", "def.konusma"),
         ("et", "17.D.1", "järjekorda", "def.jarjekord"),  # "väljaspool järjekorda"
@@ -376,13 +380,16 @@ def test_links_are_in_law_text_only_and_read_as_printed(lawbook: Document) -> No
     assert links_found  # every book has links
     for unit_id, unit_links in links_found.items():
         unit = units[unit_id]
-        assert unit.kind in LAW_LEVELS  # never inside a definition
-        ends = [0]
-        for link in unit_links:
-            assert unit.text[link["start"] : link["end"]] == link["term"]
-            assert link["start"] >= ends[-1]  # in order, never overlapping
-            assert units[link["target"]].kind == "definition"
-            ends.append(link["end"])
+        assert unit.kind in (*LAW_LEVELS, "table")  # never inside a definition
+        for field in ("text", "tail"):
+            ends = [0]
+            for link in unit_links:
+                if link.get("field", "text") != field:
+                    continue
+                assert getattr(unit, field)[link["start"] : link["end"]] == link["term"]
+                assert link["start"] >= ends[-1]  # in order, never overlapping
+                assert units[link["target"]].kind == "definition"
+                ends.append(link["end"])
 
 
 def test_term_links_takes_one_book() -> None:

@@ -158,8 +158,8 @@ def overlaps(a: str, b: str) -> bool:
 
 def holders(doc: Document, line: int) -> list[Unit]:
     """The units a reference printed on a line can belong to, deepest first: those whose line
-    range covers it, and those owning a footnote printed there (footnotes can be printed at the
-    foot of a later law's page)."""
+    range covers it, those owning a footnote printed there (footnotes can be printed at the
+    foot of a later law's page), and those whose tail (text printed after them) holds it."""
     found = [
         u
         for u in doc.units
@@ -167,6 +167,7 @@ def holders(doc: Document, line: int) -> list[Unit]:
         and (
             u.lines[0] <= line <= u.lines[1]
             or any(f.lines[0] <= line <= f.lines[1] for f in u.footnotes)
+            or any(r.get("field") == "tail" and r["line"] == line for r in u.refs)
         )
     ]
     return sorted(found, key=lambda u: (-DEPTH.get(u.kind, 0), u.lines[1] - u.lines[0]))

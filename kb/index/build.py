@@ -162,7 +162,7 @@ class _Keys:
         out = []
         for token in self.analyzer.tokens(text):
             out.append(token.keys.exact)
-            word = text[token.start : token.end].lower()
+            word = self.analyzer.lower(text[token.start : token.end])
             if word != token.keys.exact:
                 self.surface[token.keys.exact][word] += 1
         return " ".join(out)
@@ -185,17 +185,18 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
             continue
         law, around = context(unit, by_id)
         title = unit.title or unit.term or ""
+        body = f"{unit.text}\n\n{unit.tail}" if unit.tail else unit.text  # tail: printed after it
         doc = {
             "id": unit.id,
             "lang": lang,
             "law": law_of(unit),
             "kind": unit.kind,
             "title": title or next(iter(around), law),
-            "text": unit.text,
+            "text": body,
             f"title_{lang}": keys.stems(title),
             f"law_{lang}": keys.stems(law),
-            f"text_{lang}": keys.stems(unit.text),
-            f"exact_{lang}": keys.exact(f"{title}\n{unit.text}"),
+            f"text_{lang}": keys.stems(body),
+            f"exact_{lang}": keys.exact(f"{title}\n{body}"),
         }
         if unit.cites:
             doc["cites"] = " ".join(unit.cites)

@@ -204,7 +204,7 @@ def cited_laws(unit: Unit) -> dict[str, int]:
     own = editions.law_of(unit.id)
     laws: dict[str, int] = {}
     for ref in unit.refs:
-        if ref.get("footnote"):
+        if ref.get("footnote") or ref.get("field") == "tail":  # a tail is the parent's text
             continue
         for target in ref["targets"]:
             law = editions.law_of(target)

@@ -16,7 +16,7 @@ map, is the group's id. Never by position or by counting units.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -215,6 +215,38 @@ def _card_members(card: Book, edition: int) -> dict[str, list[Unit]]:
     return members
 
 
+def closings(book: Book) -> dict[str, list[Unit]]:
+    """The children of each unit that carry a tail: text the unit prints after them."""
+    found: dict[str, list[Unit]] = {}
+    for unit in book.units:
+        if unit.tail and unit.parent:
+            found.setdefault(unit.parent, []).append(unit)
+    return found
+
+
+def with_closing(unit: Unit, closing: dict[str, list[Unit]]) -> Unit:
+    """A unit with the text it prints after its children (their tails) and the references
+    in it, as the checks compare a unit's own words across books.
+
+    >>> b = Unit("1.B", "section", "B.", "", "Lead:", "tr", 2017, (1, 3))
+    >>> c = Unit("1.B.2", "subsection", "2.", "", "x", "tr", 2017, (2, 2), parent="1.B",
+    ...          tail="Closing.")
+    >>> with_closing(b, {"1.B": [c]}).text.split()
+    ['Lead:', 'Closing.']
+    """
+    children = closing.get(unit.id, [])
+    if not children:
+        return unit
+    text = "\n\n".join([unit.text, *(c.tail for c in children)]).strip()
+    refs = unit.refs + [
+        {k: v for k, v in r.items() if k != "field"}
+        for c in children
+        for r in c.refs
+        if r.get("field") == "tail"
+    ]
+    return replace(unit, text=text, refs=refs)
+
+
 def align_books(library: Library, langs: list[str]) -> Alignment:
     """Align the chosen books of the library (unknown languages are the caller's to refuse).
 
@@ -239,11 +271,13 @@ def align_books(library: Library, langs: list[str]) -> Alignment:
         [b.lang for b in books if b.kind == "card"],
     )
     cards = {lang: _card_members(library.books[lang], edition or 0) for lang in alignment.cards}
+    closing = {b.lang: closings(b) for b in peers}
     for uid in merged_order(peers):
         units: dict[str, list[Unit]] = {}
         for book in books:
             if book in peers:
-                units[book.lang] = [book.by_id[uid]] if uid in book.by_id else []
+                found = book.by_id.get(uid)
+                units[book.lang] = [with_closing(found, closing[book.lang])] if found else []
             elif book.lang in cards:
                 units[book.lang] = cards[book.lang].get(uid, [])
             else:

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from kb.model import Unit
-from kb.refs import _CODE
 
 
 @dataclass(frozen=True)
@@ -43,12 +42,13 @@ def anchor(uid: str) -> str:
 Link = Callable[[str], tuple[str, str]]  # a target id -> (href, what it is, for a tooltip)
 
 
-def ref_spans(text: str, refs: list[dict], href: Link) -> list[Span]:
-    """Where each reference stands in the text, the codes of a list linked one by one."""
+def ref_spans(text: str, refs: list[dict], href: Link, field: str = "text") -> list[Span]:
+    """Where each reference stands in the text (or tail), the codes of a list linked one by
+    one."""
     spans: list[Span] = []
     at = 0
     for ref in refs:
-        if ref.get("footnote") or not ref["targets"]:
+        if ref.get("footnote") or not ref["targets"] or ref.get("field", "text") != field:
             continue
         start = text.find(ref["text"], at)
         if start < 0:
@@ -73,25 +73,27 @@ def _linker(ref: dict, href: Link) -> Callable[[str], str]:
         )
 
     def html(part: str) -> str:
-        codes = [m for m in _CODE.finditer(part) if m.group(0).strip()]
-        if len(targets) == 1 or len(codes) != len(targets):
+        spans = ref.get("spans") or []
+        if len(targets) == 1 or len(spans) < 2:
             return link(targets[0], str(escape(part)))
         out, last = [], 0
-        for m, target in zip(codes, targets, strict=True):
-            out.append(str(escape(part[last : m.start()])))
-            out.append(link(target, str(escape(m.group(0)))))
-            last = m.end()
+        for start, end, target in spans:
+            if start < last:
+                continue
+            out.append(str(escape(part[last:start])))
+            out.append(link(target, str(escape(part[start:end]))))
+            last = end
         out.append(str(escape(part[last:])))
         return "".join(out)
 
     return html
 
 
-def term_spans(unit: Unit, taken: list[Span], href: Link) -> list[Span]:
-    """The first place each defined term stands in a unit's text, linked to its definition
-    (never inside a reference)."""
+def term_spans(unit: Unit, taken: list[Span], href: Link, field: str = "text") -> list[Span]:
+    """The first place each defined term stands in a unit's text (or tail), linked to its
+    definition (never inside a reference)."""
     spans, seen = [], set()
-    for term in unit.terms:
+    for term in (t for t in unit.terms if t.get("field", "text") == field):
         start, end, target = term["start"], term["end"], term["target"]
         if target in seen or any(s.start < end and start < s.end for s in taken):
             continue
@@ -106,8 +108,8 @@ def annotate(unit: Unit, href: Link, field: str = "text") -> Markup:
     """The unit's text (or title) as HTML: references linked, defined terms linked to the
     glossary, footnote markers placed."""
     text = getattr(unit, field)
-    spans = ref_spans(text, unit.refs, href) if field == "text" else []
-    spans += term_spans(unit, spans, href) if field == "text" else []
+    spans = ref_spans(text, unit.refs, href, field) if field != "title" else []
+    spans += term_spans(unit, spans, href, field) if field != "title" else []
     markers: dict[int, list[str]] = {}
     for f in unit.footnotes:
         if f.where == field and f.position is not None:

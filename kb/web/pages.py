@@ -36,6 +36,11 @@ from kb.web.annotate import anchor, annotate, fn_key, paragraphs
 from kb.web.cache import cached_page
 
 bp = Blueprint("pages", __name__)
+GENERIC_ERRORS = {
+    400: N_("The request could not be understood."),
+    404: N_("The page you asked for does not exist."),
+    405: N_("This address only answers reading requests."),
+}
 # The names of the parts of a document outside the laws (translated where shown).
 PART_NAMES = {
     "front": N_("Front matter"),
@@ -144,6 +149,7 @@ def law(lang: str, number: str):
         lang=lang,
         law=unit,
         units=units,
+        items=cite.print_order(units),
         prev=numbers[at - 1] if at else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         others={u.id: align.counterparts(lib, lang, u.id) for u in units},
@@ -307,19 +313,29 @@ def cite_page():
     query = request.args.get("q", "")[:MAX_QUERY]
     lib = library()
     lang = request.args.get("lang", "")
-    hinted = cite.citation_lang(query)
-    langs = [lang] if lang in lib.books else [hinted or content_lang(), *lib.langs]
     error = ""
     if query.strip():
-        for code in langs:
+        for code in citation_books(lib, query, lang):
             book = lib.book(code)
-            if book.kind != "lawbook":
-                continue
             found = cite.resolve_citation(query, book.units, code, book.edition)
             if found.unit is not None:
                 return redirect(unit_url(code, found.id))
             error = error or found.error
     return render_template("cite.html", query=query, error=error), (404 if error else 200)
+
+
+def citation_books(lib: Library, query: str, lang: str) -> list[str]:
+    """The law books to look a citation up in, best first: the one asked for; else the book
+    of the citation's own law word (for the card's `lag 16D`, the law books of the card's
+    edition), then the reader's, then the rest."""
+    first = lib.book(lang if lang in lib.books else cite.citation_lang(query) or content_lang())
+    if first is not None and first.kind == "lawbook" and first.lang == lang:
+        return [lang]
+    hinted = [first.lang] if first is not None else []
+    if first is not None and first.kind == "card":
+        hinted = [b.lang for b in lib.books.values() if b.edition == first.edition]
+    lawbooks = [c for c in (*hinted, *lib.langs) if lib.books[c].kind == "lawbook"]
+    return list(dict.fromkeys(lawbooks))
 
 
 @bp.app_template_filter()
@@ -335,6 +351,12 @@ def snippet(html: str) -> Markup:
     return Markup(nh3.clean(html, tags={"mark"}, attributes={}))
 
 
+@bp.app_template_test("tail")
+def is_tail(item) -> bool:
+    """Whether an item of a law's print order is a unit's tail (see kb.cite.print_order)."""
+    return isinstance(item, cite.Tail)
+
+
 @bp.app_template_filter()
 def fnkey(marker: str) -> str:
     return fn_key(marker)
@@ -347,9 +369,10 @@ def register_errors(app: Flask) -> None:
         if request.path.startswith("/api/"):
             body = {"error": error.description, "status": error.code}
             return jsonify(body), error.code
-        return render_template("error.html", code=error.code, message=error.description), (
-            error.code
-        )
+        message = error.description
+        if message == type(error).description:  # Werkzeug's own English wording
+            message = _(GENERIC_ERRORS.get(error.code, GENERIC_ERRORS[400]))
+        return render_template("error.html", code=error.code, message=message), error.code
 
     for code in (400, 404, 405):
         app.register_error_handler(code, page)
