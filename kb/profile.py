@@ -124,6 +124,7 @@ class References:
     subitem_digits: bool = False
     words: tuple[str, ...] = ()
     glued: bool = False
+    cues: tuple[str, ...] = ()  # words printed before a reference ("katso", "bkz.", "pozri")
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,15 @@ STYLES = ["fi", "tr", "sk", "et", "sv", None]
         ("Yasa 30B1(b)(ii)", "30.B.1.b.ii"),
         ("reegel 12C1e(1)", "12.C.1.e.i"),
         ("77", "77"),
+        # The forms the books print: cue words, page numbers, Turkish case endings.
+        ("pozri pravidlo 40B2(b)", "40.B.2.b"),
+        ("vt reegel 12C2", "12.C.2"),
+        ("katso laki (s. 24) 12C1 §", "12.C.1"),
+        ("bkz. Yasa 12C", "12.C"),
+        ("Yasa 53A’da", "53.A"),
+        ("Yasa’nın 12C1’i", "12.C.1"),
+        ("podľa pravidla 16D", "16.D"),
+        ("se lag 16D", "16.D"),
     ],
 )
 def test_typed_forms(typed: str, uid: str) -> None:

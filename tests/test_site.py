@@ -134,6 +134,9 @@ def test_cite_resolves_or_explains(client: FlaskClient) -> None:
     assert client.get("/cite?q=Yasa+16B").headers["Location"] == "/tr/law/16#16B"
     assert client.get("/cite?q=pravidlo+40B2(b)").headers["Location"] == "/sk/law/40#40B2b"
     assert client.get("/cite?q=Law+12C1b&lang=et").headers["Location"] == "/et/law/12#12C1b"
+    # The card's "lag 16D" is a 2007 citation: the 2007 book answers it (2017 16D differs).
+    assert client.get("/cite?q=lag+16D").headers["Location"] == "/sk/law/16#16D"
+    assert client.get("/cite?q=katso+laki+(s.+24)+12C1+§").headers["Location"] == "/fi/law/12#12C1"
     page = html(client, "/cite?q=laki+12C9&lang=fi", status=404)
     assert "Law 12C9 does not exist in the Finnish 2017 Laws; the nearest unit is Law 12C." in page
 

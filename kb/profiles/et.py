@@ -87,6 +87,7 @@ REFERENCES = References(
     ),
     style="reegel {code}",
     subitem_digits=True,
+    cues=("vaata ka", "vaata", "vt ka", "vt"),
     words=("reegel", "reeglit", "reegli", "reeglis", "reegliga", "reegluga", "reeglid"),
 )
 

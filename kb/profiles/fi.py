@@ -81,6 +81,7 @@ REFERENCES = References(
         RefForm(rx(r"\bkoh(?:ta|dassa|dat)\s(?P<codes>\d{1,2})\b"), "law"),
     ),
     style="laki {code} §",
+    cues=("katso", "ks."),
     words=("laki", "lain", "lakia", "lait", "lakien", "laissa", "§"),
 )
 

@@ -69,6 +69,7 @@ REFERENCES = References(
     ),
     style="pravidlo {code}",
     itemfmt="({})",
+    cues=("pozri však", "pozri", "podľa", "v súlade s"),
     words=("pravidlo", "pravidla", "pravidlá", "pravidle", "pravidlom", "pravidlu"),
 )
 

@@ -13,6 +13,7 @@ REFERENCES = References(
     ),
     style="lag {code}",
     itemfmt="({})",
+    cues=("se dock", "se", "enligt"),
     words=("lag", "lagen", "lagarna"),
 )
 

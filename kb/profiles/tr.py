@@ -81,6 +81,7 @@ REFERENCES = References(
     ),
     style="Yasa {code}",
     itemfmt="({})",
+    cues=("ayrıca bkz.", "ayrıca bkz", "bkz.", "bkz"),
     words=("yasa", "yasalar", "yasası"),
     glued=True,
 )
