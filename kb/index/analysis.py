@@ -185,6 +185,14 @@ class Analyzer:
         self._second = _SECOND_KEYS.get(lang)
         self.keys = lru_cache(maxsize=65536)(self._keys)
 
+    def lower(self, text: str) -> str:
+        """Lower case as the language writes it (Turkish: İ -> i, I -> ı).
+
+        >>> analyzer("tr").lower("İHLAL"), analyzer("fi").lower("LAKI")
+        ('ihlal', 'laki')
+        """
+        return self._lower(text)
+
     def _keys(self, word: str) -> Keys:
         lower = self._lower(word)
         exact = fold(lower)
@@ -195,13 +203,22 @@ class Analyzer:
         return Keys(exact, tuple(dict.fromkeys(stems)))
 
     def tokens(self, text: str) -> Iterator[Token]:
-        """The words of a text with their offsets and keys.
+        """The words of a text with their offsets and keys; a word the printer split with a
+        hyphen between two lower-case letters (Finnish `kes-kiarvo`) also counts joined.
 
         >>> [(t.start, t.end, t.keys.exact) for t in analyzer("tr").tokens("Yasa’nın 12C1’i")]
         [(0, 8, 'yasa'), (9, 15, '12c1')]
+        >>> [t.keys.exact for t in analyzer("fi").tokens("tulosten kes-kiarvo")]
+        ['tulosten', 'kes', 'kiarvo', 'keskiarvo']
         """
+        last = None
         for m in WORD.finditer(text):
             yield Token(m.start(), m.end(), self.keys(m.group(1)))
+            word = m.group(1)
+            split = last and text[last.end() : m.start()] == "-"
+            if split and last.group(1)[-1:].islower() and word[:1].islower():
+                yield Token(last.start(), m.end(), self.keys(last.group(1) + word))
+            last = m
 
     def words(self, text: str) -> list[Keys]:
         """The keys of each word of a text, in order.
