@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from kb.cite import Tail, print_order
 from kb.model import Unit
 
 _HEADING = {"law": "##", "section": "###", "definition": "###", "topic": "##"}
@@ -41,10 +42,14 @@ def markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def to_markdown(units: Iterable[Unit]) -> str:
-    """The units as markdown: laws and sections as headings, list units as indented lines,
-    tables as markdown tables."""
+    """The units as markdown in print order: laws and sections as headings, list units as
+    indented lines, tables as markdown tables, the text printed after a unit's children
+    (its tail) after them."""
     out: list[str] = []
-    for u in units:
+    for u in print_order(list(units)):
+        if isinstance(u, Tail):
+            out.extend([*u.unit.tail.split("\n"), ""])
+            continue
         pad = ""
         if u.kind in _HEADING:
             out.append(" ".join(p for p in (_HEADING[u.kind], u.label, u.title) if p))
