@@ -6,7 +6,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
+from kb import store
 from kb.lawbook import read_document
 from kb.model import Document, Unit
 
@@ -30,3 +33,19 @@ def units_by_id(lang: str) -> dict[str, Unit]:
 def lawbook(request: pytest.FixtureRequest) -> Document:
     """Each law book in turn."""
     return parsed(request.param)
+
+
+@pytest.fixture(scope="session")
+def app() -> Flask:
+    """The site over a freshly built knowledge base of the real corpus."""
+    from kb.web import create_app
+
+    report = store.build()
+    assert report.ok, report.errors
+    return create_app()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A client with no cookies (a UI language chosen by one test stays in that test)."""
+    return app.test_client()

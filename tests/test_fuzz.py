@@ -17,10 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from kb import cite, store
+from kb import cite
 from kb.index.search import get_searcher
 from kb.library import get_library
-from kb.web import create_app
 from kb.web.security import HEADERS
 
 WHOOSH = ["AND OR (", "*", "~", "field:", "text_fi:revokki", '"unbalanced', "NOT", "a AND (b"]
@@ -58,13 +57,8 @@ EXAMPLES = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 
 
 @pytest.fixture(scope="module")
-def app() -> Flask:
-    assert store.build().ok
-    return create_app()
-
-
-@pytest.fixture(scope="module")
 def client(app: Flask) -> FlaskClient:
+    """One client for every example (hypothesis runs a test's examples in one call)."""
     return app.test_client()
 
 

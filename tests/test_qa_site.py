@@ -5,27 +5,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kb import store
 from kb.library import get_library
 from kb.qa import report
 from kb.qa.model import CHECKS
-from kb.web import create_app
 from kb.web.pages import unit_url
-
-
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    assert store.build().ok
-    return create_app()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 def page(client: FlaskClient, url: str, status: int = 200) -> str:

@@ -16,8 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.load import free_port, serving
-from kb import store
-from kb.web import api, create_app, pages
+from kb.web import api, pages
 from kb.web.security import HEADERS
 from tests.test_fuzz import unsafe_markup
 
@@ -47,17 +46,6 @@ TRAVERSAL = [
     "/?lang=../var/kb/manifest", "/api/v1/laws?lang=../../../etc/passwd",
 ]  # fmt: skip
 LEAKS = ("[build-system]", '"built":', "root:x:0:0", "def build(")
-
-
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    assert store.build().ok
-    return create_app()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 @pytest.fixture(scope="module")

@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
-from kb import store
 from kb.web import create_app
 from kb.web.security import HEADERS
 
@@ -20,19 +18,6 @@ LAW12 = {
     "sk": "VOĽNÉ ROZHODOVANIE VEDÚCEHO",
     "et": "Kohtuniku iseotsustamisõigus",
 }
-
-
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    report = store.build()
-    assert report.ok, report.errors
-    return create_app()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    """A client with no cookies (a UI language chosen by one test stays in that test)."""
-    return app.test_client()
 
 
 def html(client: FlaskClient, url: str, status: int = 200, **kw) -> str:
