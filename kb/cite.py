@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from babel import Locale, UnknownLocaleError
+
 from kb.model import Unit
 from kb.parse import ROMAN, canonical
 from kb.profile import References
@@ -28,13 +30,6 @@ _SHAPE = re.compile(
     r"(?:\((?P<ip>[a-l])\)|(?P<ib>[a-l]))?"
     r"(?:\((?P<sp>i{1,3}|iv|vi{0,3}|ix|x|[1-9])\)|(?P<sb>i{1,3}|iv|vi{0,3}|ix|x))?$"
 )
-LANGUAGE_NAMES = {
-    "fi": "Finnish",
-    "tr": "Turkish",
-    "sk": "Slovak",
-    "et": "Estonian",
-    "sv": "Swedish",
-}
 
 
 @cache
@@ -163,9 +158,21 @@ def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> 
     parts = uid.split(".")
     while parts and ".".join(parts) not in by_id:
         parts.pop()
-    name = f"the {LANGUAGE_NAMES.get(lang, lang)} {edition} Laws"
+    name = f"the {english_name(lang)} {edition} Laws"
     nearest = f"; the nearest unit is {render('.'.join(parts))}" if parts else ""
     return Resolution(uid, None, f"{render(uid)} does not exist in {name}{nearest}.")
+
+
+def english_name(lang: str) -> str:
+    """A language's English name (`fi` -> `Finnish`), as citations name the translation.
+
+    >>> english_name("sk"), english_name("xx")
+    ('Slovak', 'xx')
+    """
+    try:
+        return Locale.parse(lang).get_display_name("en") or lang
+    except (ValueError, UnknownLocaleError):
+        return lang
 
 
 def full_text(uid: str, units: list[Unit]) -> str:

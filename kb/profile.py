@@ -128,6 +128,35 @@ class References:
 
 
 @dataclass(frozen=True)
+class Words:
+    """How a language writes and inflects its words, for search and for alphabetical order.
+
+    `casing`: letters whose lower case is not Unicode's (Turkish `I` -> `ı`, `İ` -> `i`);
+    `alphabet`: the letters in dictionary order; `snowball`: the PyStemmer algorithm; or
+    `suffixes`: endings a light stemmer strips (space-separated, longest first: one is
+    stripped, keeping three letters); `second_key`: a rule for a second search key where stems
+    alone fall short (`gradation`: Finnish consonant gradation, `prefix5`: a word's first five
+    letters); `stopwords`: words (space-separated) beyond the stop list Whoosh has."""
+
+    alphabet: str = ""
+    casing: tuple[tuple[str, str], ...] = ()
+    snowball: str = ""
+    suffixes: str = ""
+    second_key: str = ""
+    stopwords: str = ""
+
+    def lower(self, text: str) -> str:
+        """Lower case as the language writes it.
+
+        >>> Words(casing=(("I", "ı"), ("İ", "i"))).lower("KURALLARI İHLAL")
+        'kuralları ihlal'
+        """
+        for upper, lower in self.casing:
+            text = text.replace(upper, lower)
+        return text.lower()
+
+
+@dataclass(frozen=True)
 class Profile:
     """Everything language-specific about one law book."""
 

@@ -9,7 +9,7 @@ Every word of a unit (and of a query) becomes a small set of keys:
 - `stems`: the Snowball stem of the lowercased word, folded, and the stem of the folded word
   (the two differ when a stemmer's rules depend on the letters folding removes; indexing
   both lets `sirasiz cikis` meet `sırasız çıkış`). Slovak has no Snowball stemmer: a light
-  suffix stripper (`stem_sk`) stands in.
+  suffix stripper (`light_stem`, with the endings in the Slovak profile) stands in.
 
 >>> fi = analyzer("fi")
 >>> [k.exact for k in fi.words("Revokki tuli PYSYVÄKSI")]
@@ -25,12 +25,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import product
 from typing import NamedTuple
 
 import Stemmer
 from whoosh.lang import NoStopWords, stopwords_for_language
+
+from kb.profiles import load_words
 
 # A word: letters and digits, with an optional suffix after an apostrophe or a colon
 # (Turkish `Yasa’nın`, Finnish `WBF:n`) that is dropped from the word's keys.
@@ -39,19 +41,6 @@ WORD = re.compile(r"([^\W_]+)(?:['’:][^\W_]{1,6}(?![^\W_]))?")
 # Letters that Unicode decomposition does not reduce to a plain letter.
 _SPECIAL_FOLDS = str.maketrans({"ı": "i", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l",
                                 "đ": "d", "ð": "d", "þ": "th"})  # fmt: skip
-
-# Snowball stemmers by language (PyStemmer); a language missing here and from `_OWN_STEMMERS`
-# is lowercased and folded only.
-SNOWBALL = {"fi": "finnish", "tr": "turkish", "et": "estonian", "sv": "swedish"}
-
-# Stop words for languages Whoosh has no list for (conjunctions, prepositions, pronouns).
-_MORE_STOPWORDS = {
-    "et": "ja ning ka ei et kui või aga on oli olema see selle seda need nende ta tema ma mu "
-          "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma",
-    "sk": "a aj alebo ani ak ako ale by bol bola bolo byť je sú že sa si v vo na do z zo "
-          "k ku s so o od po pri pre za nad pod pred cez ten tá to tie tým toho ktorý ktorá "
-          "ktoré ktorého jeho jej ich ho mu im",
-}  # fmt: skip
 
 
 def fold(word: str) -> str:
@@ -66,44 +55,24 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def turkish_lower(text: str) -> str:
-    """Lowercase the Turkish way: `I` is `ı` and `İ` is `i` (Python's `lower` gets both wrong).
+def light_stem(word: str, suffixes: tuple[str, ...]) -> str:
+    """A light stemmer for a language with no Snowball stemmer: strip one ending (the first
+    that fits, so list them longest first), keeping a stem of three letters or more.
 
-    >>> turkish_lower("KURALLARI İHLAL"), "KURALLARI İHLAL".lower() == "kurallari i̇hlal"
-    ('kuralları ihlal', True)
-    """
-    return text.replace("I", "ı").replace("İ", "i").lower()
-
-
-# Slovak case endings of nouns and adjectives, every gender and number, longest first.
-_SK_ENDINGS = (
-    "iami", "ovia", "ieho", "iemu", "iach",
-    "ovi", "ami", "ách", "ach", "ich", "ích", "och", "ých", "ými", "ého", "ému",
-    "om", "ou", "ov", "ej", "ie", "ia", "iu", "ám", "ím", "ým", "ho", "mu", "mi",
-    "ú", "á", "é", "í", "ý", "a", "e", "i", "o", "u", "y",
-)  # fmt: skip
-
-
-def stem_sk(word: str) -> str:
-    """A light Slovak stemmer: strip one case ending, keeping a stem of three letters or more.
-
-    No Snowball stemmer exists for Slovak; this one conflates the case forms of nouns and
-    adjectives, which is what a search needs (`ponuka`, `ponuky`, `ponuke`, `ponúk`).
-
-    >>> [stem_sk(w) for w in ("ponuka", "ponuky", "ponuke", "ponukou", "ponúk")]
+    >>> slovak = tuple(load_words("sk").suffixes.split())
+    >>> [light_stem(w, slovak) for w in ("ponuka", "ponuky", "ponuke", "ponukou", "ponúk")]
     ['ponuk', 'ponuk', 'ponuk', 'ponuk', 'ponúk']
-    >>> [stem_sk(w) for w in ("hráč", "hráča", "hráčom", "hráčov", "hráči")]
+    >>> [light_stem(w, slovak) for w in ("hráč", "hráča", "hráčom", "hráčov", "hráči")]
     ['hráč', 'hráč', 'hráč', 'hráč', 'hráč']
-    >>> stem_sk("nedostatočného"), stem_sk("zdvihoch"), stem_sk("pre")
-    ('nedostatočn', 'zdvih', 'pre')
+    >>> [light_stem(w, slovak) for w in ("nedostatočného", "zdvihoch", "pre")]
+    ['nedostatočn', 'zdvih', 'pre']
     """
-    for ending in _SK_ENDINGS:
+    for ending in suffixes:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: -len(ending)]
     return word
 
 
-_OWN_STEMMERS = {"sk": stem_sk}
 _GEMINATE = re.compile(r"([kpt])\1")
 
 
@@ -135,10 +104,11 @@ def first5(word: str) -> str:
     return word[:5]
 
 
-# A second key beside the stem, from the lowercased word and its stem, where a language needs one.
-_SECOND_KEYS: dict[str, Callable[[str, str], str]] = {
-    "fi": lambda word, stem: grade_fi(stem),
-    "tr": lambda word, stem: first5(word),
+# Rules for a second key beside the stem (named in a language's `Words.second_key`), from the
+# lowercased word and its stem.
+SECOND_KEYS: dict[str, Callable[[str, str], str]] = {
+    "gradation": lambda word, stem: grade_fi(stem),
+    "prefix5": lambda word, stem: first5(word),
 }
 
 
@@ -171,18 +141,21 @@ class Analyzer:
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self._lower = turkish_lower if lang == "tr" else str.lower
-        if lang in SNOWBALL:
-            self._stem = Stemmer.Stemmer(SNOWBALL[lang]).stemWord
+        words = load_words(lang)
+        self._lower = words.lower
+        if words.snowball:
+            self._stem = Stemmer.Stemmer(words.snowball).stemWord
+        elif words.suffixes:
+            self._stem = partial(light_stem, suffixes=tuple(words.suffixes.split()))
         else:
-            self._stem = _OWN_STEMMERS.get(lang, str)
+            self._stem = str
         try:
             stops = set(stopwords_for_language(lang))
         except NoStopWords:
             stops = set()
-        stops.update(_MORE_STOPWORDS.get(lang, "").split())
+        stops.update(words.stopwords.split())
         self._stopwords = frozenset(fold(self._lower(w)) for w in stops)
-        self._second = _SECOND_KEYS.get(lang)
+        self._second = SECOND_KEYS.get(words.second_key)
         self.keys = lru_cache(maxsize=65536)(self._keys)
 
     def lower(self, text: str) -> str:

@@ -10,7 +10,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from kb.profile import Profile, References
+from kb.profile import Profile, References, Words
 
 
 @cache
@@ -50,6 +50,16 @@ def load_profile(lang: str) -> Profile:
     return module(lang).PROFILE
 
 
+def load_words(lang: str) -> Words:
+    """How a language writes and inflects its words (plain lower-casing and no stemming for
+    a language without a profile).
+
+    >>> load_words("tr").lower("İHLAL"), load_words("xx").snowball
+    ('ihlal', '')
+    """
+    return getattr(module(lang), "WORDS", Words()) if lang in languages() else Words()
+
+
 def sort_key(lang: str):
     """A key that sorts words in a language's alphabetical order (Babel has no collation);
     spaces and punctuation sort first; other letters outside the alphabet after it, by code
@@ -62,11 +72,10 @@ def sort_key(lang: str):
     >>> sorted(["öö", "zz", "ää"], key=sort_key("fi"))
     ['zz', 'ää', 'öö']
     """
-    alphabet = getattr(module(lang), "ALPHABET", "") if lang in languages() else ""
-    order = {c: i for i, c in enumerate(alphabet)}
-    lower = (lambda w: w.replace("I", "ı").replace("İ", "i").lower()) if lang == "tr" else str.lower
+    words = load_words(lang)
+    order = {c: i for i, c in enumerate(words.alphabet)}
 
     def key(word: str) -> list[int]:
-        return [order.get(c, len(order) + ord(c) if c.isalnum() else -1) for c in lower(word)]
+        return [order.get(c, len(order) + ord(c) if c.isalnum() else -1) for c in words.lower(word)]
 
     return key

@@ -9,6 +9,7 @@ from kb.profile import (
     RefForm,
     Region,
     SectionForm,
+    Words,
     rx,
 )
 
@@ -91,4 +92,9 @@ REFERENCES = References(
     words=("reegel", "reeglit", "reegli", "reeglis", "reegliga", "reegluga", "reeglid"),
 )
 
-ALPHABET = "abcdefghijklmnopqrsšzžtuvwõäöüxy"
+WORDS = Words(
+    alphabet="abcdefghijklmnopqrsšzžtuvwõäöüxy",
+    snowball="estonian",
+    stopwords="ja ning ka ei et kui või aga on oli olema see selle seda need nende ta tema ma mu "
+    "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma",
+)

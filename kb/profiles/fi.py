@@ -11,6 +11,7 @@ from kb.profile import (
     RefForm,
     Region,
     SectionForm,
+    Words,
     rx,
 )
 
@@ -85,4 +86,4 @@ REFERENCES = References(
     words=("laki", "lain", "lakia", "lait", "lakien", "laissa", "§"),
 )
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyzåäö"
+WORDS = Words(alphabet="abcdefghijklmnopqrstuvwxyzåäö", snowball="finnish", second_key="gradation")

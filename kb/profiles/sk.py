@@ -10,6 +10,7 @@ from kb.profile import (
     RefForm,
     Region,
     SectionForm,
+    Words,
     rx,
 )
 
@@ -73,4 +74,13 @@ REFERENCES = References(
     words=("pravidlo", "pravidla", "pravidlá", "pravidle", "pravidlom", "pravidlu"),
 )
 
-ALPHABET = "aáäbcčdďeéfghiíjklĺľmnňoóôpqrŕsštťuúvwxyýzž"
+WORDS = Words(
+    alphabet="aáäbcčdďeéfghiíjklĺľmnňoóôpqrŕsštťuúvwxyýzž",
+    # Case endings of nouns and adjectives, every gender and number, longest first (no
+    # Snowball stemmer exists for Slovak): a light stemmer conflates ponuka, ponuky, ponuke.
+    suffixes="iami ovia ieho iemu iach ovi ami ách ach ich ích och ých ými ého ému "
+    "om ou ov ej ie ia iu ám ím ým ho mu mi ú á é í ý a e i o u y",
+    stopwords="a aj alebo ani ak ako ale by bol bola bolo byť je sú že sa si v vo na do z zo "
+    "k ku s so o od po pri pre za nad pod pred cez ten tá to tie tým toho ktorý ktorá "
+    "ktoré ktorého jeho jej ich ho mu im",
+)

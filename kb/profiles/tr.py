@@ -11,6 +11,7 @@ from kb.profile import (
     RefForm,
     Region,
     SectionForm,
+    Words,
     rx,
 )
 
@@ -86,4 +87,9 @@ REFERENCES = References(
     glued=True,
 )
 
-ALPHABET = "abcçdefgğhıijklmnoöprsştuüvyz"
+WORDS = Words(
+    alphabet="abcçdefgğhıijklmnoöprsştuüvyz",
+    casing=(("I", "ı"), ("İ", "i")),  # Python's lower() gets both wrong
+    snowball="turkish",
+    second_key="prefix5",
+)

@@ -160,7 +160,7 @@ def law(lang: str, number: str):
 def citation_texts(book: Book, unit) -> dict[str, str]:
     """The ready-to-copy citations of a unit, in the international and the book's style."""
     wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
-    name = i18n.language_name(book.lang, "en")
+    name = cite.english_name(book.lang)
     where = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
     link = url_for("pages.law", lang=book.lang, number=unit.id.split(".")[0], _external=True)
     link += f"#{anchor(unit.id)}" if "." in unit.id else ""
