@@ -236,8 +236,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run `lawkb` with the given arguments (default: the command line)."""
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `lawkb export | head` ends quietly
     args = parser().parse_args(argv)
+    if args.command != "serve":
+        # `lawkb export | head` ends quietly. Never for the server: a reader who hangs up
+        # mid-page would otherwise kill it with SIGPIPE.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         return args.run(args)
     except Refused as refusal:
