@@ -120,7 +120,17 @@ def current(data: Path | None = None) -> Path:
 
 def read_manifest(data: Path | None = None) -> dict:
     """The current build's manifest, or an empty one when nothing is built."""
-    path = current(data) / "manifest.json"
+    return manifest_at(current(data))
+
+
+def manifest_at(kb: Path) -> dict:
+    """The manifest of the knowledge base in directory `kb`, or an empty one when there is
+    none.
+
+    >>> manifest_at(Path("/nonexistent"))
+    {'documents': {}}
+    """
+    path = kb / "manifest.json"
     if not path.exists():
         return {"documents": {}}
     return json.loads(path.read_text(encoding="utf-8"))
@@ -137,73 +147,120 @@ def is_stale(corpus: Path | None = None, data: Path | None = None) -> bool:
     return any(built[f.name].get("hash") != document_hash(f, code) for f in folders)
 
 
+class BuildError(Exception):
+    """A build that cannot start (no corpus, no document): nothing was changed."""
+
+
+def corpus_folders(corpus: Path) -> list[Path]:
+    """The document folders of a corpus, or a `BuildError` saying why there are none.
+
+    >>> corpus_folders(Path("/nonexistent"))
+    Traceback (most recent call last):
+    ...
+    kb.store.BuildError: /nonexistent: no such corpus folder
+    """
+    if not corpus.is_dir():
+        raise BuildError(f"{corpus}: no such corpus folder")
+    folders = document_folders(corpus)
+    if not folders:
+        raise BuildError(f"{corpus}: no document in the corpus (no */{META_FILE})")
+    return folders
+
+
 def build(corpus: Path | None = None, data: Path | None = None, force: bool = False) -> Report:
-    """Build the knowledge base from the corpus, reusing what has not changed.
+    """Build the knowledge base and its search index from the corpus, reusing what has not
+    changed, and swap both in with one rename (the index is linked from the build).
 
     A document with errors is reported in `Report.errors` and keeps its previous version;
-    the other documents build all the same.
+    the other documents build all the same. A corpus with no document raises `BuildError`
+    and a data directory that cannot be written raises `OSError`: in both cases the
+    previous knowledge base and index stay served, and nothing half made is left.
     """
     from kb.index.build import build_index  # here: the index module reads the store
 
     corpus, data = corpus or corpus_dir(), data or data_dir()
+    folders = corpus_folders(corpus)
     report = Report()
     with build_lock(data):
         old = read_manifest(data)["documents"]
         code = code_hash()
-        folders = document_folders(corpus)
         hashes = {f.name: document_hash(f, code) for f in folders}
-        unchanged = set(old) == set(hashes) and all(old[k]["hash"] == h for k, h in hashes.items())
+        unchanged = set(old) == set(hashes) and all(
+            old[k]["hash"] == h and not old[k].get("stale") for k, h in hashes.items()
+        )
         if unchanged and not force:
             report.up_to_date = True
             report.indexed = build_index(data)
             return report
-        cache = data / "cache"
-        cache.mkdir(exist_ok=True)
         stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         staging = data / "builds" / f".{stamp}"
         staging.mkdir(parents=True)
-        manifest: dict = {"built": stamp, "documents": {}}
-        for folder in folders:
-            lang, key = folder.name, hashes[folder.name]
-            cached = cache / f"{lang}-{key}.json"
-            entry: dict
-            if cached.exists() and not force:
-                entry = json.loads(cached.read_text(encoding="utf-8"))["entry"]
-                report.reused.append(lang)
-            else:
-                doc = read_document(folder, corpus.parent)
-                if doc.problems:
-                    report.errors[lang] = [str(p) for p in doc.problems]
-                    previous = current(data) / f"{lang}.json"
-                    if lang in old and previous.exists():
-                        shutil.copyfile(previous, staging / f"{lang}.json")
-                        manifest["documents"][lang] = {**old[lang], "stale": True}
-                    continue
-                entry = {
-                    "hash": key,
-                    "meta": doc.meta(),
-                    "counts": dict(Counter(u.kind for u in doc.units)),
-                    "notes": [str(n) for n in doc.notes],
-                }
-                payload = {
-                    "entry": entry,
-                    "meta": doc.meta(),
-                    "units": [u.to_json() for u in doc.units],
-                    "notes": entry["notes"],
-                    "unresolved": [str(p) for p in doc.unresolved],
-                    "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
-                }
-                write_atomic(cached, json.dumps(payload, ensure_ascii=False))
-                report.built.append(lang)
-            os.link(cached, staging / f"{lang}.json")
-            manifest["documents"][lang] = entry
-        write_atomic(staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1))
-        final = staging.with_name(stamp)
-        staging.rename(final)
+        try:
+            report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
+            final = staging.with_name(stamp)
+            staging.rename(final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
         swap_link(current(data), Path("builds") / stamp)
         prune(data, keep=stamp)
-        report.indexed = build_index(data)
     return report
+
+
+def stage(
+    corpus: Path,
+    data: Path,
+    staging: Path,
+    folders: list[Path],
+    hashes: dict[str, str],
+    force: bool,
+    report: Report,
+) -> bool:
+    """Write a whole knowledge base into `staging`: each document parsed or taken from the
+    cache, the manifest, and the link to its search index (built if need be; True then)."""
+    from kb.index.build import build_index
+
+    old = read_manifest(data)["documents"]
+    cache = data / "cache"
+    stamp = staging.name.lstrip(".")
+    manifest: dict = {"built": stamp, "documents": {}}
+    cache.mkdir(exist_ok=True)
+    for folder in folders:
+        lang, key = folder.name, hashes[folder.name]
+        cached = cache / f"{lang}-{key}.json"
+        entry: dict
+        if cached.exists() and not force:
+            entry = json.loads(cached.read_text(encoding="utf-8"))["entry"]
+            report.reused.append(lang)
+        else:
+            doc = read_document(folder, corpus.parent)
+            if doc.problems:
+                report.errors[lang] = [str(p) for p in doc.problems]
+                previous = current(data) / f"{lang}.json"
+                if lang in old and previous.exists():
+                    shutil.copyfile(previous, staging / f"{lang}.json")
+                    manifest["documents"][lang] = {**old[lang], "stale": True}
+                continue
+            entry = {
+                "hash": key,
+                "meta": doc.meta(),
+                "counts": dict(Counter(u.kind for u in doc.units)),
+                "notes": [str(n) for n in doc.notes],
+            }
+            payload = {
+                "entry": entry,
+                "meta": doc.meta(),
+                "units": [u.to_json() for u in doc.units],
+                "notes": entry["notes"],
+                "unresolved": [str(p) for p in doc.unresolved],
+                "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
+            }
+            write_atomic(cached, json.dumps(payload, ensure_ascii=False))
+            report.built.append(lang)
+        os.link(cached, staging / f"{lang}.json")
+        manifest["documents"][lang] = entry
+    write_atomic(staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1))
+    return build_index(data, staging)
 
 
 def swap_link(link: Path, target: Path) -> None:
@@ -230,24 +287,34 @@ def write_atomic(path: Path, text: str) -> None:
 
 def prune(data: Path, keep: str) -> None:
     """Remove old builds (the newest few stay for readers that still hold them) and cached
-    documents no build refers to."""
+    documents no remaining build refers to."""
     builds = sorted((p for p in (data / "builds").iterdir() if p.name != keep), reverse=True)
     for old in builds[KEEP_BUILDS - 1 :]:
         if not old.name.startswith(".") or time.time() - old.stat().st_mtime > 3600:
             shutil.rmtree(old, ignore_errors=True)
+    used = {
+        f"{lang}-{entry['hash']}.json"
+        for build in (data / "builds").iterdir()
+        for lang, entry in manifest_at(build)["documents"].items()
+    }
+    for cached in (data / "cache").glob("*.json"):
+        if cached.name not in used:
+            cached.unlink(missing_ok=True)
 
 
-def load_payload(lang: str, data: Path | None = None) -> dict:
-    """A language's built document: `meta`, `units` (JSON), `notes`, `unresolved`, `dropped`."""
-    path = current(data) / f"{lang}.json"
+def load_payload(lang: str, data: Path | None = None, kb: Path | None = None) -> dict:
+    """A language's built document: `meta`, `units` (JSON), `notes`, `unresolved`, `dropped`;
+    from the current knowledge base of `data`, or from the knowledge base directory `kb`."""
+    path = (kb or current(data)) / f"{lang}.json"
     if not path.exists():
         raise KeyError(f"no document for language {lang!r} in the knowledge base")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def load_units(lang: str, data: Path | None = None) -> list[Unit]:
-    """The units of a language from the current knowledge base, in document order."""
-    return [Unit.from_json(u) for u in load_payload(lang, data)["units"]]
+def load_units(lang: str, data: Path | None = None, kb: Path | None = None) -> list[Unit]:
+    """The units of a language from the current knowledge base (or the one in `kb`), in
+    document order."""
+    return [Unit.from_json(u) for u in load_payload(lang, data, kb)["units"]]
 
 
 def summary(manifest: dict) -> list[str]:

@@ -3,7 +3,8 @@ into the data directory atomically and only when the knowledge base or the analy
 
 Layout (beside the knowledge base, see `kb.store`):
 
-    index -> indexes/<key>    the current index (a symlink, swapped atomically)
+    builds/<id>/index -> ../../indexes/<key>   a build's index (so `kb/index` is the current
+                              one: the knowledge base and its index are swapped as one)
     indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display forms)
     index.lock                one index build at a time
 
@@ -66,22 +67,34 @@ def index_key(manifest: dict) -> str:
 
 
 def index_dir(data: Path | None = None) -> Path:
-    """Where the current index is (a symlink; may not exist yet).
+    """Where the current index is: a link in the current knowledge base (may not exist yet).
 
     >>> index_dir(Path("var"))
-    PosixPath('var/index')
+    PosixPath('var/kb/index')
     """
-    return (data or store.data_dir()) / "index"
+    return store.current(data) / "index"
 
 
-def is_current(data: Path | None = None) -> bool:
-    """Whether the index exists and matches the current knowledge base and analysis.
+def is_current(data: Path | None = None, kb: Path | None = None) -> bool:
+    """Whether the index of the current knowledge base (or of the one in `kb`) exists and
+    matches it and the analysis.
 
     >>> is_current(Path("/nonexistent"))
     False
     """
-    link = index_dir(data)
-    return link.exists() and os.readlink(link) == f"indexes/{index_key(store.read_manifest(data))}"
+    kb = kb or store.current(data)
+    link = kb / "index"
+    return link.exists() and os.readlink(link) == link_target(index_key(store.manifest_at(kb)))
+
+
+def link_target(key: str) -> str:
+    """Where a build's `index` link points for the index `key` (relative: the data directory
+    can move).
+
+    >>> link_target("ab12")
+    '../../indexes/ab12'
+    """
+    return f"../../indexes/{key}"
 
 
 def schema(langs: Iterable[str], ocr: Iterable[str]) -> fields.Schema:
@@ -211,27 +224,33 @@ def index_lock(data: Path):
     return store.file_lock(data, "index.lock")
 
 
-def build_index(data: Path | None = None) -> bool:
-    """Build the search index of the current knowledge base unless it is up to date; True
-    when it built. The new index is built aside and swapped in with one rename, so readers
-    see the old index or the new one; on failure the old one stays.
+def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
+    """Build the search index of the current knowledge base (or of the one in directory `kb`)
+    unless it is up to date, and link it from that knowledge base; True when it built. The
+    new index is built aside and linked with one rename, so readers see the old index or the
+    new one; on failure the old one stays.
 
     >>> import tempfile
-    >>> empty = Path(tempfile.mkdtemp())  # no knowledge base: an index of nothing
-    >>> build_index(empty), build_index(empty), is_current(empty)
+    >>> kb = Path(tempfile.mkdtemp()) / "builds" / "1"  # an empty knowledge base
+    >>> kb.mkdir(parents=True)
+    >>> build_index(kb.parent.parent, kb), build_index(kb.parent.parent, kb), is_current(kb=kb)
     (True, False, True)
     """
     data = data or store.data_dir()
+    kb = kb or store.current(data)
     with index_lock(data):
-        manifest = store.read_manifest(data)
+        manifest = store.manifest_at(kb)
         key = index_key(manifest)
-        if is_current(data):
+        if is_current(kb=kb):
+            return False
+        root = data / "indexes"
+        if (root / key / META).exists():  # built before (for another build of the same documents)
+            store.swap_link(kb / "index", Path(link_target(key)))
             return False
         started = time.perf_counter()
         langs = sorted(manifest["documents"])
-        units = {lang: store.load_units(lang, data) for lang in langs}
+        units = {lang: store.load_units(lang, kb=kb) for lang in langs}
         ocr = [lang for lang in langs if any(u.raw for u in units[lang])]
-        root = data / "indexes"
         staging = root / f".{key}.{os.getpid()}"
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
@@ -261,7 +280,7 @@ def build_index(data: Path | None = None) -> bool:
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
-        store.swap_link(index_dir(data), Path("indexes") / key)
+        store.swap_link(kb / "index", Path(link_target(key)))
         prune(root, keep=key)
     return True
 
