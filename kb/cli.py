@@ -12,6 +12,7 @@ import argparse
 import html
 import json
 import logging
+import os
 import re
 import signal
 import sys
@@ -41,9 +42,19 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def ensure_built(args: argparse.Namespace) -> None:
-    """Build first when the knowledge base is missing or older than the corpus."""
+    """Build first when the knowledge base is missing or older than the corpus. A corpus
+    that cannot be built leaves a knowledge base built before in use (with a warning)."""
     if store.is_stale(args.corpus, args.data):
-        report = store.build(args.corpus, args.data)
+        try:
+            report = store.build(args.corpus, args.data)
+        except store.BuildError as err:
+            if not store.read_manifest(args.data)["documents"]:
+                raise
+            print(
+                f"lawkb {args.command}: {err}; using the knowledge base built before",
+                file=sys.stderr,
+            )
+            return
         for lang, problems in report.errors.items():
             print(f"{lang}: {len(problems)} errors; see `lawkb build`", file=sys.stderr)
 
@@ -127,11 +138,17 @@ def cmd_search(args: argparse.Namespace) -> int:
             where = render(hit["id"], hit["lang"]) if hit["kind"] in LAW_LEVELS else hit["id"]
             shown = html.unescape(re.sub(r"</?mark>", "*", hit["snippet"]))
             print(f"{hit['lang']}  {where}  {hit['title']}\n    {shown}")
+        if not result["hits"]:
+            print(f"nothing found for {args.query!r}", file=sys.stderr)
         if result["did_you_mean"]:
             print(f"did you mean: {result['did_you_mean']}", file=sys.stderr)
     return 0 if result["hits"] else 1
 
 
+# The server's defaults, chosen for the public: idle connections go after 20 s (waitress: 120 s)
+# and up to 1,000 may be open (waitress: 100, then new visitors wait unanswered).
+CONNECTION_LIMIT = 1000
+IDLE_TIMEOUT = 20
 SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2, "never": -1}
 
 
@@ -162,10 +179,11 @@ def cmd_qa(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from kb.web import create_app
+    from kb.web.server import make_server
 
     try:
         ensure_built(args)
-        app = create_app(args.data)
+        app = create_app(args.data, LAWKB_PUBLIC_URL=args.public_url)
     except OSError as err:
         where = f"{args.data or store.data_dir()}: {err.strerror}: {err.filename}"
         print(f"lawkb serve: cannot use the data directory {where}", file=sys.stderr)
@@ -176,15 +194,47 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from kb.index.search import get_searcher
 
     get_searcher(args.data).warm()
-    print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
     if args.debug:
+        print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
         app.run(host=args.host, port=args.port, debug=True)
         return 0
-    import waitress
-
+    try:
+        server = make_server(
+            app, args.host, args.port, args.threads, args.connection_limit, args.idle_timeout
+        )
+    except (OSError, ValueError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        print(f"lawkb serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr)
+        return 2
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a queue is normal under load
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="lawkb")
+    host, port = server.effective_host, server.effective_port
+    shown = f"[{host}]" if ":" in str(host) else host
+    print(f"serving the Laws on http://{shown}:{port}/", file=sys.stderr)
+    server.run()
     return 0
+
+
+def bounded(low: int, high: int):
+    """An argparse type: an integer from `low` to `high`.
+
+    >>> bounded(1, 500)("20"), bounded(0, 65535)("65535")
+    (20, 65535)
+    >>> bounded(1, 500)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 0 is not a whole number from 1 to 500
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not a whole number from {low} to {high}")
+        return value
+
+    return parse
 
 
 def parser() -> argparse.ArgumentParser:
@@ -212,7 +262,9 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("query", help="words, \"a phrase\" or a citation: 'revokki', 'Yasa 16B'")
     q.add_argument("--lang", help="one language (default: all)")
     q.add_argument("--law", help="only this law (a number)")
-    q.add_argument("--limit", type=int, default=10, help="at most this many hits (10)")
+    q.add_argument(
+        "--limit", type=bounded(1, 500), default=10, help="at most this many hits (10; 1-500)"
+    )
     q.add_argument("--json", action="store_true", help="print the result as the API's JSON")
     q.set_defaults(run=cmd_search)
     a = sub.add_parser("qa", help="the translators' alignment report (exit 1 on findings)")
@@ -226,9 +278,31 @@ def parser() -> argparse.ArgumentParser:
     )
     a.set_defaults(run=cmd_qa)
     s = sub.add_parser("serve", help="serve the site (building the knowledge base first)")
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=5000)
-    s.add_argument("--threads", type=int, default=16, help="waitress worker threads (16)")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    s.add_argument(
+        "--port", type=bounded(0, 65535), default=5000, help="port (5000; 0: any free port)"
+    )
+    s.add_argument(
+        "--threads", type=bounded(1, 256), default=16, help="waitress worker threads (16)"
+    )
+    s.add_argument(
+        "--connection-limit",
+        type=bounded(1, 100_000),
+        default=CONNECTION_LIMIT,
+        help=f"open connections at most; more visitors get a fast 503 ({CONNECTION_LIMIT})",
+    )
+    s.add_argument(
+        "--idle-timeout",
+        type=bounded(1, 3600),
+        default=IDLE_TIMEOUT,
+        help=f"seconds before a silent connection is closed ({IDLE_TIMEOUT})",
+    )
+    s.add_argument(
+        "--public-url",
+        default=os.environ.get("LAWKB_PUBLIC_URL", ""),
+        help="the site's public address for copied citations, e.g. https://laws.example.org "
+        "(default: $LAWKB_PUBLIC_URL; none: citations carry the page's path)",
+    )
     s.add_argument("--debug", action="store_true", help="Flask's debug server with reloader")
     s.set_defaults(run=cmd_serve)
     return top
@@ -246,6 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as refusal:
         print(f"lawkb {args.command}: {refusal}", file=sys.stderr)
         return refusal.code
+    except store.BuildError as err:
+        print(f"lawkb {args.command}: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:  # a data directory that is read-only, full or missing
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"lawkb {args.command}: {where}{err.strerror or err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

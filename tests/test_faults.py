@@ -6,7 +6,9 @@ Every test works on a copy of the whole corpus and of a knowledge base built fro
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -20,6 +22,7 @@ import pytest
 
 from kb import lawbook, store
 from kb.cli import main
+from kb.index import build as index_build
 from kb.index import search
 from kb.index.build import index_dir
 from kb.index.search import get_searcher
@@ -302,7 +305,7 @@ def test_two_builds_at_once_both_finish_whole(tmp_path: Path) -> None:
 # unreadable (everything it needs is imported before it gives up root).
 AS_ANOTHER_USER = """
 import os, sys
-import kb.cli, kb.web, kb.index.search, waitress
+import kb.cli, kb.web, kb.web.server, kb.index.search, waitress
 if os.geteuid() == 0:
     os.setgroups([]); os.setgid(65534); os.setuid(65534)
 sys.exit(kb.cli.main(sys.argv[1:]))
@@ -330,3 +333,97 @@ def test_create_app_says_when_the_knowledge_base_is_damaged(site: tuple[Path, Pa
     (store.current(data) / "manifest.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(RuntimeError, match=f"cannot read the knowledge base in {data}"):
         create_app(data)
+
+
+def cli(corpus: Path, data: Path, *args: str) -> subprocess.CompletedProcess:
+    """`lawkb` run as a user would (its own process)."""
+    argv = lawkb(corpus, data, *args)
+    return subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_a_missing_or_empty_corpus_is_an_error_and_changes_nothing(
+    site: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """`LAWKB_CORPUS=/nonexistent lawkb build` used to exit 0 and publish an empty knowledge
+    base (every page 500 or 404). Now: one line, exit 2, and the site still serves."""
+    _, data = site
+    before = store.current(data).resolve()
+    (tmp_path / "empty").mkdir()
+    argv = [sys.executable, "-m", "kb.cli", "--data", str(data), "build"]
+    for corpus, says in (
+        ("/nonexistent", "no such corpus folder"),
+        (tmp_path / "empty", "no document in the corpus (no */document.toml)"),
+    ):
+        env = {**os.environ, "LAWKB_CORPUS": str(corpus)}
+        run = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+        assert run.returncode == 2 and run.stderr == f"lawkb build: {corpus}: {says}\n"
+    assert store.current(data).resolve() == before
+    assert_served(data)
+
+
+def test_a_full_disk_during_the_index_build_keeps_knowledge_base_and_index_together(
+    site: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The disk fills while the new index is written: `lawkb build` says so in one line and
+    exits 2; the previous knowledge base and its own index stay served (they are swapped as
+    one), and no half-made build or index is left behind."""
+    corpus, data = site
+    before, index_before = store.current(data).resolve(), index_dir(data).resolve()
+    path = source(corpus, "tr")
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(data / "indexes"))
+        yield
+
+    monkeypatch.setattr(index_build, "documents", full)
+    assert main(["--corpus", str(corpus), "--data", str(data), "build"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"lawkb build: {data / 'indexes'}: No space left on device\n"
+    assert store.current(data).resolve() == before and index_dir(data).resolve() == index_before
+    assert [p.name for p in (data / "builds").iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in (data / "indexes").iterdir() if p.name.startswith(".")] == []
+    monkeypatch.undo()
+    monkeypatch.setattr(search, "_searchers", {})
+    assert_served(data)
+
+
+def test_a_read_only_data_directory_is_one_line(site: tuple[Path, Path]) -> None:
+    """As a user who may not write the data directory: one line, exit 2, no traceback; the
+    knowledge base is as it was."""
+    corpus, data = site
+    before = snapshot(data)
+    path = source(corpus, "tr")
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    argv = lawkb(corpus, data, "build")
+    argv[1:3] = ["-c", AS_ANOTHER_USER]
+    run = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert run.stderr.startswith("lawkb build: ") and "Permission denied" in run.stderr
+    assert snapshot(data) == before
+
+
+def test_the_error_note_clears_when_the_source_is_fixed(site: tuple[Path, Path]) -> None:
+    """A broken source, then the same source restored: the next plain `lawkb build` rebuilds
+    without the note "previous build: this document has errors" (it used to say "up to
+    date" and keep the note until `--force`)."""
+    corpus, data = site
+    path = source(corpus, "fi")
+    good = path.read_bytes()
+    path.write_bytes(good[: len(good) // 2])
+    assert cli(corpus, data, "build").returncode == 1
+    path.write_bytes(good)
+    run = cli(corpus, data, "build")
+    assert run.returncode == 0, run.stderr
+    assert "up to date" not in run.stderr.splitlines()[0]
+    assert "previous build" not in run.stdout and "fi  2017 lawbook  laws 93" in run.stdout
+
+
+def test_the_build_cache_keeps_only_what_builds_use(site: tuple[Path, Path]) -> None:
+    corpus, data = site
+    path = source(corpus, "tr")
+    for n in range(4):
+        path.write_text(path.read_text(encoding="utf-8") + "\n" * (n + 1), encoding="utf-8")
+        assert store.build(corpus, data).built == ["tr"]
+    cached = sorted(p.name for p in (data / "cache").glob("tr-*.json"))
+    assert len(cached) == store.KEEP_BUILDS

@@ -1,8 +1,12 @@
-"""The live server over the wire: readers who hang up, idle and slow clients."""
+"""The live server over the wire: readers who hang up, idle and slow clients, a full house,
+bad Host headers. Each test talks to a real `lawkb serve` on 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 
@@ -11,20 +15,41 @@ from flask import Flask
 
 from bench.load import free_port, serving
 
+LIMIT = 64  # the connection limit of the small server below
+
 
 @pytest.fixture(scope="module")
 def server(app: Flask) -> Iterator[int]:
-    """`lawkb serve` on a free port of 127.0.0.1 (the knowledge base built by `app`)."""
+    """`lawkb serve` with its public defaults (the knowledge base built by `app`)."""
     port = free_port()
     with serving(port) as process:
         yield port
         assert process.poll() is None, "the server died during the tests"
 
 
-def get(port: int, path: str) -> int:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-        response.read()
-        return response.status
+@pytest.fixture(scope="module")
+def small(app: Flask) -> Iterator[int]:
+    """`lawkb serve` with a small connection limit and a short idle timeout."""
+    port = free_port()
+    options = ("--connection-limit", str(LIMIT), "--idle-timeout", "2")
+    with serving(port, None, *options) as process:
+        yield port
+        assert process.poll() is None, "the server died during the tests"
+
+
+def get(port: int, path: str, timeout: float = 10) -> tuple[int, bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read()
+
+
+def timed_get(port: int, path: str) -> tuple[int, float]:
+    start = time.perf_counter()
+    status, _ = get(port, path)
+    return status, time.perf_counter() - start
 
 
 def aborted_read(port: int, path: str, keep: int) -> None:
@@ -36,11 +61,120 @@ def aborted_read(port: int, path: str, keep: int) -> None:
             s.recv(keep)
 
 
+@contextlib.contextmanager
+def idle_connections(port: int, n: int, first_bytes: bytes = b"") -> Iterator[list[socket.socket]]:
+    """`n` connections opened (each sending `first_bytes`, maybe nothing) and held open."""
+    held = []
+    try:
+        for _ in range(n):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            if first_bytes:
+                s.sendall(first_bytes)
+            held.append(s)
+        yield held
+    finally:
+        for s in held:
+            s.close()
+
+
 def test_readers_who_hang_up_mid_page_never_take_the_server_down(server: int) -> None:
     """200 reads aborted before, at and after the first bytes of large pages, then a normal
     page: still 200 (SIGPIPE used to kill `lawkb serve` on the first or second abort)."""
     paths = ("/compare/12", "/fi/law/12", "/compare/1?langs=fi,tr,sk,et,sv", "/api/v1/laws/fi/12")
     for n in range(200):
         aborted_read(server, paths[n % len(paths)], keep=(0, 1, 100, 4096)[n % 4])
-    assert get(server, "/fi/law/12") == 200
-    assert get(server, "/compare/12") == 200
+    assert get(server, "/fi/law/12")[0] == 200
+    assert get(server, "/compare/12")[0] == 200
+
+
+def test_300_idle_connections_do_not_keep_a_reader_waiting(server: int) -> None:
+    """Waitress's default (100 connections) left new readers waiting for minutes behind
+    100 silent sockets; the public default holds them and still answers at once."""
+    with idle_connections(server, 300):
+        status, took = timed_get(server, "/fi/law/12")
+    assert status == 200 and took < 1.0, took
+
+
+def test_slow_clients_do_not_keep_a_reader_waiting(server: int) -> None:
+    """200 slowloris connections, each dribbling a request's headers, and a normal page."""
+    with idle_connections(server, 200, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ") as held:
+        for s in held[:50]:
+            s.sendall(b"b")
+        status, took = timed_get(server, "/compare/12")
+    assert status == 200 and took < 1.0, took
+
+
+def test_a_full_house_sheds_new_visitors_with_a_fast_503(small: int) -> None:
+    """Past the connection limit a new visitor is told 503 (with Retry-After and the
+    security headers) at once; once the silent connections time out, pages answer again."""
+    with idle_connections(small, LIMIT + 10):
+        start = time.perf_counter()
+        with socket.create_connection(("127.0.0.1", small), timeout=5) as s:
+            s.sendall(b"GET /fi/law/12 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = s.recv(4096)
+        took = time.perf_counter() - start
+        assert answer.startswith(b"HTTP/1.1 503 "), answer[:80]
+        assert b"\r\nRetry-After: 5\r\n" in answer and b"\r\nX-Frame-Options: DENY\r\n" in answer
+        assert took < 1.0, took
+    deadline = time.monotonic() + 10
+    while get(small, "/fi/law/12")[0] != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+
+def test_a_silent_or_malformed_connection_is_closed_after_the_idle_timeout(small: int) -> None:
+    """A socket that sends nothing, or half a request with bare line feeds, is closed by the
+    server (idle timeout 2 s), not held forever."""
+    for first in (b"", b"GET /fi/law/12 HTTP/1.1\nHost: 127.0.0.1\n"):
+        with socket.create_connection(("127.0.0.1", small), timeout=15) as s:
+            if first:
+                s.sendall(first)
+            start = time.perf_counter()
+            while s.recv(4096):
+                pass
+            assert time.perf_counter() - start < 10
+
+
+@pytest.mark.parametrize("host", ["a..b", "a" * 64 + ".example", "x:99999", "a b", "é.example"])
+def test_a_bad_host_header_is_a_400_with_the_security_headers(server: int, host: str) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=10) as s:
+        s.sendall(f"GET /fi/law/12 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:80]
+    assert b"\r\nContent-Security-Policy: " in answer and b"Traceback" not in answer
+
+
+def test_waitress_own_error_answers_carry_the_security_headers(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=10) as s:
+        s.sendall(b"GET /fi/law/12 HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n")
+        answer = s.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:80]
+    assert b"\r\nX-Content-Type-Options: nosniff\r\n" in answer
+
+
+def test_no_page_names_the_host_it_was_asked_for(server: int) -> None:
+    """Copied citations carry the page's path (or a configured public address): a Host
+    header is never echoed, in a page or in a redirect."""
+    host = "reflected-host.example"
+    for path in (
+        "/fi/law/12",
+        "/compare/12",
+        "/fi/law/12/",
+        "/api/v1//laws?lang=fi",
+        "/cite?q=12C1",
+    ):
+        with socket.create_connection(("127.0.0.1", server), timeout=10) as s:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            answer = b""
+            while chunk := s.recv(65536):
+                answer += chunk
+        assert host.encode() not in answer, path
+
+
+def test_a_thousand_repeated_languages_make_one_small_comparison(server: int) -> None:
+    start = time.perf_counter()
+    status, body = get(server, "/compare/12?langs=" + ",".join(["fi"] * 1000))
+    assert status == 200 and time.perf_counter() - start < 1.0
+    assert len(body) < 200_000
