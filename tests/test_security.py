@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.load import free_port, serving
-from kb.web import api, pages
+from kb.web import api, create_app, pages
 from kb.web.security import HEADERS
 from tests.test_fuzz import unsafe_markup
 
@@ -108,7 +108,7 @@ def test_no_path_leaves_the_site_over_the_wire(server: int, path: str) -> None:
     response = get_raw(server, path)
     if response.status == 308:  # `//` merged into `/`, on this site
         location = urlsplit(response.getheader("Location"))
-        assert location.netloc == f"127.0.0.1:{server}" and location.path.startswith("/static/")
+        assert location.netloc == "" and location.path.startswith("/static/")  # no Host echoed
         response = get_raw(server, location.path)
     body = response.read().decode("utf-8", "replace")
     assert response.status in (400, 404), (path, response.status)
@@ -189,10 +189,19 @@ def test_an_unexpected_error_shows_no_stack_trace(
     assert client.get("/api/v1/cite?q=12C1&lang=fi").get_json()["status"] == 500
 
 
-def test_a_kept_page_is_never_served_to_another_host(client: FlaskClient) -> None:
-    """Law pages are kept rendered; they hold absolute links (the copy-citation text), so a
-    page rendered for a forged Host header is kept for that host only."""
+def test_no_page_carries_the_host_it_was_asked_for(client: FlaskClient) -> None:
+    """Law pages are kept rendered and shared by every visitor: a forged Host header never
+    gets into one (the copy-citation text carries the unit's path, made absolute by the
+    reader's browser, or the configured public address)."""
     forged = client.get("/tr/law/7", headers={"Host": "evil.example"}).get_data(as_text=True)
-    assert "http://evil.example/tr/law/7" in forged
     page = client.get("/tr/law/7").get_data(as_text=True)
-    assert "evil.example" not in page and "http://localhost/tr/law/7" in page
+    assert "evil.example" not in forged and "localhost" not in page
+    assert " /tr/law/7</textarea>" in page
+
+
+def test_copied_citations_carry_the_configured_public_address(app: Flask) -> None:
+    public = create_app(app.config["LAWKB_DATA"], LAWKB_PUBLIC_URL="https://laws.example.org/")
+    page = public.test_client().get("/fi/law/12", headers={"Host": "evil.example"})
+    text = page.get_data(as_text=True)
+    assert " https://laws.example.org/fi/law/12#12C1b</textarea>" in text
+    assert "evil.example" not in text

@@ -86,7 +86,7 @@ def test_copy_citation(client: FlaskClient) -> None:
         "&#34;b. Korvaavaa korjattua pistetulosta määrätessään kilpailunjohtajan"
     ) in page
     assert "laki 12C1b § -- Laws of Duplicate Bridge 2017, Finnish translation" in page
-    assert "http://localhost/fi/law/12#12C1b</textarea>" in page
+    assert "määrätessään kilpailunjohtajan" in page and " /fi/law/12#12C1b</textarea>" in page
 
 
 def test_compare_aligns_rows_and_says_why_a_cell_is_empty(client: FlaskClient) -> None:

@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from kb import align, cite
 from kb.library import Book, get_library
+from kb.web.security import own_location
 
 bp = Blueprint("api", __name__)
 MAX_LIMIT = 100
@@ -114,3 +115,14 @@ def cite_unit():
 @bp.errorhandler(HTTPException)
 def json_error(error: HTTPException):
     return jsonify({"error": error.description, "status": error.code}), error.code
+
+
+@bp.after_app_request
+def json_redirects(response: Response) -> Response:
+    """A redirect under /api/ (e.g. a path with `//`) answers in JSON, like every API answer."""
+    if request.path.startswith("/api/") and response.status_code in (301, 302, 307, 308):
+        location = own_location(response.headers.get("Location", ""))
+        body = {"error": "moved", "location": location, "status": response.status_code}
+        response.set_data(current_app.json.dumps(body))
+        response.mimetype = "application/json"
+    return response

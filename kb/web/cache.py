@@ -55,17 +55,28 @@ class PageCache:
 PAGES = PageCache()
 
 
+# The query parameters a page may depend on or echo; any other is ignored (and dropped from
+# the page's own links), so junk parameters neither change a page nor push pages out.
+PAGE_PARAMS = ("q", "lang", "langs", "law", "check", "page")
+
+
+def page_args() -> list[tuple[str, str]]:
+    """The request's query parameters that pages know, in order (others dropped)."""
+    return [(k, v) for k, v in request.args.items(multi=True) if k in PAGE_PARAMS]
+
+
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Serve a view's page from `PAGES` when it was rendered for the same build, UI
-    language, host and URL (pages carry absolute links to copy, and the URL's query string
-    is echoed in their language links). What is not a rendered page (a redirect, an error)
-    is not kept."""
+    """Serve a view's page from `PAGES` when it was rendered for the same build, public
+    address, UI language, path and known query parameters (pages never carry the request's
+    host). What
+    is not a rendered page (a redirect, an error) is not kept."""
 
     @wraps(view)
     def wrapper(**kwargs: Any) -> Any:
         data = current_app.config["LAWKB_DATA"]
         build = get_library(data).build_id
-        key = (str(data), build, i18n.ui_lang(), request.url_root, request.full_path)
+        public = current_app.config.get("LAWKB_PUBLIC_URL", "")
+        key = (str(data), public, build, i18n.ui_lang(), request.path, tuple(page_args()))
         page = PAGES.get(key)
         if page is None:
             result = view(**kwargs)

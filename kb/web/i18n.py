@@ -79,6 +79,8 @@ def init_app(app: Flask) -> None:
         asked = request.args.get("ui", "")
         if asked in UI_LANGS and request.cookies.get(COOKIE) != asked:
             response.set_cookie(COOKIE, asked, max_age=365 * 86400, samesite="Lax")
+        if asked not in UI_LANGS and request.endpoint != "static":
+            response.vary.update(("Cookie", "Accept-Language"))  # the UI language came from them
         return response
 
     @app.context_processor

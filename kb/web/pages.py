@@ -33,7 +33,7 @@ from kb.library import Book, Library, get_library
 from kb.profiles import sort_key
 from kb.web import i18n
 from kb.web.annotate import anchor, annotate, fn_key, paragraphs
-from kb.web.cache import cached_page
+from kb.web.cache import cached_page, page_args
 
 bp = Blueprint("pages", __name__)
 GENERIC_ERRORS = {
@@ -162,8 +162,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
     name = cite.english_name(book.lang)
     where = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
-    link = url_for("pages.law", lang=book.lang, number=unit.id.split(".")[0], _external=True)
-    link += f"#{anchor(unit.id)}" if "." in unit.id else ""
+    link = current_app.config.get("LAWKB_PUBLIC_URL", "").rstrip("/") + unit_url(book.lang, unit.id)
     out = {}
     for style, lang in (("international", None), ("national", book.lang)):
         out[style] = f'{cite.render(unit.id, lang)} -- {where}: "{wording}" {link}'
@@ -174,8 +173,11 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
 @cached_page
 def compare(number: str):
     lib = library()
-    asked = [x for x in request.args.get("langs", ",".join(lib.langs)).split(",") if x]
-    langs = [x for x in asked if x in lib.books] or lib.langs
+    raw = request.args.get("langs", "")
+    asked = [x for x in raw.split(",") if x]
+    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
+    if raw and raw != ",".join(langs):  # repeats or unknown documents: the canonical address
+        return redirect(url_for("pages.compare", number=number[:10], langs=",".join(langs)))
     if not any(lib.book(x).law(number) for x in lib.langs):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     rows = compare_rows(lib, number, langs)
@@ -338,10 +340,10 @@ def citation_books(lib: Library, query: str, lang: str) -> list[str]:
     return list(dict.fromkeys(lawbooks))
 
 
-@bp.app_template_filter()
-def urlencode_without(args, key: str) -> str:
-    """The query string of `args` without `key`, ready for one more parameter."""
-    pairs = [(k, v) for k, v in args.items(multi=True) if k != key]
+@bp.app_template_global()
+def page_query_without(key: str) -> str:
+    """The query string of the page's known parameters without `key`, ready for one more."""
+    pairs = [(k, v) for k, v in page_args() if k != key]
     return urlencode(pairs) + "&" if pairs else ""
 
 

@@ -5,7 +5,9 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const button of document.querySelectorAll("button.copy")) {
     button.hidden = false;
     button.addEventListener("click", async () => {
-      const text = button.parentElement.querySelector("textarea").value;
+      // A citation ends with the unit's address: made absolute here, as the page is read.
+      const text = button.parentElement.querySelector("textarea").value
+        .replace(/(^|\s)(\/\S*)$/, (all, space, path) => space + new URL(path, location.href).href);
       try { await navigator.clipboard.writeText(text); } catch (e) {
         const area = button.parentElement.querySelector("textarea"); area.select(); document.execCommand("copy");
       }
