@@ -203,6 +203,9 @@ def main() -> int:
     ap.add_argument("--threads", help="lawkb serve --threads (default: the server's)")
     ap.add_argument("--url", help="drive this server instead of starting lawkb serve")
     ap.add_argument("--data", type=Path, help="the server's data directory ($LAWKB_DATA)")
+    ap.add_argument(
+        "--aborts", type=int, default=200, help="reads aborted mid-answer after the run (200)"
+    )
     args = ap.parse_args()
 
     def measure(url: str) -> tuple[Results, float]:
@@ -212,15 +215,48 @@ def main() -> int:
 
     if args.url:
         results, took = measure(args.url)
-        return 0 if report(results, took, args.clients) else 1
+        ok = report(results, took, args.clients)
+        return 0 if survived(args.url, args.aborts, None) and ok else 1
     port = free_port()
     options = ["--threads", args.threads] if args.threads else []
     with serving(port, args.data, *options) as server:
-        results, took = measure(f"http://127.0.0.1:{port}")
+        url = f"http://127.0.0.1:{port}"
+        results, took = measure(url)
         rss = memory(server.pid)
+        alive = survived(url, args.aborts, server)
     ok = report(results, took, args.clients)
     print(f"server memory: {rss['VmRSS']} resident, {rss['VmHWM']} at its peak")
-    return 0 if ok else 1
+    return 0 if ok and alive else 1
+
+
+def abort_read(url: str, path: str, keep: int) -> None:
+    """Ask for a page, read `keep` bytes of the answer and hang up with a reset (a reader
+    leaving mid-page)."""
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port or 80), timeout=10) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n\r\n".encode())
+        if keep:
+            s.recv(keep)
+
+
+def survived(url: str, aborts: int, server: subprocess.Popen | None) -> bool:
+    """After the run: `aborts` reads aborted mid-answer, then whether the server is still
+    up (its process alive, a page answered 200). Printed; a dead server fails the bench."""
+    paths = ("/compare/12", "/fi/law/12", "/api/v1/laws/fi/12", "/search?q=revoke")
+    for n in range(aborts):
+        try:
+            abort_read(url, paths[n % len(paths)], keep=(0, 1, 100, 4096)[n % 4])
+        except OSError:
+            break  # the server is gone: said below
+    try:
+        with urllib.request.urlopen(f"{url}/fi/law/12", timeout=10) as response:
+            answered = response.status == 200
+    except OSError:
+        answered = False
+    alive = answered and (server is None or server.poll() is None)
+    print(f"server after the run and {aborts} aborted reads: {'alive' if alive else 'DEAD'}")
+    return alive
 
 
 if __name__ == "__main__":
