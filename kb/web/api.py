@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from kb import align, cite
 from kb.library import Book, get_library
+from kb.web.openapi import SPEC
 from kb.web.security import own_location
 
 bp = Blueprint("api", __name__)
@@ -110,6 +111,12 @@ def cite_unit():
             "edition": book.edition,
         }
     )
+
+
+@bp.route("/openapi.json")
+def openapi():
+    """This API described as OpenAPI 3.1."""
+    return jsonify(SPEC)
 
 
 @bp.errorhandler(HTTPException)
