@@ -98,3 +98,12 @@ WORDS = Words(
     stopwords="ja ning ka ei et kui või aga on oli olema see selle seda need nende ta tema ma mu "
     "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma",
 )
+
+# Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word
+# form (a regular expression matched as a whole word, case-insensitive) and its value; longer
+# forms first (kolmeteistkümnes, neljas are ordinals).
+NUMBER_WORDS = (
+    (r"kolmteist(?:kümmend)?", 13),
+    (r"kolm(?:e|est|ele|eks)?", 3),
+    (r"neli|nelja(?:st|le|ks)?", 4),
+)
