@@ -160,11 +160,13 @@ def test_2007_numbers_through_the_edition_map(full: Report) -> None:
 
 
 def test_length_against_each_pair_of_books(library: Library, full: Report) -> None:
-    # et.txt:1432: 37B2 carries an extra sentence ("Eksinu peab tingimata tegema
-    # reeglitepärase asenduspakkumise ...") that fi and tr do not have.
-    f = one(full, "length", "37.B.2")
-    assert (f.langs, f.odd) == (("et", "fi", "tr"), ("et",))
-    assert f.message == "et is 1.53 times as long as usual against tr (373 characters; tr 237)"
+    # fi.txt:2327, 81C5, leaves out "for cause" (tr "sebep varsa", et "põhjendatud").
+    f = one(full, "length", "81.C.5")
+    assert (f.langs, f.odd) == (("fi", "et", "tr"), ("fi",))
+    assert f.message == "fi is 0.64 times as long as usual against tr (64 characters; tr 93)"
+    # et.txt:1432, 37B2, is long with an extra sentence, and cites 72C3 for 72C: one finding
+    # for the unit and language, the reference's.
+    assert not found(full, "length", "37.B.2") and found(full, "refs", "37.B.2")
     assert "78.C" in [g.id for g, _ in full.ignored if g.check == "length"]  # a paraphrase
     # With two books the check still fires (the pair's own ratio): fi.txt:2301, 80B2(k),
     # leaves out "Law 93"; either book may be at fault, so both are blamed.
@@ -236,8 +238,8 @@ def test_hand_read_discrepancies_are_found(full: Report) -> None:
     hits = {(f.id, x) for f in full.findings for x in f.about}
     missed = [(uid, odd) for uid, odd, *_ in rows if (uid, odd) not in hits]
     assert len(rows) == 42
-    # The four clauses one translation leaves out are not found yet (docs/qa.md).
-    assert missed == [("21.B.2", "tr"), ("50.C", "et"), ("24.C", "et"), ("17.D.2", "et")]
+    # et 24C's missing verb "pass" is not found (et says "sundpassi" in the parenthesis).
+    assert missed == [("24.C", "et")]
 
 
 def test_precision_on_a_judged_sample(full: Report) -> None:
@@ -252,10 +254,10 @@ def test_precision_on_a_judged_sample(full: Report) -> None:
 def test_the_ignore_list_is_keyed_by_fields_and_lists_each_silenced(
     library: Library, full: Report, tmp_path: Path
 ) -> None:
-    assert len(full.ignored) == 7 and all(reason for _, reason in full.ignored)
+    assert len(full.ignored) == 11 and all(reason for _, reason in full.ignored)
     assert full.unused_ignores == []
     data = json.loads(to_json(full))
-    assert data["ignored"] == 7 and "20.F.6" in [s["id"] for s in data["silenced"]]
+    assert data["ignored"] == 11 and "20.F.6" in [s["id"] for s in data["silenced"]]
     assert "reason: tr spells out" in to_text(full)
     # The entries hold whichever other books are compared.
     two = report(library, ["fi", "et"], ["length"])

@@ -101,3 +101,13 @@ def load_reduplicated(lang: str) -> frozenset[str]:
     return (
         getattr(module(lang), "REDUPLICATED", frozenset()) if lang in languages() else frozenset()
     )
+
+
+def load_concepts(lang: str) -> dict[str, str]:
+    """The concepts a language's book must carry wherever the Laws state them (`CONCEPTS` of
+    its profile: a name shared by the languages and this book's forms as a pattern).
+
+    >>> sorted(load_concepts("et")), load_concepts("xx")
+    (['damage', 'unauthorised'], {})
+    """
+    return getattr(module(lang), "CONCEPTS", {}) if lang in languages() else {}

@@ -107,3 +107,13 @@ NUMBER_WORDS = (
     (r"kolm(?:e|est|ele|eks)?", 3),
     (r"neli|nelja(?:st|le|ks)?", 4),
 )
+
+# Concepts a translation must carry wherever the Laws state them, for the translators' report
+# (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
+# (a regular expression, case-insensitive). Unauthorised information is "ebaseaduslik teave",
+# also "ebareeglipärane teave" (not "ebareeglipärane toiming", an irregularity).
+CONCEPTS = {
+    "unauthorised": r"ebaseadusl\w*|lubamatu\w*|ebareeglipärase teab\w*|mittereeglipärane"
+    r"|\bebareeglipärane\b(?!\s+toiming)|\bluba omamata",
+    "damage": r"\bkahju\w*",
+}

@@ -96,3 +96,11 @@ NUMBER_WORDS = (
     (r"kolme(?:n|a|sta|en|lla|lle)?", 3),
     (r"neljä(?:n|ä|stä|än|llä|lle)?", 4),
 )
+
+# Concepts a translation must carry wherever the Laws state them, for the translators' report
+# (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
+# (a regular expression, case-insensitive). "luvaton tieto" is unauthorised information.
+CONCEPTS = {
+    "unauthorised": r"\bluvat(?:o|to)\w*|\blait(?:o|to)\w*",
+    "damage": r"\bvahin\w*|\bvahing\w*",
+}

@@ -106,3 +106,8 @@ NUMBER_WORDS = (
 # Words Turkish doubles on purpose ("birer birer", one by one; "ayrı ayrı", separately): the
 # translators' report does not take them for a doubled word.
 REDUPLICATED = frozenset({"birer", "ayrı", "teker", "yavaş", "sık", "ara"})
+
+# Concepts a translation must carry wherever the Laws state them, for the translators' report
+# (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
+# (a regular expression, case-insensitive). "izinsiz/usulsüz bilgi" is unauthorised information.
+CONCEPTS = {"unauthorised": r"izinsiz\w*|usulsüz bilgi\w*", "damage": r"zarar\w*|mağdur\w*"}

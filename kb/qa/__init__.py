@@ -42,6 +42,23 @@ def sort_key(alignment: Alignment, finding: Finding) -> tuple:
     return (ALL_CHECKS.index(finding.check), law, place, finding.id, finding.langs, finding.message)
 
 
+def one_per_issue(findings: list[Finding]) -> list[Finding]:
+    """The findings less the length outliers another finding already explains (the same unit
+    and language: a missing clause or reference makes a text short).
+
+    >>> from kb.qa.model import Finding
+    >>> a = Finding("refs", "warning", "80.B.2.k", ("fi", "et"), "", (), odd=("fi",))
+    >>> b = Finding("length", "info", "80.B.2.k", ("fi", "et"), "", (), odd=("fi",))
+    >>> [f.check for f in one_per_issue([a, b])]
+    ['refs']
+    """
+    explained = {(f.id, x) for f in findings if f.check != "length" for x in f.about}
+    return [
+        f for f in findings
+        if f.check != "length" or not any((f.id, x) in explained for x in f.about)
+    ]  # fmt: skip
+
+
 def report(
     library: Library,
     langs: list[str] | None = None,
@@ -75,7 +92,7 @@ def report_on(
     (['52.A.c'], [])
     """
     listed = HOUSEKEEPING if housekeeping else CHECKS
-    found = [f for c in (checks or listed) for f in CHECK_FUNCTIONS[c](alignment)]
+    found = one_per_issue([f for c in (checks or listed) for f in CHECK_FUNCTIONS[c](alignment)])
     found.sort(key=lambda f: sort_key(alignment, f))
     entries = [e for e in ignore.load(ignore_list) if e["check"] in listed]
     kept, ignored, unused = ignore.apply(found, entries)

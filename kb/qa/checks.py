@@ -26,7 +26,7 @@ from typing import Any
 from kb import editions, glossary, store
 from kb.library import Book
 from kb.model import LAW_LEVELS, Unit
-from kb.profiles import load_number_words, load_reduplicated
+from kb.profiles import load_concepts, load_number_words, load_reduplicated
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, Where, render
 from kb.refs import code_parts
@@ -299,8 +299,7 @@ def citations(unit: Unit) -> dict[str, tuple[str, int]]:
         if ref.get("footnote") or ref.get("field") == "tail":
             continue
         line = ref.get("line", unit.lines[0])
-        spans = ref.get("spans") or [[0, len(ref["text"]), t] for t in ref["targets"]]
-        for start, end, target in spans:
+        for start, end, target in ref.get("spans", []):  # none: no code printed ("see above")
             code = ref["text"][start:end]
             printed = target
             if ref.get("unresolved"):
@@ -511,6 +510,86 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(" ".join(text.split())) if s]
 
 
+@cache
+def _concepts(lang: str) -> dict[str, re.Pattern[str]]:
+    return {name: re.compile(p, re.IGNORECASE) for name, p in load_concepts(lang).items()}
+
+
+def check_clauses(a: Alignment) -> Iterator[Finding]:
+    """A clause one book leaves out: a concept its profile names (`CONCEPTS`: unauthorised
+    information, ...) that every other book (two at least) states in the unit and it does
+    not; and a figure (written or spelled out) that the others agree on and it lacks, with
+    no figure of its own in its place.
+
+    >>> from kb.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> for f in check_clauses(a):
+    ...     if f.id in ("21.B.2", "50.C"):
+    ...         print(f.message)
+    tr says nothing of damage where fi, et do (vahingoittaa, kahjustada)
+    et says nothing of unauthorised where fi, tr do (luvatonta, izinsiz)
+    """
+    for group in text_groups(a):
+        units = _texts(a, group)
+        if len(units) < 3:
+            continue
+        said: dict[str, dict[str, str]] = defaultdict(dict)
+        for lang, unit in units.items():
+            for name, pattern in _concepts(lang).items():
+                match = pattern.search(plain(unit))
+                said[name][lang] = match[0] if match else ""
+            for figure, words in spelled_figures(unit).items():
+                said[figure][lang] = words
+        for name, sides in sorted(said.items(), key=lambda kv: _order_key(kv[0])):
+            lacking = [x for x in units if not sides.get(x)]
+            known = name[0].isdigit() or all(name in _concepts(x) for x in units)
+            if len(lacking) != 1 or not known:
+                continue
+            (lang,) = lacking
+            others = [x for x in units if x != lang]
+            if name[0].isdigit() and _figure_changed(units, lang):
+                continue  # a changed figure is the numbers check's
+            params = {"odd": lang, "concept": name, "others": _names(others),
+                      "words": ", ".join(sides[x] for x in others)}  # fmt: skip
+            words = {x: sides[x] for x in others}
+            langs = _ordered([lang], others)
+            yield _text_finding(a, "clauses", "warning", group, langs, "clauses", params,
+                                [lang], words)  # fmt: skip
+
+
+def _order_key(name: str) -> tuple[int, str]:
+    return (0, name.zfill(4)) if name[0].isdigit() else (1, name)
+
+
+def spelled_figures(unit: Unit) -> dict[str, str]:
+    """Each figure of a unit (`figures`) with the words that print it first; a figure absent
+    from the text maps to an empty string.
+
+    >>> spelled_figures(Unit("17.D.2", "subsection", "2.", "", "kun kaikki neljä kättä", "fi",
+    ...                      2017, (1, 1)))
+    {'4': 'neljä'}
+    """
+    found = {}
+    for figure in figures(unit):
+        spelled = _number_words(unit.lang)
+        match = re.search(rf"(?<![\w.,]){re.escape(figure.strip('%'))}(?!\w)", unit.text)
+        if match is None and spelled:
+            pattern, values = spelled
+            match = next((m for m in pattern.finditer(unit.text)
+                          if str(values[m.lastgroup or ""]) == figure), None)  # fmt: skip
+        found[figure] = match[0] if match else figure
+    return found
+
+
+def _figure_changed(units: dict[str, Unit], lang: str) -> bool:
+    """Whether a book has a figure none of the others has (then a figure it lacks changed)."""
+    own = figures(units[lang])
+    return any(
+        all(figures(u)[v] < n for x, u in units.items() if x != lang) for v, n in own.items()
+    )
+
+
 def pair_ratios(a: Alignment) -> dict[tuple[str, str], float]:
     """Each ordered pair of peers' usual length ratio: the median over the groups both have
     text in.
@@ -569,17 +648,30 @@ def check_empty(a: Alignment) -> Iterator[Finding]:
     >>> from kb.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [f.message for f in check_empty(align_books(get_library(), ["fi", "et"]))][0]
-    '16.B has no text in et; text in fi'
+    '16.B.1 has no text in fi; text in et'
     """
     for group in a.groups:
         units = {x: group.unit(x) for x in a.peers}
         units = {x: u for x, u in units.items() if u is not None}
         full = [x for x, u in units.items() if u.text.strip()]
         empty = [x for x, u in units.items() if not u.text.strip()]
-        if full and empty:
+        if full and empty and not _moved_down(a, group, full, empty):
             params = {"id": group.id, "odd": _names(empty), "others": _names(full)}
             langs = _ordered(empty, full)
             yield _finding(a, "empty", "warning", group, langs, "empty", params, empty)
+
+
+def _moved_down(a: Alignment, group: Group, full: list[str], empty: list[str]) -> bool:
+    """Whether the books with text print it where the others print their first child's: the
+    child is empty in exactly those books (one issue, reported on the child)."""
+    child = next((g for g in a.groups if editions.lineage(g.id)[1:2] == [group.id]), None)
+    if child is None or "." not in group.id:
+        return False
+    units = {x: child.unit(x) for x in full + empty}
+    return (
+        all(u is not None for u in units.values())
+        and [x for x, u in units.items() if u is not None and not u.text.strip()] == full
+    )
 
 
 def english_words(text: str) -> Counter[str]:
@@ -747,38 +839,34 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
 
 
 def check_consistency(a: Alignment) -> Iterator[Finding]:
-    """The same text (forty characters or more) of one book translated two ways in another:
-    the second unit is reported, with the first.
+    """The same text translated two ways: two units whose texts (forty characters or more)
+    are identical in every other book while one book words them differently; the second unit
+    is reported, with the first.
 
     >>> from kb.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
-    >>> [(f.id, f.odd) for f in check_consistency(a)][:1]
-    [('31.B.1', ('tr',))]
+    >>> [(f.id, f.odd, f.params["other_id"]) for f in check_consistency(a)]
+    [('32.A.2.b', ('tr',), '31.A.2.b')]
     """
-    reported: set[tuple[str, str]] = set()
-    for source in a.peers:
-        seen: dict[str, Group] = {}
+    for lang in a.peers:
+        others = [x for x in a.peers if x != lang]
+        seen: dict[tuple[str, ...], Group] = {}
         for group in a.groups:
             units = _texts(a, group)
-            if source not in units or len(plain(units[source])) < 40:
+            if len(units) < len(a.peers) or min(len(plain(u)) for u in units.values()) < 40:
                 continue
-            key = " ".join(plain(units[source]).split())
+            key = tuple(" ".join(plain(units[x]).split()) for x in others)
             first = seen.setdefault(key, group)
             if first is group:
                 continue
-            before = _texts(a, first)
-            for lang, unit in units.items():
-                if lang == source or lang not in before:
-                    continue
-                if (lang, group.id) in reported:
-                    continue
-                if " ".join(plain(unit).split()) != " ".join(plain(before[lang]).split()):
-                    reported.add((lang, group.id))
-                    params = {"odd": lang, "source_lang": source, "id": group.id,
-                              "other_id": first.id}  # fmt: skip
-                    yield _finding(a, "consistency", "info", group, (lang, source),
-                                   "consistency", params, [lang])  # fmt: skip
+            before = " ".join(plain(_texts(a, first)[lang]).split())
+            if " ".join(plain(units[lang]).split()) != before:
+                params = {"odd": lang, "source_lang": _names(others), "id": group.id,
+                          "other_id": first.id}  # fmt: skip
+                langs = _ordered([lang], others)
+                yield _finding(a, "consistency", "info", group, langs, "consistency", params,
+                               [lang])  # fmt: skip
 
 
 def variant_pairs(
@@ -988,6 +1076,7 @@ CHECK_FUNCTIONS: dict[str, Callable[[Alignment], Iterable[Finding]]] = {
     "numbers": check_numbers,
     "refs": check_refs,
     "edition": check_edition,
+    "clauses": check_clauses,
     "length": check_length,
     "empty": check_empty,
     "untranslated": check_untranslated,

@@ -18,7 +18,7 @@ from typing import Any
 
 # The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
-    "missing", "extra", "numbers", "refs", "edition", "length", "empty",
+    "missing", "extra", "numbers", "refs", "edition", "clauses", "length", "empty",
     "untranslated", "terms", "symbols", "brackets", "doubled", "punctuation", "consistency",
 )  # fmt: skip
 # The checks of the housekeeping report (`lawkb qa --housekeeping`): what changed between the
@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "refs.lacks": "{odd} does not cite {cite}; {others} cite it",
     "refs.split": "the books cite different units here: {sides}",
     "edition": "{odd} cites {cites}, the 2007 number of {cite}, which {others} cite",
+    "clauses": "{odd} says nothing of {concept} where {others} do ({words})",
     "length": "{odd} is {ratio} times as long as usual against {other} "
     "({chars} characters; {other} {other_chars})",
     "empty": "{id} has no text in {odd}; text in {others}",
@@ -50,7 +51,8 @@ MESSAGES: dict[str, str] = {
     "brackets": "{odd}: unbalanced {mark}: {words}",
     "doubled": "{odd}: a doubled word: {words}",
     "punctuation": "{odd} ends without {mark} where {others} end with it",
-    "consistency": "{odd} translates the same {source_lang} text two ways: {id} and {other_id}",
+    "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
+    "the same text",
     "drift.book": "2007 {uid} {became}",
     "drift.card": "{id} cites 2007 {uid}, which {became}",
     "source": "{note}",
