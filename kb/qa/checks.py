@@ -369,14 +369,14 @@ def _reference_findings(a: Alignment) -> Iterator[Finding]:
         lacks: dict[str, list[str]] = {x: [] for x in langs}
         for uid in sorted(set().union(*cites.values()), key=_cite_order(cites)):
             holders = [x for x in langs if uid in cites[x]]
-            if len(holders) == len(langs):
-                continue
+            if all(x in holders or mentions(units[x].text, uid) for x in langs):
+                continue  # a book printing the code its parser did not read cites it too
             if len(holders) * 2 <= len(langs):
                 for x in holders:
                     extra[x].append(uid)
             if len(holders) * 2 >= len(langs):
                 for x in langs:
-                    if x not in holders and not mentions(units[x].text, uid):
+                    if x not in holders:
                         lacks[x].append(uid)
         yield from _explain(a, group, cites, extra, lacks)
 
@@ -419,14 +419,19 @@ def _explain(a: Alignment, group: Group, cites: Cites, extra: dict[str, list[str
             match = next((m for m in lacks[x] if new and editions.related(m, new)), None)
             if match is None:
                 continue
-            extra[x].remove(old)
-            lacks[x].remove(match)
+            for y in langs:  # with two books, the other's side of the same difference
+                for found, uid in ((extra[y], old), (lacks[y], match), (extra[y], match),
+                                   (lacks[y], old)):  # fmt: skip
+                    if uid in found and (y == x or found is not extra[x]):
+                        found.remove(uid)
             order, words, lines = sides(x, [old], [match])
             params = {"odd": x, "cites": compact(old), "cite": compact(match),
                       "others": _names(order[1:])}  # fmt: skip
-            yield _finding(
-                a, "edition", "error", group, order, "edition", params, [x], words, lines
-            )
+            # 2007 16C is 2017 16D and 2007 16D is 2017 16C: of two books either may be
+            # citing the 2007 number.
+            swap = len(langs) == 2 and modern(match) == old
+            code, odd = ("edition.swap", order) if swap else ("edition", [x])
+            yield _finding(a, "edition", "error", group, order, code, params, odd, words, lines)
     split = [x for x in langs if extra[x] and not lacks[x]]
     if len(split) >= 2 and len(split) * 2 >= len(langs):
         sides_text = "; ".join(f"{x} {printed(x, extra[x])}" for x in split)
@@ -840,8 +845,8 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
 
 def check_consistency(a: Alignment) -> Iterator[Finding]:
     """The same text translated two ways: two units whose texts (forty characters or more)
-    are identical in every other book while one book words them differently; the second unit
-    is reported, with the first.
+    are identical in every other book (two at least) while one book words them differently;
+    the second unit is reported, with the first.
 
     >>> from kb.library import get_library
     >>> from kb.qa.groups import align_books
@@ -851,6 +856,8 @@ def check_consistency(a: Alignment) -> Iterator[Finding]:
     """
     for lang in a.peers:
         others = [x for x in a.peers if x != lang]
+        if len(others) < 2:
+            return  # one other book is no evidence that the source text is the same
         seen: dict[tuple[str, ...], Group] = {}
         for group in a.groups:
             units = _texts(a, group)

@@ -39,6 +39,8 @@ MESSAGES: dict[str, str] = {
     "refs.lacks": "{odd} does not cite {cite}; {others} cite it",
     "refs.split": "the books cite different units here: {sides}",
     "edition": "{odd} cites {cites}, the 2007 number of {cite}, which {others} cite",
+    "edition.swap": "{odd} cites {cites} where {others} cite {cite}: each is the other's "
+    "number in 2007, so one book cites the 2007 number",
     "clauses": "{odd} says nothing of {concept} where {others} do ({words})",
     "length": "{odd} is {ratio} times as long as usual against {other} "
     "({chars} characters; {other} {other_chars})",
