@@ -242,11 +242,25 @@ def test_every_finding_points_at_words_and_carries_both_texts(full: Report) -> N
 def test_hand_read_discrepancies_are_found(full: Report) -> None:
     rows = [line.split("\t") for line in DISCREPANCIES.read_text().splitlines()
             if line and not line.startswith("#")]  # fmt: skip
-    hits = {(f.id, x) for f in full.findings for x in f.about}
+    # A finding names its unit, and a terms finding the units of its concordance too.
+    hits = {(uid, x) for f in full.findings for uid in named(f) for x in f.about}
     missed = [(uid, odd) for uid, odd, *_ in rows if (uid, odd) not in hits]
-    assert len(rows) == 42
-    # et 24C's missing verb "pass" is not found (et says "sundpassi" in the parenthesis).
-    assert missed == [("24.C", "et")]
+    assert len(rows) == 49
+    # et 24C's missing verb "pass" is not found (et says "sundpassi" in the parenthesis);
+    # of the laws read blind, tr's 2007 penalty clause, et's "need not" for "shall not" and
+    # the clause fi and tr leave out in 70E1 are not found either (docs/qa.md).
+    assert missed == [
+        ("24.C", "et"), ("9.B.2", "tr"), ("70.D.1", "et"), ("70.E.1", "et"), ("70.E.1", "fi"),
+        ("70.E.1", "tr"),
+    ]  # fmt: skip
+
+
+def named(f: Finding) -> set[str]:
+    """The units a finding names: its own, and for a terms finding its concordance."""
+    units = {f.id}
+    for key in ("first_units", "second_units"):
+        units |= set(filter(None, str(f.params.get(key, "")).split(", ")))
+    return units
 
 
 def test_precision_on_a_judged_sample(full: Report) -> None:
