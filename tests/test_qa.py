@@ -129,7 +129,7 @@ def test_references_compared_as_full_unit_ids(full: Report) -> None:
     # et.txt:1165 "reeglile 21 või 47C" where fi.txt:927 and tr.txt:853 cite 47E.
     f = one(full, "refs", "20.F.6")
     assert (f.odd, f.message) == (("et",), "et cites 47C where fi, tr cite 47E")
-    assert f.where[0].source == "corpus/et/et.txt:1165:125" and f.where[0].words == "47C"
+    assert f.where[0].place == "corpus/et/et.txt:1165:125" and f.where[0].words == "47C"
     # Same-law references: et.txt:1217 "vt järgnevat lõiku C" where fi, tr say E.
     assert one(full, "refs", "24.A").message == "et cites 24C where fi, tr cite 24E"
     # tr.txt:1479 folds "see Law 68" and "68B2" into one "bkz. Yasa 68B2".
@@ -148,7 +148,7 @@ def test_2007_numbers_through_the_edition_map(library: Library, full: Report) ->
     # fi.txt:1421 "(s. 31) 16D1 §": 2007 16D1 is 2017 16C1, which tr and et cite.
     f = one(full, "edition", "45.C.4.b")
     assert f.message == "fi cites 16D1, the 2007 number of 16C1, which et, tr cite"
-    assert [w.source for w in f.where] == [
+    assert [w.place for w in f.where] == [
         "corpus/fi/fi.txt:1421:31", "corpus/et/et.txt:1613:477", "corpus/tr/tr.txt:1381:465",
     ]  # fmt: skip
     # et.txt:1276 "vt reeglit 23": 2007 Law 23 is 2017 72C; et.txt:811 "86C" is 2017 86A.
@@ -199,7 +199,7 @@ def test_a_concept_translated_two_ways(full: Report) -> None:
     assert f.odd == ("et",) and f.id == "12.C.1.d"
     assert f.params["first_units"] == "12.A.2, 15.B.3, 86.B.2.a"
     assert f.params["second_units"] == "12.C.1.d, 12.C.2.a, 12.C.2.b, 64.C.2.b"
-    assert f.where[0].source == "corpus/et/et.txt:936:95" and f.where[2].lang == "tr"
+    assert f.where[0].place == "corpus/et/et.txt:936:95" and f.where[2].lang == "tr"
 
 
 def test_mechanical_checks(full: Report) -> None:
@@ -211,7 +211,7 @@ def test_mechanical_checks(full: Report) -> None:
         ("15.B.3", ("fi",)), ("45.C.4.b", ("tr",)), ("75.D.1", ("tr",)),
     ]  # fmt: skip
     (doubled,) = [f for f in full.findings if f.check == "doubled"]
-    assert doubled.where[0].source == "corpus/fi/fi.txt:1233:54"  # "jokainen jokainen"
+    assert doubled.where[0].place == "corpus/fi/fi.txt:1233:54"  # "jokainen jokainen"
     # Turkish doubles "birer birer" on purpose (tr.txt:421).
     assert not found(full, "doubled", "6.B")
 
@@ -330,7 +330,7 @@ def test_tsv_columns(full: Report) -> None:
         "corpus/tr/tr.txt:1541",
     ]
     assert row[6].split()[0] == "/et/law/52#52Ac"
-    assert row[10].startswith("et: Kui kaitsjal on trahvikaardid")
+    assert row[11].startswith("et: Kui kaitsjal on trahvikaardid")
 
 
 def test_tmx_is_sentence_level_and_flags_known_wrong_pairs(library: Library) -> None:

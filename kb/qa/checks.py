@@ -731,7 +731,7 @@ def check_symbols(a: Alignment) -> Iterator[Finding]:
 
     >>> from kb.library import get_library
     >>> from kb.qa.groups import align_books
-    >>> [(f.id, f.where[0].source) for f in check_symbols(align_books(get_library(), ["fi", "tr"]))]
+    >>> [(f.id, f.where[0].place) for f in check_symbols(align_books(get_library(), ["fi", "tr"]))]
     [('1.A', 'corpus/tr/tr.txt:283:119'), ('def.renk', 'corpus/tr/tr.txt:191:101')]
     """
     for group in text_groups(a):

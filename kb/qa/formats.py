@@ -24,7 +24,7 @@ from kb.qa.groups import align_books
 from kb.qa.model import Finding, Report
 
 TSV_COLUMNS = ("check", "severity", "id", "langs", "message", "sources", "urls", "odd", "code",
-               "words", "texts", "key")  # fmt: skip
+               "places", "words", "texts", "key")  # fmt: skip
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XLIFF = "urn:oasis:names:tc:xliff:document:2.0"
 
@@ -45,16 +45,19 @@ def _cell(text: str) -> str:
 
 def to_tsv(report: Report) -> str:
     """The findings as TSV: a header row, then a row per finding (TSV_COLUMNS); the sides'
-    sources (file:line:column) and URLs are space-separated in the order of `langs`; `words`
-    and `texts` give each side's offending words and text as `lang: ...`, separated by ` | `."""
+    sources (file:line), places (file:line:column) and URLs are space-separated in the order
+    of `langs`; `words` and `texts` give each side's offending words and text as
+    `lang: ...`, separated by ` | `."""
     rows = [TSV_COLUMNS]
     for f in report.findings:
         sources = " ".join(w.source for w in f.where)
         urls = " ".join(w.url for w in f.where)
         words = " | ".join(f"{w.lang}: {w.words}" for w in f.where if w.words)
         texts = " | ".join(f"{w.lang}: {w.text}" for w in f.where)
+        places = " ".join(w.place for w in f.where)
+        odd, code = ",".join(f.about), f.code or f.check
         rows.append((f.check, f.severity, f.id, ",".join(f.langs), f.message, sources, urls,
-                     ",".join(f.about), f.code or f.check, words, texts, f.key))  # fmt: skip
+                     odd, code, places, words, texts, f.key))  # fmt: skip
     return "".join("\t".join(_cell(c) for c in row) + "\n" for row in rows)
 
 
@@ -97,7 +100,7 @@ def _finding_lines(f: Finding) -> list[str]:
     words and the text."""
     lines = [f"  {f.severity:7} {f.id}  [{','.join(f.langs)}]  {f.message}"]
     for w in f.where:
-        lines.append(f"          {w.lang} {w.id}: {w.source}  {w.url}")
+        lines.append(f"          {w.lang} {w.id}: {w.place}  {w.url}")
         if w.words:
             lines.append(f"            at: {_cell(w.words)}")
         if w.text:

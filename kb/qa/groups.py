@@ -157,7 +157,7 @@ class Alignment:
         >>> from kb.library import get_library
         >>> a = align_books(get_library(), ["fi", "et"])
         >>> w = a.side("fi", "40.B.1.c", "jokainen jokainen")
-        >>> w.source, w.words, w.text[:25]
+        >>> w.place, w.words, w.text[:25]
         ('corpus/fi/fi.txt:1233:54', 'jokainen jokainen', 'Ellei Säännöistä Vastaava')
         """
         where = self.where(lang, uid, line)

@@ -4,8 +4,8 @@ A finding's sentence is structured: a message code and named parameters (`MESSAG
 English of each code), so the site can translate it; `message` is the English rendering.
 
 >>> w = Where("fi", "12.A", "corpus/fi/fi.txt", 671, 5, "laki")
->>> w.to_json()["source"], w.to_json()["url"], w.to_json()["words"]
-('corpus/fi/fi.txt:671:5', '/fi/law/12#12A', 'laki')
+>>> w.to_json()["source"], w.to_json()["place"], w.to_json()["url"], w.to_json()["words"]
+('corpus/fi/fi.txt:671', 'corpus/fi/fi.txt:671:5', '/fi/law/12#12A', 'laki')
 >>> render("refs.differ", odd="et", cites="47C", others="fi, tr", cite="47E")
 'et cites 47C where fi, tr cite 47E'
 """
@@ -114,7 +114,16 @@ class Where:
 
     @property
     def source(self) -> str:
-        return f"{self.file}:{self.line}" + (f":{self.column}" if self.column else "")
+        return f"{self.file}:{self.line}"
+
+    @property
+    def place(self) -> str:
+        """The source with the column of the offending words where known (file:line:column).
+
+        >>> Where("fi", "1", "corpus/fi/fi.txt", 9, 4).place, Where("fi", "1", "f", 9).place
+        ('corpus/fi/fi.txt:9:4', 'f:9')
+        """
+        return self.source + (f":{self.column}" if self.column else "")
 
     @property
     def url(self) -> str:
@@ -123,7 +132,8 @@ class Where:
     def to_json(self) -> dict[str, Any]:
         return {
             "lang": self.lang, "id": self.id, "source": self.source, "url": self.url,
-            "line": self.line, "column": self.column, "words": self.words, "text": self.text,
+            "place": self.place, "line": self.line, "column": self.column, "words": self.words,
+            "text": self.text,
         }  # fmt: skip
 
 
