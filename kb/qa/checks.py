@@ -56,7 +56,7 @@ _EMPTY_BRACKETS = re.compile(r"\w+ \(\s*\)")
 BRACKETS = {"(": ")", "[": "]"}
 _MARKER = re.compile(r".*(?<![\w(])(?:[a-z]|[ivx]{1,4}|\d)\)$")
 _DOUBLED = re.compile(r"\b([^\W\d_]{3,})\s+\1\b", re.IGNORECASE)
-_PAGE = re.compile(r"\s?\(s\.\s?\d{1,3}\)")  # the Finnish book's print page references
+PAGE_REFERENCE = re.compile(r"\s?\(s\.\s?\d{1,3}\)")  # the Finnish book's print page references
 
 
 def _names(langs: Iterable[str]) -> str:
@@ -496,7 +496,7 @@ def plain(unit: Unit) -> str:
     text = unit.text
     if unit.label and text.startswith(unit.label):
         text = text[len(unit.label) :]
-    return _PAGE.sub("", text).strip()
+    return PAGE_REFERENCE.sub("", text).strip()
 
 
 _SENTENCE_END = re.compile(
@@ -568,8 +568,8 @@ def _order_key(name: str) -> tuple[int, str]:
 
 
 def spelled_figures(unit: Unit) -> dict[str, str]:
-    """Each figure of a unit (`figures`) with the words that print it first; a figure absent
-    from the text maps to an empty string.
+    """Each figure of a unit (`figures`) with the words that print it first (the figure
+    itself where neither its digits nor its words are found, as in a title).
 
     >>> spelled_figures(Unit("17.D.2", "subsection", "2.", "", "kun kaikki neljä kättä", "fi",
     ...                      2017, (1, 1)))

@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from kb import glossary
 from kb.library import Library
 from kb.model import Unit
-from kb.qa.checks import _PAGE, sentences
+from kb.qa.checks import PAGE_REFERENCE, sentences
 from kb.qa.groups import align_books
 from kb.qa.model import Finding, Report
 
@@ -157,10 +157,10 @@ def sentence_pairs(source: Unit, target: Unit) -> list[tuple[str, str]]:
     [('Otsikko', 'Pealkiri'), ('Yksi lause.', 'Esimene lause.'), ('Toinen lause.', 'Teine lause.')]
     """
     pairs = []
-    titles = [" ".join(_PAGE.sub("", u.title).split()) for u in (source, target)]
+    titles = [" ".join(PAGE_REFERENCE.sub("", u.title).split()) for u in (source, target)]
     if all(titles):
         pairs.append((titles[0], titles[1]))
-    texts = [" ".join(_PAGE.sub("", u.text).split()) for u in (source, target)]
+    texts = [" ".join(PAGE_REFERENCE.sub("", u.text).split()) for u in (source, target)]
     if all(texts):
         first, second = sentences(texts[0]), sentences(texts[1])
         same = len(first) == len(second)
