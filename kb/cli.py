@@ -163,14 +163,21 @@ def cmd_qa(args: argparse.Namespace) -> int:
     if unknown:
         print(f"lawkb qa: no document for language {unknown[0]!r}", file=sys.stderr)
         return 2
-    if args.format == "tmx":
+    if args.format in ("tmx", "xliff"):
         books = [library.books[x] for x in langs]
         if sum(b.kind == "lawbook" for b in books) < 2:
-            print("lawkb qa: TMX needs two law books (a card has no segments)", file=sys.stderr)
+            name = args.format.upper()
+            print(f"lawkb qa: {name} needs two law books (a card has no segments)", file=sys.stderr)
             return 2
-        print(formats.to_tmx(library, langs), end="")
+        export = formats.to_tmx if args.format == "tmx" else formats.to_xliff
+        print(export(library, langs, report(library, langs)), end="")
         return 0
-    result = report(library, langs)
+    if args.format in ("tbx", "csv"):
+        lawbooks = [x for x in langs if library.books[x].kind == "lawbook"]
+        export = formats.to_tbx if args.format == "tbx" else formats.to_csv_termbase
+        print(export(library, lawbooks), end="")
+        return 0
+    result = report(library, langs, housekeeping=args.housekeeping)
     render = {"text": formats.to_text, "json": formats.to_json, "tsv": formats.to_tsv}
     print(render[args.format](result), end="\n" if args.format == "json" else "")
     limit = SEVERITY_RANK[args.fail_on]
@@ -269,7 +276,18 @@ def parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_search)
     a = sub.add_parser("qa", help="the translators' alignment report (exit 1 on findings)")
     a.add_argument("--langs", help="languages to align, comma-separated (default: all)")
-    a.add_argument("--format", choices=("text", "json", "tsv", "tmx"), default="text")
+    a.add_argument(
+        "--format",
+        choices=("text", "json", "tsv", "tmx", "xliff", "tbx", "csv"),
+        default="text",
+        help="the report as text, json or tsv; the aligned units as tmx or xliff (findings "
+        "as notes); the glossary as a tbx or csv termbase",
+    )
+    a.add_argument(
+        "--housekeeping",
+        action="store_true",
+        help="the drift between the editions and the parser's notes, not the translator's list",
+    )
     a.add_argument(
         "--fail-on",
         choices=tuple(SEVERITY_RANK),

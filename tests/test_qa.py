@@ -4,24 +4,39 @@ ignore list, the JSON/TSV/TMX exports and the `lawkb qa` exit codes."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from translate.storage.tbx import tbxfile
 from translate.storage.tmx import tmxfile
+from translate.storage.xliff2 import Xliff2File as xliff2file
 
 from kb import store
 from kb.cli import main
 from kb.library import Library, get_library
 from kb.qa import Report, report
 from kb.qa.checks import figures
-from kb.qa.formats import TSV_COLUMNS, segment, to_json, to_tmx, to_tsv
-from kb.qa.groups import LAW_TREE
+from kb.qa.formats import (
+    TSV_COLUMNS,
+    to_csv_termbase,
+    to_json,
+    to_tbx,
+    to_text,
+    to_tmx,
+    to_tsv,
+    to_xliff,
+)  # fmt: skip
 from kb.qa.model import CHECKS, Finding
 
 ALL = ["et", "fi", "sk", "sv", "tr"]
+DATA = Path(__file__).parent / "data"
+DISCREPANCIES = DATA / "qa_discrepancies.tsv"
+PRECISION = DATA / "qa_precision.tsv"
 
 
 @pytest.fixture(scope="module")
@@ -92,45 +107,78 @@ def test_extra_by_id(full: Report) -> None:
 def test_numbers_that_differ(full: Report) -> None:
     # tr.txt:2153 prints 20 for the redoubled major (120 in fi, et).
     f = one(full, "numbers", "77.table.1")
-    assert (f.severity, f.langs) == ("error", ("tr", "et", "fi"))
+    assert (f.severity, f.langs, f.odd) == ("error", ("tr", "et", "fi"), ("tr",))
     assert f.message == "figures differ: 20 (tr 3; et, fi 2), 120 (tr 1; et, fi 2)"
-    # The IMP scale agrees in the three books.
-    assert not found(full, "numbers", "78.B.table")
-    # et writes "± 3 impi" for "plus 3 IMP tai miinus 3 IMP": a reviewed false positive.
-    assert [(g.id, reason[:20]) for g, reason in full.ignored if g.id == "12.C.2.b"] == [
-        ("12.C.2.b", "et writes '± 3 impi'")
-    ]
+    # fi.txt:586 "niitä kolmesta" (three) where tr "on üç" and et "13" say thirteen.
+    g = one(full, "numbers", "7.B.2")
+    assert g.odd == ("fi",) and g.where[0].source == "corpus/fi/fi.txt:586"
+    # The IMP scale agrees; et's "± 3 impi" (one figure for two) is only fewer figures.
+    assert not found(full, "numbers", "78.B.table") and not found(full, "numbers", "12.C.2.b")
 
 
-def test_figures_leave_out_codes_and_normalise_percent(library: Library) -> None:
+def test_figures_leave_out_codes_and_read_number_words(library: Library) -> None:
     # tr.txt:985 "Yukarıda B1 ile hükme bağlananın dışında": B1 is a code, not the number 1.
     assert figures(library.book("tr").by_id["27.B.2"]) == {}
     # fi.txt:693 "plus 3 IMP tai miinus 3 IMP" (the reference codes 78D, 86B3 left out).
     assert figures(library.book("fi").by_id["12.C.2.b"]) == {"3": 2}
+    # tr.txt:463 "özgün on üç kartını": thirteen spelled out.
+    assert figures(library.book("tr").by_id["7.C"]) == {"13": 1}
 
 
-def test_law_references_that_differ(full: Report) -> None:
-    # et.txt:1276 "... ja vt reeglit 23." where fi.txt:1044 "katso myös lakia (s. 88) 72C §"
-    # and tr.txt:985 "bkz. Yasa 72C": et kept the 2007 reference.
-    messages = [(f.langs, f.message) for f in found(full, "refs", "27.B.2")]
-    assert messages == [
-        (("et", "fi", "tr"), "Law 23 is cited in et, not in fi, tr"),
-        (("et", "fi", "tr"), "Law 72 is cited in fi, tr, not in et"),
-    ]
+def test_references_compared_as_full_unit_ids(full: Report) -> None:
+    # et.txt:1165 "reeglile 21 või 47C" where fi.txt:927 and tr.txt:853 cite 47E.
+    f = one(full, "refs", "20.F.6")
+    assert (f.odd, f.message) == (("et",), "et cites 47C where fi, tr cite 47E")
+    assert f.where[0].place == "corpus/et/et.txt:1165:125" and f.where[0].words == "47C"
+    # Same-law references: et.txt:1217 "vt järgnevat lõiku C" where fi, tr say E.
+    assert one(full, "refs", "24.A").message == "et cites 24C where fi, tr cite 24E"
+    # tr.txt:1479 folds "see Law 68" and "68B2" into one "bkz. Yasa 68B2".
+    assert one(full, "refs", "49").message == "tr does not cite 68; et, fi cite it"
+    # Three books, three different units (tr.txt:909 30B1(b)(ii), fi (i), et misprinted).
+    assert one(full, "refs", "23.C").message == (
+        "the books cite different units here: et 39B1b(1); fi 30B1b(i); tr 30B1b(ii)"
+    )
+    # tr.txt:987 "Yukarıda B1(b) ile" is a reference the tr parser does not read: no finding.
+    assert not [g for g in found(full, "refs", "27.B.3") if g.odd == ("tr",)]
     # fi 51B1b cites Law 59 in the translator's footnote only: footnotes are not compared.
     assert not found(full, "refs", "51.B.1.b")
 
 
-def test_length_outliers(full: Report) -> None:
-    # et.txt:1432: 37B2 carries an extra sentence ("Eksinu peab tingimata tegema
-    # reeglitepärase asenduspakkumise ...") that fi and tr do not have.
-    f = one(full, "length", "37.B.2")
-    assert f.langs == ("et", "fi", "tr")
-    assert (
-        f.message == "et is 1.53 times the group's median length (373 characters; fi 216; tr 237)"
-    )
-    assert not found(full, "length", "12.A")
+def test_2007_numbers_through_the_edition_map(library: Library, full: Report) -> None:
+    # fi.txt:1421 "(s. 31) 16D1 §": 2007 16D1 is 2017 16C1, which tr and et cite.
+    f = one(full, "edition", "45.C.4.b")
+    assert f.message == "fi cites 16D1, the 2007 number of 16C1, which et, tr cite"
+    assert [w.place for w in f.where] == [
+        "corpus/fi/fi.txt:1421:31", "corpus/et/et.txt:1613:477", "corpus/tr/tr.txt:1381:465",
+    ]  # fmt: skip
+    # et.txt:1276 "vt reeglit 23": 2007 Law 23 is 2017 72C; et.txt:811 "86C" is 2017 86A.
+    assert one(full, "edition", "27.B.2").odd == ("et",)
+    assert one(full, "edition", "6.D.3").message.startswith("et cites 86C, the 2007 number of 86A")
+    # Of two books: 2007 Law 23 is 72C (et is the odd one), but 2007 16D is 2017 16C and
+    # 2007 16C is 2017 16D, so either of fi 16D1 and et 16C1 may be the 2007 number.
+    two = report(library, ["fi", "et"], ["edition"])
+    assert (one(two, "edition", "27.B.2").odd, one(two, "edition", "45.C.4.b").odd) == (
+        ("et",), ("fi", "et"),
+    )  # fmt: skip
+    assert one(two, "edition", "45.C.4.b").code == "edition.swap"
+    assert {f.id for f in full.findings if f.check == "edition"} == {
+        "6.D.3", "27.B.2", "27.B.3", "45.C.4.b", "47.D", "47.F.1", "73.D.2",
+    }  # fmt: skip
+
+
+def test_length_against_each_pair_of_books(library: Library, full: Report) -> None:
+    # fi.txt:2327, 81C5, leaves out "for cause" (tr "sebep varsa", et "põhjendatud").
+    f = one(full, "length", "81.C.5")
+    assert (f.langs, f.odd) == (("fi", "et", "tr"), ("fi",))
+    assert f.message == "fi is 0.64 times as long as usual against tr (64 characters; tr 93)"
+    # et.txt:1432, 37B2, is long with an extra sentence, and cites 72C3 for 72C: one finding
+    # for the unit and language, the reference's.
+    assert not found(full, "length", "37.B.2") and found(full, "refs", "37.B.2")
     assert "78.C" in [g.id for g, _ in full.ignored if g.check == "length"]  # a paraphrase
+    # With two books the check still fires (the pair's own ratio): fi.txt:2301, 80B2(k),
+    # leaves out "Law 93"; either book may be at fault, so both are blamed.
+    two = one(report(library, ["fi", "tr"], ["length"]), "length", "80.B.2.k")
+    assert (two.langs, two.odd) == (("fi", "tr"), ("fi", "tr"))
 
 
 def test_empty_text(full: Report) -> None:
@@ -140,95 +188,140 @@ def test_empty_text(full: Report) -> None:
     assert not found(full, "empty", "12.B")  # a title and no text in every book
 
 
-def test_untranslated_text(full: Report) -> None:
-    # fi.txt:160 "## **INTRODUCTION TO THE 2017 LAWS OF DUPLICATE BRIDGE\*" and English after.
-    f = one(full, "untranslated", "introduction")
-    assert f.langs == ("fi",) and f.where[0].source == "corpus/fi/fi.txt:160"
-    assert f.message.startswith("English in fi: 91 English function words of 338 (the 25,")
-    # The Estonian "on" (is) is no English; et's bilingual index is mostly Estonian.
-    assert not [f for f in full.findings if f.check == "untranslated" and f.langs == ("et",)]
+def test_no_english_noise(full: Report) -> None:
+    # fi keeps the WBF's English introduction on purpose (fi.txt:160): not a law, not listed.
+    assert not found(full, "untranslated", "introduction") and full.counts()["untranslated"] == 0
 
 
-def test_defined_terms_rendered_two_ways(full: Report) -> None:
-    # fi defines Kilpailu and Turnaus for "event"; 40B1b (fi.txt:1223) says "turnauksen".
-    f = one(full, "terms", "40.B.1.b")
-    assert f.langs == ("fi",)
-    assert f.message == (
-        "event is rendered as Kilpailu in 24 units and as Turnaus in 5 "
-        "(40.B.1.b, 78.D, 80.A.1.a, ...)"
-    )
-    # sk Zahranie/Zohrávka are two senses of "play" the book defines apart: ignored.
-    reasons = [r for g, r in full.ignored if g.check == "terms" and g.langs == ("sk",)]
-    assert len(reasons) == 2 and "Zohrávka (the play period)" in reasons[1]
+def test_a_concept_translated_two_ways(full: Report) -> None:
+    # et.txt:936 "tehniliku tulemuse" where the definition (et.txt:575) says "tehislik".
+    (f,) = [g for g in full.findings if g.check == "terms" and "tehnilik" in g.message]
+    assert f.odd == ("et",) and f.id == "12.C.1.d"
+    assert f.params["first_units"] == "12.A.2, 15.B.3, 86.B.2.a"
+    assert f.params["second_units"] == "12.C.1.d, 12.C.2.a, 12.C.2.b, 64.C.2.b"
+    assert f.where[0].place == "corpus/et/et.txt:936:95" and f.where[2].lang == "tr"
 
 
-def test_drift_from_2007(full: Report) -> None:
+def test_mechanical_checks(full: Report) -> None:
+    # tr.txt:191 and 283 "pik (), kör (), karo (), trefl ()": the suit symbols are lost.
+    assert [(f.id, f.where[0].line) for f in full.findings if f.check == "symbols"] == [
+        ("1.A", 283), ("def.renk", 191),
+    ]  # fmt: skip
+    assert [(f.id, f.odd) for f in full.findings if f.check == "brackets"] == [
+        ("15.B.3", ("fi",)), ("45.C.4.b", ("tr",)), ("75.D.1", ("tr",)),
+    ]  # fmt: skip
+    (doubled,) = [f for f in full.findings if f.check == "doubled"]
+    assert doubled.where[0].place == "corpus/fi/fi.txt:1233:54"  # "jokainen jokainen"
+    # Turkish doubles "birer birer" on purpose (tr.txt:421).
+    assert not found(full, "doubled", "6.B")
+
+
+def test_housekeeping_is_its_own_report(library: Library, full: Report) -> None:
+    assert not [f for f in full.findings if f.check in ("drift", "source")]
+    house = report(library, housekeeping=True)
+    assert set(house.counts()) == {"drift", "source"}
     # sk.txt:445 "C. Vedľajšia informácia z iných zdrojov" is 2017 16D.
-    f = one(full, "drift", "16.C")
+    f = one(house, "drift", "16.C")
     assert (f.severity, f.langs, f.message) == ("info", ("sk", "et"), "2007 16.C is 16.D in 2017")
-    assert [w.url for w in f.where] == ["/sk/law/16#16C", "/et/law/16#16D"]
-    # sv.txt:32 "... lag 16D": the card's 16D is 2017 16C.
-    g = one(full, "drift", "topic.62")
-    assert g.message == "topic.62 cites 2007 16.D, which is 16.C in 2017"
-    assert one(full, "drift", "13.E").severity == "warning"  # no counterpart in 2017
-    assert not found(full, "drift", "12.C.1")  # Law 12 keeps its sections
-    assert not [f for f in full.findings if "cites 2007 75.B," in f.message]
-
-
-def test_source_oddities(full: Report) -> None:
+    assert (
+        one(house, "drift", "topic.62").message == "topic.62 cites 2007 16.D, which is 16.C in 2017"
+    )
     # et.txt:1450 "(vt reeglist 26V)": a misprint for 26B.
-    f = one(full, "source", "38.D")
-    assert (f.severity, f.langs, f.message) == (
-        "warning", ("et",), '"reeglist 26V": misprinted code 26V'
-    )  # fmt: skip
-    assert sides(f) == [("et", "38.D", "corpus/et/et.txt:1450", "/et/law/38#38D")]
-    # sk.txt:1495 repeats the footnote of 1483 at the end of Law 71 (its last item 71.2).
-    assert one(full, "source", "71.2").message.startswith("footnote *: a reprint")
-    fi = [f for f in full.findings if f.check == "source" and f.langs == ("fi",)]
-    assert [f.id for f in fi] == ["options"]  # fi.txt:2532 "12B2d", its only unresolved code
+    g = one(house, "source", "38.D")
+    assert (g.severity, g.message) == ("warning", '"reeglist 26V": misprinted code 26V')
 
 
-def test_every_check_finds_something_and_all_are_sorted(full: Report) -> None:
-    assert all(n > 0 for n in full.counts().values()), full.counts()
-    assert [CHECKS.index(f.check) for f in full.findings] == sorted(
-        CHECKS.index(f.check) for f in full.findings
-    )
+def test_every_finding_points_at_words_and_carries_both_texts(full: Report) -> None:
+    for f in full.findings:
+        assert f.code and f.about and set(f.about) <= set(f.langs), (f.check, f.id)
+        assert all(w.text for w in f.where if w.lang not in f.about), (f.check, f.id)
+    pointed = [f for f in full.findings if f.check in ("refs", "edition", "brackets", "symbols")]
+    assert all(f.where[0].column > 0 for f in pointed if f.code != "refs.lacks")
 
 
-def test_the_ignore_list_is_counted_and_each_entry_used(full: Report, tmp_path: Path) -> None:
-    assert len(full.ignored) == 17 and all(reason for _, reason in full.ignored)
+def test_hand_read_discrepancies_are_found(full: Report) -> None:
+    rows = [line.split("\t") for line in DISCREPANCIES.read_text().splitlines()
+            if line and not line.startswith("#")]  # fmt: skip
+    # A finding names its unit, and a terms finding the units of its concordance too.
+    hits = {(uid, x) for f in full.findings for uid in named(f) for x in f.about}
+    missed = [(uid, odd) for uid, odd, *_ in rows if (uid, odd) not in hits]
+    assert len(rows) == 49
+    # et 24C's missing verb "pass" is not found (et says "sundpassi" in the parenthesis);
+    # of the laws read blind, tr's 2007 penalty clause, et's "need not" for "shall not" and
+    # the clause fi and tr leave out in 70E1 are not found either (docs/qa.md).
+    assert missed == [
+        ("24.C", "et"), ("9.B.2", "tr"), ("70.D.1", "et"), ("70.E.1", "et"), ("70.E.1", "fi"),
+        ("70.E.1", "tr"),
+    ]  # fmt: skip
+
+
+def named(f: Finding) -> set[str]:
+    """The units a finding names: its own, and for a terms finding its concordance."""
+    units = {f.id}
+    for key in ("first_units", "second_units"):
+        units |= set(filter(None, str(f.params.get(key, "")).split(", ")))
+    return units
+
+
+def test_precision_on_a_judged_sample(full: Report) -> None:
+    rows = [line.split("\t") for line in PRECISION.read_text().splitlines()
+            if line and not line.startswith("#")]  # fmt: skip
+    listed = {(f.check, f.id, ",".join(f.about)) for f in full.findings}
+    assert len(rows) >= 30 and all((c, i, o) in listed for c, i, o, *_ in rows)
+    true = sum(row[3] == "true" for row in rows)
+    assert true / len(rows) >= 0.9
+
+
+def test_the_ignore_list_is_keyed_by_fields_and_lists_each_silenced(
+    library: Library, full: Report, tmp_path: Path
+) -> None:
+    assert len(full.ignored) == 11 and all(reason for _, reason in full.ignored)
     assert full.unused_ignores == []
-    assert json.loads(to_json(full))["ignored"] == 17
+    data = json.loads(to_json(full))
+    assert data["ignored"] == 11 and "20.F.6" in [s["id"] for s in data["silenced"]]
+    assert "reason: tr spells out" in to_text(full)
+    # The entries hold whichever other books are compared.
+    two = report(library, ["fi", "et"], ["length"])
+    assert "78.C" in [f.id for f, _ in two.ignored]
     one_entry = tmp_path / "ignore.toml"
+    key = one(full, "extra", "52.A.c").key
     one_entry.write_text(
-        '[[ignore]]\ncheck = "extra"\nid = "52.*"\nlangs = ["et"]\nreason = "read"\n'
+        f'[[ignore]]\ncheck = "extra"\nid = "52.*"\nlangs = ["et"]\nkey = "{key}"\n'
+        'reason = "read"\n'
     )
-    r = report(get_library(), ["fi", "tr", "et"], ["extra", "missing"], one_entry)
+    r = report(library, ["fi", "tr", "et"], ["extra", "missing"], one_entry)
     assert [f.id for f, _ in r.ignored] == ["52.A.c"] and not found(r, "extra", "52.A.c")
+    one_entry.write_text(
+        '[[ignore]]\ncheck = "extra"\nid = "52.*"\nkey = "000000000000"\nreason = "x"\n'
+    )
+    assert not report(library, ["fi", "et"], ["extra"], one_entry).ignored  # another text
     no_reason = tmp_path / "bad.toml"
     no_reason.write_text('[[ignore]]\ncheck = "extra"\nid = "52.A.c"\n')
     with pytest.raises(ValueError, match="needs its reason"):
-        report(get_library(), ["fi"], None, no_reason)
+        report(library, ["fi"], None, no_reason)
 
 
 def test_json_shape(full: Report) -> None:
     data = json.loads(to_json(full))
-    assert {"coverage", "findings"} <= set(data)
+    assert {"coverage", "findings", "silenced"} <= set(data)
     assert set(data["coverage"]) == {"documents", "laws", "parts"}
     assert len(data["findings"]) == len(full.findings)
     for item in data["findings"]:
-        assert list(item) == ["check", "severity", "id", "langs", "message", "where"]
+        assert list(item)[:6] == ["check", "severity", "id", "langs", "message", "where"]
         assert item["check"] in CHECKS and item["severity"] in ("error", "warning", "info")
         assert item["where"] and all(
-            list(w) == ["lang", "id", "source", "url"] and w["source"].startswith("corpus/")
+            list(w)[:4] == ["lang", "id", "source", "url"] and w["source"].startswith("corpus/")
             for w in item["where"]
         )
+    ref = next(i for i in data["findings"] if i["id"] == "20.F.6" and i["check"] == "refs")
+    assert ref["code"] == "refs.differ" and ref["params"]["cites"] == "47C"
+    assert ref["where"][0]["text"].startswith("Kui kohtunik veendub")
 
 
 def test_tsv_columns(full: Report) -> None:
     rows = [line.split("\t") for line in to_tsv(full).splitlines()]
     assert tuple(rows[0]) == TSV_COLUMNS
-    assert len(rows) == len(full.findings) + 1 and all(len(r) == 7 for r in rows)
+    assert len(rows) == len(full.findings) + 1 and all(len(r) == len(TSV_COLUMNS) for r in rows)
     row = next(r for r in rows if r[0] == "extra")
     assert row[2:4] == ["52.A.c", "et,fi,tr"]
     assert row[5].split() == [
@@ -237,34 +330,62 @@ def test_tsv_columns(full: Report) -> None:
         "corpus/tr/tr.txt:1541",
     ]
     assert row[6].split()[0] == "/et/law/52#52Ac"
+    assert row[11].startswith("et: Kui kaitsjal on trahvikaardid")
 
 
-def test_tmx_for_fi_et_has_one_tu_per_aligned_pair(library: Library) -> None:
-    tmx = to_tmx(library, ["fi", "et"])
+def test_tmx_is_sentence_level_and_flags_known_wrong_pairs(library: Library) -> None:
+    tmx = to_tmx(library, ["fi", "et"], report(library, ["fi", "et"]))
     root = ET.fromstring(tmx.encode())
-    assert root.tag == "tmx" and root.get("version") == "1.4"
-    assert root.find("header").get("srclang") == "fi"
-    fi, et = library.book("fi"), library.book("et")
-    pairs = [
-        u.id for u in fi.units
-        if u.kind in LAW_TREE and u.id in et.by_id and segment(u) and segment(et.by_id[u.id])
-    ]  # fmt: skip
+    assert root.tag == "tmx" and root.find("header").get("segtype") == "sentence"
     store_ = tmxfile.parsestring(tmx.encode())
-    assert [u.getid() for u in store_.units] == pairs
-    unit = next(u for u in store_.units if u.getid() == "12.C.1.b")
-    assert unit.source == segment(fi.by_id["12.C.1.b"])
-    assert unit.target == segment(et.by_id["12.C.1.b"])
-    assert "16.C.3" not in pairs  # et lacks it
+    units = {u.getid(): u for u in store_.units}
+    assert "16.C.3#1" not in units  # et lacks it
+    # fi.txt:1004-1006, 25A1: two sentences in both books, paired one to one.
+    assert units["1.A#2"].source == (
+        "Kilpailubridgeä pelataan 52 kortin pakalla, jossa on neljä väriä ja kussakin niistä "
+        "13 korttia."
+    )
+    assert units["1.A#2"].target.startswith("Turniirbridži mängitakse 52-kaardise pakiga")
+    assert not [u for u in store_.units if "(s. " in u.source]  # page references stripped
+    # The pair the report knows is wrong carries the finding.
+    flagged = root.find(".//tu[@tuid='20.F.6#1']")
+    assert "refs: fi cites 47E where et cite 47C" in flagged.find("prop[@type='x-qa']").text
 
 
 def test_tmx_of_three_books_and_the_2007_edition(library: Library) -> None:
     root = ET.fromstring(to_tmx(library, ["fi", "tr", "sk"]).encode())
     lang = "{http://www.w3.org/XML/1998/namespace}lang"
     tus = {tu.get("tuid"): [v.get(lang) for v in tu.iter("tuv")] for tu in root.iter("tu")}
-    assert tus["12.C.1.b"] == ["fi", "tr"]  # the editions are not aligned below 12C
-    assert tus["16.D"] == ["fi", "tr", "sk"]  # 2017 16D is 2007 16C, one section for one
-    sk_16d = next(tu for tu in root.iter("tu") if tu.get("tuid") == "16.D")
-    assert sk_16d.findall("tuv")[2].find("prop[@type='x-id']").text == "16.C"
+    assert tus["12.C.1.b#1"] == ["fi", "tr"]  # the editions are not aligned below 12C
+    sk = [tu for tu in root.iter("tu") if tu.get("tuid").startswith("16.D#")]
+    assert sk and sk[-1].findall("tuv")[1].find("prop[@type='x-id']").text == "16.C"
+
+
+def test_xliff_reads_back_with_the_findings_as_notes(library: Library) -> None:
+    text = to_xliff(library, ["fi", "et"], report(library, ["fi", "et"]))
+    store_ = xliff2file.parsestring(text.encode())
+    assert len(store_.units) > 1000
+    unit = next(u for u in store_.units if u.getid() == "20.F.6::s1")
+    assert unit.source.startswith("Jos kilpailunjohtajan mielestä pelaaja")
+    assert unit.target.startswith("Kui kohtunik veendub")
+    # XLIFF 2 keeps notes on the <unit>, around the segment translate-toolkit reads.
+    notes = unit.xmlelement.getparent().find("{urn:oasis:names:tc:xliff:document:2.0}notes")
+    assert [(n.get("category"), n.text) for n in notes] == [
+        ("refs", "fi cites 47E where et cite 47C")
+    ]
+
+
+def test_termbases_from_the_glossary(library: Library) -> None:
+    tbx = tbxfile.parsestring(to_tbx(library, ["fi", "tr", "et"]).encode())
+    assert len(tbx.units) > 60
+    rows = list(csv.DictReader(io.StringIO(to_csv_termbase(library, ["fi", "et"]))))
+    suit = next(r for r in rows if r["concept"] == "suit")
+    assert (suit["en"], suit["fi"], suit["fi_id"], suit["et"]) == (
+        "suit",
+        "Väri",
+        "def.vari",
+        "MAST",
+    )
 
 
 def test_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -272,14 +393,19 @@ def test_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["langs"] == ["fi", "et"]
     assert main(["qa", "--langs", "fi,et", "--fail-on", "never"]) == 0
     assert "missing (5)" in capsys.readouterr().out
-    assert main(["qa", "--langs", "sk", "--format", "tsv"]) == 0  # drift is not an error
-    assert main(["qa", "--langs", "sk", "--fail-on", "warning"]) == 1  # 13.E vanished
+    assert main(["qa", "--langs", "sk", "--format", "tsv", "--housekeeping"]) == 0  # drift: info
+    assert main(["qa", "--langs", "sk", "--fail-on", "warning", "--housekeeping"]) == 1  # 13.E
     capsys.readouterr()
     assert main(["qa", "--langs", "xx"]) == 2
     assert main(["qa", "--langs", "fi,sv", "--format", "tmx"]) == 2
     assert "TMX needs two law books" in capsys.readouterr().err
     assert main(["qa", "--langs", "fi,et", "--format", "tmx"]) == 0
     assert capsys.readouterr().out.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<tmx')
+    assert main(["qa", "--langs", "fi,et", "--format", "xliff"]) == 0
+    assert "<xliff" in capsys.readouterr().out
+    assert main(["qa", "--format", "tbx"]) == 0 and "<martif" in capsys.readouterr().out
+    assert main(["qa", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.startswith("concept,en,et,et_id,fi,fi_id,sk,sk_id,tr,tr_id")
 
 
 def test_fast_and_deterministic(library: Library) -> None:

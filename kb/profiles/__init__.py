@@ -79,3 +79,35 @@ def sort_key(lang: str):
         return [order.get(c, len(order) + ord(c) if c.isalnum() else -1) for c in words.lower(word)]
 
     return key
+
+
+def load_number_words(lang: str) -> tuple[tuple[str, int], ...]:
+    """The numbers a language's book spells out (`NUMBER_WORDS` of its profile: a word
+    pattern and its value; none for a language without them).
+
+    >>> dict(load_number_words("fi"))["kolmetoista"], load_number_words("xx")
+    (13, ())
+    """
+    return getattr(module(lang), "NUMBER_WORDS", ()) if lang in languages() else ()
+
+
+def load_reduplicated(lang: str) -> frozenset[str]:
+    """The words a language doubles on purpose (`REDUPLICATED` of its profile), which the
+    translators' report does not take for a doubled word.
+
+    >>> "birer" in load_reduplicated("tr"), load_reduplicated("fi")
+    (True, frozenset())
+    """
+    return (
+        getattr(module(lang), "REDUPLICATED", frozenset()) if lang in languages() else frozenset()
+    )
+
+
+def load_concepts(lang: str) -> dict[str, str]:
+    """The concepts a language's book must carry wherever the Laws state them (`CONCEPTS` of
+    its profile: a name shared by the languages and this book's forms as a pattern).
+
+    >>> sorted(load_concepts("et")), load_concepts("xx")
+    (['damage', 'unauthorised'], {})
+    """
+    return getattr(module(lang), "CONCEPTS", {}) if lang in languages() else {}

@@ -98,3 +98,22 @@ WORDS = Words(
     stopwords="ja ning ka ei et kui või aga on oli olema see selle seda need nende ta tema ma mu "
     "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma",
 )
+
+# Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word
+# form (a regular expression matched as a whole word, case-insensitive) and its value; longer
+# forms first (kolmeteistkümnes, neljas are ordinals).
+NUMBER_WORDS = (
+    (r"kolmteist(?:kümmend)?", 13),
+    (r"kolm(?:e|est|ele|eks)?", 3),
+    (r"neli|nelja(?:st|le|ks)?", 4),
+)
+
+# Concepts a translation must carry wherever the Laws state them, for the translators' report
+# (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
+# (a regular expression, case-insensitive). Unauthorised information is "ebaseaduslik teave",
+# also "ebareeglipärane teave" (not "ebareeglipärane toiming", an irregularity).
+CONCEPTS = {
+    "unauthorised": r"ebaseadusl\w*|lubamatu\w*|ebareeglipärase teab\w*|mittereeglipärane"
+    r"|\bebareeglipärane\b(?!\s+toiming)|\bluba omamata",
+    "damage": r"\bkahju\w*",
+}

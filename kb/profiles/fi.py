@@ -87,3 +87,20 @@ REFERENCES = References(
 )
 
 WORDS = Words(alphabet="abcdefghijklmnopqrstuvwxyzåäö", snowball="finnish", second_key="gradation")
+
+# Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word
+# form (a regular expression matched as a whole word, case-insensitive) and its value; longer
+# forms first. Ordinals (kolmas, neljäs, kolmastoista) are not numbers of things.
+NUMBER_WORDS = (
+    (r"kolmetoista", 13),
+    (r"kolme(?:n|a|sta|en|lla|lle)?", 3),
+    (r"neljä(?:n|ä|stä|än|llä|lle)?", 4),
+)
+
+# Concepts a translation must carry wherever the Laws state them, for the translators' report
+# (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
+# (a regular expression, case-insensitive). "luvaton tieto" is unauthorised information.
+CONCEPTS = {
+    "unauthorised": r"\bluvat(?:o|to)\w*|\blait(?:o|to)\w*",
+    "damage": r"\bvahin\w*|\bvahing\w*",
+}

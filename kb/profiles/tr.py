@@ -93,3 +93,21 @@ WORDS = Words(
     snowball="turkish",
     second_key="prefix5",
 )
+
+# Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word
+# form (a regular expression matched as a whole word, case-insensitive) and its value; longer
+# forms first ("on üç" is 13; "üçüncü" is an ordinal).
+NUMBER_WORDS = (
+    (r"on ?üç\w*", 13),
+    (r"üç(?!üncü)\w*", 3),
+    (r"dör[dt]\w*", 4),
+)
+
+# Words Turkish doubles on purpose ("birer birer", one by one; "ayrı ayrı", separately): the
+# translators' report does not take them for a doubled word.
+REDUPLICATED = frozenset({"birer", "ayrı", "teker", "yavaş", "sık", "ara"})
+
+# Concepts a translation must carry wherever the Laws state them, for the translators' report
+# (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
+# (a regular expression, case-insensitive). "izinsiz/usulsüz bilgi" is unauthorised information.
+CONCEPTS = {"unauthorised": r"izinsiz\w*|usulsüz bilgi\w*", "damage": r"zarar\w*|mağdur\w*"}

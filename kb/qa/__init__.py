@@ -1,6 +1,7 @@
 """The translators' alignment report: coverage of every law in every document, and the checks
 on each aligned unit group (see `kb.qa.checks`), less the reviewed false positives of the
-ignore list (`kb.qa.ignore`); exported as text, JSON, TSV or TMX (`kb.qa.formats`).
+ignore list (`kb.qa.ignore`); exported as text, JSON, TSV, TMX, XLIFF or a termbase
+(`kb.qa.formats`). Drift and parser notes are a housekeeping report of their own.
 
 >>> from kb.library import get_library
 >>> r = report(get_library(), ["fi", "et"])
@@ -18,7 +19,7 @@ from kb.library import Library
 from kb.qa import ignore
 from kb.qa.checks import CHECK_FUNCTIONS
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import CHECKS, Finding, Report
+from kb.qa.model import ALL_CHECKS, CHECKS, HOUSEKEEPING, Finding, Report
 
 
 def sort_key(alignment: Alignment, finding: Finding) -> tuple:
@@ -29,7 +30,7 @@ def sort_key(alignment: Alignment, finding: Finding) -> tuple:
     >>> from kb.qa.model import Where
     >>> a = align_books(get_library(), ["fi"])
     >>> f = Finding("refs", "warning", "12.A", ("fi",), "", (Where("fi", "12.A", "", 1),), "12")
-    >>> sort_key(a, f)[:3] == (CHECKS.index("refs"), 12, a.order["12.A"])
+    >>> sort_key(a, f)[:3] == (ALL_CHECKS.index("refs"), 12, a.order["12.A"])
     True
     """
     first = finding.where[0]
@@ -38,7 +39,24 @@ def sort_key(alignment: Alignment, finding: Finding) -> tuple:
     else:
         place = alignment.position(first.lang, first.id)
     law = int(finding.law) if finding.law and finding.law.isdigit() else 1000
-    return (CHECKS.index(finding.check), law, place, finding.id, finding.langs, finding.message)
+    return (ALL_CHECKS.index(finding.check), law, place, finding.id, finding.langs, finding.message)
+
+
+def one_per_issue(findings: list[Finding]) -> list[Finding]:
+    """The findings less the length outliers another finding already explains (the same unit
+    and language: a missing clause or reference makes a text short).
+
+    >>> from kb.qa.model import Finding
+    >>> a = Finding("refs", "warning", "80.B.2.k", ("fi", "et"), "", (), odd=("fi",))
+    >>> b = Finding("length", "info", "80.B.2.k", ("fi", "et"), "", (), odd=("fi",))
+    >>> [f.check for f in one_per_issue([a, b])]
+    ['refs']
+    """
+    explained = {(f.id, x) for f in findings if f.check != "length" for x in f.about}
+    return [
+        f for f in findings
+        if f.check != "length" or not any((f.id, x) in explained for x in f.about)
+    ]  # fmt: skip
 
 
 def report(
@@ -46,18 +64,23 @@ def report(
     langs: list[str] | None = None,
     checks: list[str] | None = None,
     ignore_list: Path | None = None,
+    housekeeping: bool = False,
 ) -> Report:
     """The alignment report over the chosen languages (default: every document) and checks
-    (default: all), with the ignore list applied (default: `kb/data/qa-ignore.toml`)."""
+    (default: the translator's list, or with `housekeeping` the drift and parser notes), with
+    the ignore list applied (default: `kb/data/qa-ignore.toml`)."""
     langs = langs or library.langs
     unknown = [x for x in langs if x not in library.books]
     if unknown:
         raise KeyError(f"no document for language {unknown[0]!r}")
-    return report_on(align_books(library, langs), checks, ignore_list)
+    return report_on(align_books(library, langs), checks, ignore_list, housekeeping)
 
 
 def report_on(
-    alignment: Alignment, checks: list[str] | None = None, ignore_list: Path | None = None
+    alignment: Alignment,
+    checks: list[str] | None = None,
+    ignore_list: Path | None = None,
+    housekeeping: bool = False,
 ) -> Report:
     """The report over books already aligned. Ignore entries that silence nothing are listed
     for the whole report only (every document and check): they were reviewed against it, and
@@ -68,9 +91,11 @@ def report_on(
     >>> [f.id for f in r.findings], r.unused_ignores
     (['52.A.c'], [])
     """
-    found = [f for c in (checks or CHECKS) for f in CHECK_FUNCTIONS[c](alignment)]
+    listed = HOUSEKEEPING if housekeeping else CHECKS
+    found = one_per_issue([f for c in (checks or listed) for f in CHECK_FUNCTIONS[c](alignment)])
     found.sort(key=lambda f: sort_key(alignment, f))
-    kept, ignored, unused = ignore.apply(found, ignore.load(ignore_list))
+    entries = [e for e in ignore.load(ignore_list) if e["check"] in listed]
+    kept, ignored, unused = ignore.apply(found, entries)
     if sorted(alignment.langs) != sorted(alignment.library.langs) or checks:
         unused = []  # the entries were reviewed against the whole report
-    return Report(list(alignment.langs), alignment.coverage(), kept, ignored, unused)
+    return Report(list(alignment.langs), alignment.coverage(), kept, ignored, unused, listed)

@@ -1,24 +1,32 @@
-r"""The report for people and programs: text, JSON, TSV; and TMX 1.4 of the aligned units for
-CAT tools.
+r"""The report for people and programs: text, JSON, TSV (each finding with both texts and the
+line and column of the offending words); for CAT tools, sentence-level TMX 1.4 and XLIFF 2.0
+of the aligned units (the report's findings as notes) and the glossary as a CSV or TBX
+termbase.
 
 >>> from kb.library import get_library
 >>> from kb.qa import report
->>> to_tsv(report(get_library(), ["fi", "et"], ["extra"])).rstrip().split("\t")
+>>> to_tsv(report(get_library(), ["fi", "et"], ["extra"])).splitlines()[0].split("\t")[:7]
 ['check', 'severity', 'id', 'langs', 'message', 'sources', 'urls']
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import xml.etree.ElementTree as ET
 
+from kb import glossary
 from kb.library import Library
 from kb.model import Unit
+from kb.qa.checks import PAGE_REFERENCE, sentences
 from kb.qa.groups import align_books
-from kb.qa.model import CHECKS, Report
+from kb.qa.model import Finding, Report
 
-TSV_COLUMNS = ("check", "severity", "id", "langs", "message", "sources", "urls")
+TSV_COLUMNS = ("check", "severity", "id", "langs", "message", "sources", "urls", "odd", "code",
+               "places", "words", "texts", "key")  # fmt: skip
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XLIFF = "urn:oasis:names:tc:xliff:document:2.0"
 
 
 def to_json(report: Report) -> str:
@@ -37,12 +45,19 @@ def _cell(text: str) -> str:
 
 def to_tsv(report: Report) -> str:
     """The findings as TSV: a header row, then a row per finding (TSV_COLUMNS); the sides'
-    sources and URLs are space-separated in the order of `langs`."""
+    sources (file:line), places (file:line:column) and URLs are space-separated in the order
+    of `langs`; `words` and `texts` give each side's offending words and text as
+    `lang: ...`, separated by ` | `."""
     rows = [TSV_COLUMNS]
     for f in report.findings:
         sources = " ".join(w.source for w in f.where)
         urls = " ".join(w.url for w in f.where)
-        rows.append((f.check, f.severity, f.id, ",".join(f.langs), f.message, sources, urls))
+        words = " | ".join(f"{w.lang}: {w.words}" for w in f.where if w.words)
+        texts = " | ".join(f"{w.lang}: {w.text}" for w in f.where)
+        places = " ".join(w.place for w in f.where)
+        odd, code = ",".join(f.about), f.code or f.check
+        rows.append((f.check, f.severity, f.id, ",".join(f.langs), f.message, sources, urls,
+                     odd, code, places, words, texts, f.key))  # fmt: skip
     return "".join("\t".join(_cell(c) for c in row) + "\n" for row in rows)
 
 
@@ -52,10 +67,11 @@ def to_text(report: Report) -> str:
 
     >>> from kb.library import get_library
     >>> from kb.qa import report
-    >>> for line in to_text(report(get_library(), ["fi", "tr", "et"], ["extra"])).splitlines()[6:8]:
+    >>> for line in to_text(report(get_library(), ["fi", "tr", "et"], ["extra"])).splitlines()[6:9]:
     ...     print(line)
     extra (1)
       error   52.A.c  [et,fi,tr]  52.A.c is only in et; fi, tr have no such unit
+              et 52.A.c: corpus/et/et.txt:1757  /et/law/52#52Ac
     """
     docs = report.coverage["documents"]
     lines = ["Documents:"]
@@ -65,18 +81,31 @@ def to_text(report: Report) -> str:
                for x in docs}  # fmt: skip
     lines.append("Coverage: units missing per document: " + ", ".join(
         f"{x} {n}" for x, n in missing.items()))  # fmt: skip
-    for check in CHECKS:
+    for check in report.checks:
         found = [f for f in report.findings if f.check == check]
-        if not found:
-            continue
-        lines.append(f"\n{check} ({len(found)})")
-        for f in found:
-            lines.append(f"  {f.severity:7} {f.id}  [{','.join(f.langs)}]  {f.message}")
-            lines.extend(f"          {w.lang} {w.id}: {w.source}  {w.url}" for w in f.where)
+        if found:
+            lines.append(f"\n{check} ({len(found)})")
+            lines.extend(line for f in found for line in _finding_lines(f))
     counts = ", ".join(f"{c} {n}" for c, n in report.counts().items())
     lines.append(f"\n{len(report.findings)} findings ({counts}); {len(report.ignored)} ignored")
+    for f, reason in report.ignored:
+        lines.append(f"ignored: {f.check} {f.id} [{','.join(f.about)}] {f.message}")
+        lines.append(f"          reason: {reason}")
     lines.extend(f"unused ignore entry: {e}" for e in report.unused_ignores)
     return "\n".join(lines) + "\n"
+
+
+def _finding_lines(f: Finding) -> list[str]:
+    """A finding in the text report: its line, then each side with its place, the offending
+    words and the text."""
+    lines = [f"  {f.severity:7} {f.id}  [{','.join(f.langs)}]  {f.message}"]
+    for w in f.where:
+        lines.append(f"          {w.lang} {w.id}: {w.place}  {w.url}")
+        if w.words:
+            lines.append(f"            at: {_cell(w.words)}")
+        if w.text:
+            lines.append(f"            {_cell(w.text)}")
+    return lines
 
 
 def segment(unit: Unit) -> str:
@@ -117,29 +146,156 @@ def tmx_pairs(library: Library, langs: list[str]) -> list[tuple[str, dict[str, U
     return out
 
 
-def to_tmx(library: Library, langs: list[str]) -> str:
-    """TMX 1.4 of the aligned units of some languages (the first is the source language): a
-    <tu> per aligned group with a <tuv> per language, each with its source line as a <prop>.
+def sentence_pairs(source: Unit, target: Unit) -> list[tuple[str, str]]:
+    """A unit pair's segments: its sentences paired one to one when both have as many (else
+    the whole texts), print page references ("(s. 94)") stripped; the title first.
+
+    >>> a = Unit("1", "section", "", "Otsikko", "Yksi lause. Toinen lause (s. 38).", "fi", 2017,
+    ...          (1, 1))
+    >>> b = Unit("1", "section", "", "Pealkiri", "Esimene lause. Teine lause.", "et", 2017, (1, 1))
+    >>> sentence_pairs(a, b)
+    [('Otsikko', 'Pealkiri'), ('Yksi lause.', 'Esimene lause.'), ('Toinen lause.', 'Teine lause.')]
+    """
+    pairs = []
+    titles = [" ".join(PAGE_REFERENCE.sub("", u.title).split()) for u in (source, target)]
+    if all(titles):
+        pairs.append((titles[0], titles[1]))
+    texts = [" ".join(PAGE_REFERENCE.sub("", u.text).split()) for u in (source, target)]
+    if all(texts):
+        first, second = sentences(texts[0]), sentences(texts[1])
+        same = len(first) == len(second)
+        pairs += list(zip(first, second, strict=True)) if same else [(texts[0], texts[1])]
+    return pairs
+
+
+def _flags(report: Report | None) -> dict[str, list[Finding]]:
+    """The findings of a report by the unit id they are on."""
+    found: dict[str, list[Finding]] = {}
+    for f in report.findings if report else []:
+        found.setdefault(f.id, []).append(f)
+    return found
+
+
+def to_tmx(library: Library, langs: list[str], report: Report | None = None) -> str:
+    """TMX 1.4 of the aligned units of some languages (the first is the source language), a
+    <tu> per sentence pair (`sentence_pairs`, id `<unit>#<n>`) with a <tuv> per language, each
+    with its source line and unit id as <prop>s; a pair a finding of `report` blames carries
+    it as an `x-qa` prop (a CAT tool can leave such pairs out).
 
     >>> from kb.library import get_library
     >>> tmx = to_tmx(get_library(), ["fi", "et"])
-    >>> tmx.count("<tu ") > 800, '<tu tuid="16.C.3"' in tmx
-    (True, False)
+    >>> tmx.count("<tu ") > 1000, '<tu tuid="16.C.3#1"' in tmx, "(s. " in tmx
+    (True, False, False)
     """
     root = ET.Element("tmx", version="1.4")
     ET.SubElement(root, "header", {
-        "creationtool": "lawkb", "creationtoolversion": "0.1.0", "segtype": "paragraph",
+        "creationtool": "lawkb", "creationtoolversion": "0.1.0", "segtype": "sentence",
         "o-tmf": "lawkb JSON", "adminlang": "en", "srclang": langs[0], "datatype": "plaintext",
     })  # fmt: skip
     body = ET.SubElement(root, "body")
+    flags = _flags(report)
     for uid, units in tmx_pairs(library, langs):
-        tu = ET.SubElement(body, "tu", tuid=uid)
-        ET.SubElement(tu, "prop", type="x-law").text = uid.split(".")[0]
-        for lang, unit in units.items():
-            tuv = ET.SubElement(tu, "tuv", {XML_LANG: lang})
-            source = f"{library.books[lang].meta['source']}:{unit.lines[0]}"
-            ET.SubElement(tuv, "prop", type="x-source").text = source
-            ET.SubElement(tuv, "prop", type="x-id").text = unit.id
-            ET.SubElement(tuv, "seg").text = segment(unit)
+        first, *rest = units
+        for other in rest:
+            for n, pair in enumerate(sentence_pairs(units[first], units[other]), 1):
+                tu = ET.SubElement(body, "tu", tuid=f"{uid}#{n}")
+                ET.SubElement(tu, "prop", type="x-law").text = uid.split(".")[0]
+                for f in flags.get(uid, []):
+                    if set(f.about) & {first, other}:
+                        ET.SubElement(tu, "prop", type="x-qa").text = f"{f.check}: {f.message}"
+                for lang, text in zip((first, other), pair, strict=True):
+                    unit = units[lang]
+                    tuv = ET.SubElement(tu, "tuv", {XML_LANG: lang})
+                    source = f"{library.books[lang].meta['source']}:{unit.lines[0]}"
+                    ET.SubElement(tuv, "prop", type="x-source").text = source
+                    ET.SubElement(tuv, "prop", type="x-id").text = unit.id
+                    ET.SubElement(tuv, "seg").text = text
+    return _xml(root)
+
+
+def _xml(root: ET.Element) -> str:
     ET.indent(root, space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def to_xliff(library: Library, langs: list[str], report: Report | None = None) -> str:
+    """XLIFF 2.0 from the first language to the second: a <unit> per aligned unit pair
+    (`<unit id>` with dots as printed), a <segment> per sentence pair, and the findings of
+    `report` on the unit that blame either language as <note>s (category: the check).
+
+    >>> from kb.library import get_library
+    >>> x = to_xliff(get_library(), ["fi", "et"])
+    >>> x.count("<unit ") > 800, 'srcLang="fi" trgLang="et"' in x
+    (True, True)
+    """
+    ET.register_namespace("", XLIFF)
+    source, target = langs[:2]
+    root = ET.Element(f"{{{XLIFF}}}xliff", {"version": "2.0", "srcLang": source, "trgLang": target})
+    file = ET.SubElement(root, f"{{{XLIFF}}}file", id=f"{source}-{target}")
+    flags = _flags(report)
+    for uid, units in tmx_pairs(library, [source, target]):
+        if len(units) < 2:
+            continue
+        unit = ET.SubElement(file, f"{{{XLIFF}}}unit", id=uid)
+        blamed = [f for f in flags.get(uid, []) if set(f.about) & {source, target}]
+        if blamed:
+            notes = ET.SubElement(unit, f"{{{XLIFF}}}notes")
+            for f in blamed:
+                ET.SubElement(notes, f"{{{XLIFF}}}note", category=f.check).text = f.message
+        for n, (src, trg) in enumerate(sentence_pairs(units[source], units[target]), 1):
+            segment = ET.SubElement(unit, f"{{{XLIFF}}}segment", id=f"s{n}")
+            ET.SubElement(segment, f"{{{XLIFF}}}source").text = src
+            ET.SubElement(segment, f"{{{XLIFF}}}target").text = trg
+    return _xml(root)
+
+
+def termbase(library: Library, langs: list[str]) -> list[dict[str, str]]:
+    """The glossary as termbase entries: per concept its English term(s) and each chosen
+    language's defined term(s) (several joined by " | ") and their definition ids.
+
+    >>> from kb.library import get_library
+    >>> e = next(e for e in termbase(get_library(), ["fi", "et"]) if e["concept"] == "suit")
+    >>> e["en"], e["fi"], e["et"]
+    ('suit', 'Väri', 'MAST')
+    """
+    entries = []
+    for concept in glossary.concepts():
+        ids = glossary.definitions_of(concept)
+        row = {"concept": concept, "en": " | ".join(glossary.english(concept))}
+        for lang in langs:
+            book = library.books[lang]
+            units = [book.by_id[i] for i in ids.get(lang, []) if i in book.by_id]
+            row[lang] = " | ".join(u.term or u.title for u in units)
+            row[f"{lang}_id"] = " | ".join(u.id for u in units)
+        if sum(bool(row[x]) for x in langs) >= 1:
+            entries.append(row)
+    return entries
+
+
+def to_csv_termbase(library: Library, langs: list[str]) -> str:
+    """The termbase as CSV: `concept, en`, then a term and an id column per language."""
+    out = io.StringIO()
+    columns = ["concept", "en"] + [c for x in langs for c in (x, f"{x}_id")]
+    writer = csv.DictWriter(out, columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(termbase(library, langs))
+    return out.getvalue()
+
+
+def to_tbx(library: Library, langs: list[str]) -> str:
+    """The termbase as TBX (the martif form translate-toolkit reads): a <termEntry> per
+    concept, a <langSet> per language with a term, English included.
+
+    >>> from kb.library import get_library
+    >>> '<termEntry id="suit">' in to_tbx(get_library(), ["fi"])
+    True
+    """
+    root = ET.Element("martif", {"type": "TBX", XML_LANG: "en"})
+    body = ET.SubElement(ET.SubElement(root, "text"), "body")
+    for row in termbase(library, langs):
+        entry = ET.SubElement(body, "termEntry", id=row["concept"])
+        for lang in ["en", *langs]:
+            for term in filter(None, row[lang].split(" | ")):
+                lang_set = ET.SubElement(entry, "langSet", {XML_LANG: lang})
+                ET.SubElement(ET.SubElement(lang_set, "tig"), "term").text = term
+    return _xml(root)

@@ -17,10 +17,11 @@ map, is the group's id. Never by position or by counting units.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
+from pathlib import Path
 from typing import Any
 
-from kb import align, editions
+from kb import align, editions, store
 from kb.library import Book, Library
 from kb.model import Unit
 from kb.qa.model import Where
@@ -99,6 +100,11 @@ class Alignment:
         return {g.id: g for g in self.groups}
 
     @cached_property
+    def closing(self) -> dict[str, dict[str, list[Unit]]]:
+        """Per chosen book, the children of each unit that carry a tail (`closings`)."""
+        return {x: closings(self.book(x)) for x in self.langs}
+
+    @cached_property
     def order(self) -> dict[str, int]:
         """Each group id's position (for sorting findings)."""
         return {g.id: n for n, g in enumerate(self.groups)}
@@ -142,6 +148,28 @@ class Alignment:
         unit = next((book.by_id[i] for i in editions.lineage(uid) if i in book.by_id), None)
         unit = unit or book.units[0]
         return Where(lang, unit.id, book.meta["source"], line or unit.lines[0])
+
+    def side(self, lang: str, uid: str, words: str = "", line: int | None = None) -> Where:
+        """A side of a finding pointing at the offending words: the unit (or its nearest
+        ancestor the book has), the line and column of `words` in it, and its text (with the
+        words it prints after its children).
+
+        >>> from kb.library import get_library
+        >>> a = align_books(get_library(), ["fi", "et"])
+        >>> w = a.side("fi", "40.B.1.c", "jokainen jokainen")
+        >>> w.place, w.words, w.text[:25]
+        ('corpus/fi/fi.txt:1233:54', 'jokainen jokainen', 'Ellei Säännöistä Vastaava')
+        """
+        where = self.where(lang, uid, line)
+        group = self.group(where.id)
+        unit = (group.unit(lang) if group else None) or self.book(lang).by_id.get(where.id)
+        if unit is None:
+            return where
+        end = max([unit.lines[1]] + [c.lines[1] for c in self.closing[lang].get(unit.id, [])])
+        at, column = (where.line, 0)
+        if words:
+            at, column = locate(where.file, (unit.lines[0], end), words, line)
+        return replace(where, line=at, column=column, words=words, text=unit.text)
 
     def expected(self, lang: str, uid: str) -> list[str]:
         """The ids a book should have for group `uid`: the id itself in a peer, the ids the map
@@ -213,6 +241,41 @@ def _card_members(card: Book, edition: int) -> dict[str, list[Unit]]:
         for uid in sorted(ids):
             members.setdefault(uid, []).append(topic)
     return members
+
+
+@cache
+def source_lines(source: str) -> tuple[str, ...]:
+    """The lines of a document's source (`corpus/fi/fi.txt`), read once; none when the file
+    is not in the corpus folder.
+
+    >>> source_lines("corpus/tr/tr.txt")[190][:25]
+    'Destede, her biri onüç ka'
+    """
+    path = store.corpus_dir() / Path(source).relative_to("corpus")
+    if not path.is_file():
+        return ()
+    return tuple(path.read_text(encoding="utf-8").splitlines())
+
+
+def locate(
+    source: str, lines: tuple[int, int], words: str, line: int | None = None
+) -> tuple[int, int]:
+    """The line and 1-based column where `words` (or their first ten characters) stand in a
+    source, searched from `line` (else the first of `lines`) to the last of `lines`; the line
+    searched first and column 0 when they are not found.
+
+    >>> locate("corpus/fi/fi.txt", (1233, 1235), "jokainen jokainen")
+    (1233, 54)
+    """
+    text = source_lines(source)
+    first = line or lines[0]
+    probes = [p for p in dict.fromkeys((words, words[:10])) if p.strip()]
+    for probe in probes:
+        for n in range(first, max(first, lines[1]) + 1):
+            at = text[n - 1].find(probe) if 0 < n <= len(text) else -1
+            if at >= 0:
+                return n, at + 1
+    return first, 0
 
 
 def closings(book: Book) -> dict[str, list[Unit]]:

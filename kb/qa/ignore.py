@@ -1,14 +1,17 @@
 """The ignore list: reviewed false positives, each silenced by an entry with its reason.
 
-An entry (`[[ignore]]` in `kb/data/qa-ignore.toml`) names a `check` and an `id` (a unit id or
-a glob such as `52.*`), optionally `langs` (the finding must compare all of them) and
-`contains` (a piece of its message), and always a `reason`.
+An entry (`[[ignore]]` in `kb/data/qa-ignore.toml`) is keyed by structured fields: a `check`
+and an `id` (a unit id or a glob such as `52.*`), optionally `langs` (the languages the finding
+blames, its `odd` ones: so the entry holds whichever other books are compared) and `key` (the
+finding's hash of the blamed texts: a changed text brings the finding back), and always a
+`reason`.
 
->>> from kb.qa.model import Finding
->>> f = Finding("numbers", "info", "12.C.2.b", ("et", "fi"), "figures differ: 3 (et 1; fi 2)", ())
+>>> from kb.qa.model import Finding, Where
+>>> w = Where("et", "12.C.2.b", "corpus/et/et.txt", 941, text="± 3 impi")
+>>> f = Finding("numbers", "error", "12.C.2.b", ("et", "fi"), "figures differ", (w,))
 >>> e = {"check": "numbers", "id": "12.C.2.*", "langs": ["et"], "reason": "± 3"}
->>> matches(e, f), matches(e | {"contains": "60%"}, f)
-(True, False)
+>>> matches(e, f), matches(e | {"key": f.key}, f), matches(e | {"key": "0" * 12}, f)
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -18,10 +21,10 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from kb.qa.model import CHECKS, Finding
+from kb.qa.model import ALL_CHECKS, Finding
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "qa-ignore.toml"
-FIELDS = {"check", "id", "langs", "contains", "reason"}
+FIELDS = {"check", "id", "langs", "key", "reason"}
 
 
 def load(path: Path | None = None) -> list[dict[str, Any]]:
@@ -34,7 +37,7 @@ def load(path: Path | None = None) -> list[dict[str, Any]]:
     entries = tomllib.loads(path.read_text(encoding="utf-8")).get("ignore", [])
     for n, entry in enumerate(entries, 1):
         unknown = set(entry) - FIELDS
-        if unknown or entry.get("check") not in CHECKS or not entry.get("id"):
+        if unknown or entry.get("check") not in ALL_CHECKS or not entry.get("id"):
             raise ValueError(f"{path}: entry {n}: needs a known check and an id ({entry})")
         if not str(entry.get("reason", "")).strip():
             raise ValueError(f"{path}: entry {n}: a reviewed false positive needs its reason")
@@ -46,8 +49,8 @@ def matches(entry: dict[str, Any], finding: Finding) -> bool:
     return (
         entry["check"] == finding.check
         and fnmatchcase(finding.id, entry["id"])
-        and set(entry.get("langs", [])) <= set(finding.langs)
-        and entry.get("contains", "") in finding.message
+        and set(entry.get("langs", [])) <= set(finding.about)
+        and entry.get("key", finding.key) == finding.key
     )
 
 

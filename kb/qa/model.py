@@ -1,21 +1,84 @@
 """The records of the alignment report: where a finding points, the finding, the report.
 
->>> w = Where("fi", "12.A", "corpus/fi/fi.txt", 671)
->>> w.to_json()
-{'lang': 'fi', 'id': '12.A', 'source': 'corpus/fi/fi.txt:671', 'url': '/fi/law/12#12A'}
+A finding's sentence is structured: a message code and named parameters (`MESSAGES` holds the
+English of each code), so the site can translate it; `message` is the English rendering.
+
+>>> w = Where("fi", "12.A", "corpus/fi/fi.txt", 671, 5, "laki")
+>>> w.to_json()["source"], w.to_json()["place"], w.to_json()["url"], w.to_json()["words"]
+('corpus/fi/fi.txt:671', 'corpus/fi/fi.txt:671:5', '/fi/law/12#12A', 'laki')
+>>> render("refs.differ", odd="et", cites="47C", others="fi, tr", cite="47E")
+'et cites 47C where fi, tr cite 47E'
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-# The checks in the order the report lists them.
+# The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
-    "missing", "extra", "numbers", "refs", "length", "empty", "untranslated", "terms", "drift",
-    "source",
+    "missing", "extra", "numbers", "refs", "edition", "clauses", "length", "empty",
+    "untranslated", "terms", "symbols", "brackets", "doubled", "punctuation", "consistency",
 )  # fmt: skip
+# The checks of the housekeeping report (`lawkb qa --housekeeping`): what changed between the
+# editions and what the parser met; not translation errors, so not in the translator's list.
+HOUSEKEEPING: tuple[str, ...] = ("drift", "source")
+ALL_CHECKS: tuple[str, ...] = CHECKS + HOUSEKEEPING
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
+
+# The English sentence of each message code; the parameters are named in braces.
+MESSAGES: dict[str, str] = {
+    "missing.peer": "{id} is in {present}, not in {odd}",
+    "missing.below": "{id} is in {present}, not in {odd} (nor the {below} units below it)",
+    "missing.other": "{id} is {expected} in {edition}; {odd} has none",
+    "extra": "{id} is only in {odd}; {others} have no such unit",
+    "numbers": "figures differ: {figures}",
+    "refs.differ": "{odd} cites {cites} where {others} cite {cite}",
+    "refs.extra": "{odd} cites {cites}; {others} cite no such unit here",
+    "refs.lacks": "{odd} does not cite {cite}; {others} cite it",
+    "refs.split": "the books cite different units here: {sides}",
+    "edition": "{odd} cites {cites}, the 2007 number of {cite}, which {others} cite",
+    "edition.swap": "{odd} cites {cites} where {others} cite {cite}: each is the other's "
+    "number in 2007, so one book cites the 2007 number",
+    "clauses": "{odd} says nothing of {concept} where {others} do ({words})",
+    "length": "{odd} is {ratio} times as long as usual against {other} "
+    "({chars} characters; {other} {other_chars})",
+    "empty": "{id} has no text in {odd}; text in {others}",
+    "untranslated.english": "English in {odd}: {count} English function words of {words} ({top})",
+    "untranslated.same": "the same text in {odd}",
+    "terms": "{odd} renders one term two ways: {first} ({first_units}) and {second} "
+    "({second_units}); {others} has one word in both: {pivot}",
+    "symbols": "{odd} has lost the suit symbols: {words} where {others} print {symbols}",
+    "brackets": "{odd}: unbalanced {mark}: {words}",
+    "doubled": "{odd}: a doubled word: {words}",
+    "punctuation": "{odd} ends without {mark} where {others} end with it",
+    "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
+    "the same text",
+    "drift.book": "2007 {uid} {became}",
+    "drift.card": "{id} cites 2007 {uid}, which {became}",
+    "source": "{note}",
+}
+
+
+def render(code: str, **params: Any) -> str:
+    """The English sentence of a message code with its parameters.
+
+    >>> render("doubled", odd="fi", words="jokainen jokainen")
+    'fi: a doubled word: jokainen jokainen'
+    """
+    return MESSAGES[code].format(**params)
+
+
+def text_hash(*texts: str) -> str:
+    """A short hash of some texts (whitespace-insensitive), for ignore entries that must
+    stop matching when a text changes.
+
+    >>> text_hash("a  b") == text_hash("a b"), len(text_hash("x"))
+    (True, 12)
+    """
+    joined = "\n".join(" ".join(t.split()) for t in texts)
+    return hashlib.sha256(joined.encode()).hexdigest()[:12]
 
 
 def site_url(lang: str, uid: str) -> str:
@@ -45,17 +108,33 @@ class Where:
     id: str
     file: str
     line: int
+    column: int = 0  # 1-based column of the offending words in the source line (0: unknown)
+    words: str = ""  # the offending words as printed
+    text: str = ""  # the unit's text in this book
 
     @property
     def source(self) -> str:
         return f"{self.file}:{self.line}"
 
     @property
+    def place(self) -> str:
+        """The source with the column of the offending words where known (file:line:column).
+
+        >>> Where("fi", "1", "corpus/fi/fi.txt", 9, 4).place, Where("fi", "1", "f", 9).place
+        ('corpus/fi/fi.txt:9:4', 'f:9')
+        """
+        return self.source + (f":{self.column}" if self.column else "")
+
+    @property
     def url(self) -> str:
         return site_url(self.lang, self.id)
 
     def to_json(self) -> dict[str, Any]:
-        return {"lang": self.lang, "id": self.id, "source": self.source, "url": self.url}
+        return {
+            "lang": self.lang, "id": self.id, "source": self.source, "url": self.url,
+            "place": self.place, "line": self.line, "column": self.column, "words": self.words,
+            "text": self.text,
+        }  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -71,13 +150,32 @@ class Finding:
     message: str
     where: tuple[Where, ...]
     law: str | None = None
+    code: str = ""  # the message code (`MESSAGES`); `params` its parameters
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    odd: tuple[str, ...] = ()  # the languages the finding is about (default: the first)
+
+    @property
+    def about(self) -> tuple[str, ...]:
+        """The languages the finding blames (`odd`, else the first of `langs`).
+
+        >>> Finding("doubled", "warning", "1", ("fi", "et"), "", ()).about
+        ('fi',)
+        """
+        return self.odd or self.langs[:1]
+
+    @property
+    def key(self) -> str:
+        """A hash of the texts of the languages the finding blames: with the check, id and
+        those languages it keys an ignore entry that survives a change of language selection.
+        """
+        return text_hash(*(w.text for w in self.where if w.lang in self.about))
 
     def to_json(self) -> dict[str, Any]:
         """The finding as the report's JSON object.
 
         >>> f = Finding("extra", "error", "52.A.c", ("et",), "only in et", ())
         >>> list(f.to_json())
-        ['check', 'severity', 'id', 'langs', 'message', 'where']
+        ['check', 'severity', 'id', 'langs', 'message', 'where', 'code', 'params', 'odd', 'key']
         """
         return {
             "check": self.check,
@@ -86,6 +184,10 @@ class Finding:
             "langs": list(self.langs),
             "message": self.message,
             "where": [w.to_json() for w in self.where],
+            "code": self.code or self.check,
+            "params": self.params,
+            "odd": list(self.about),
+            "key": self.key,
         }
 
 
@@ -99,20 +201,22 @@ class Report:
     findings: list[Finding]
     ignored: list[tuple[Finding, str]] = field(default_factory=list)
     unused_ignores: list[dict[str, Any]] = field(default_factory=list)
+    checks: tuple[str, ...] = CHECKS
 
     def counts(self) -> dict[str, int]:
-        """Findings per check, every check listed.
+        """Findings per check, every check of the report listed.
 
         >>> Report(["fi"], {}, []).counts()["numbers"]
         0
         """
-        return {c: sum(f.check == c for f in self.findings) for c in CHECKS}
+        return {c: sum(f.check == c for f in self.findings) for c in self.checks}
 
     def to_json(self) -> dict[str, Any]:
-        """The report as the JSON export's object.
+        """The report as the JSON export's object; `silenced` lists every finding the ignore
+        list silenced, with its reason.
 
         >>> list(Report(["fi"], {}, []).to_json())
-        ['langs', 'coverage', 'counts', 'ignored', 'findings']
+        ['langs', 'coverage', 'counts', 'ignored', 'findings', 'silenced']
         """
         return {
             "langs": self.langs,
@@ -120,4 +224,5 @@ class Report:
             "counts": self.counts(),
             "ignored": len(self.ignored),
             "findings": [f.to_json() for f in self.findings],
+            "silenced": [f.to_json() | {"reason": r} for f, r in self.ignored],
         }

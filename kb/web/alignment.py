@@ -1,6 +1,8 @@
 """The translators' alignment report on the site: `/alignment` (coverage matrix and findings)
 and `/alignment/<n>` (one law's units aligned across the chosen languages, with its findings),
 filtered by `?langs=fi,et` and `?check=numbers` (repeatable); plain GET forms, no JavaScript.
+The findings are the translator's list of `lawkb qa`; the housekeeping checks (drift, source)
+show when asked for (`?check=drift`).
 
 >>> from kb.web import create_app
 >>> client = create_app().test_client()
@@ -19,7 +21,7 @@ from flask_babel import gettext as _
 from kb.library import Library, get_library
 from kb.qa import Report, report_on
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import CHECKS, Finding, site_url
+from kb.qa.model import ALL_CHECKS, CHECKS, Finding, site_url
 from kb.web.annotate import anchor
 
 bp = Blueprint("alignment", __name__)
@@ -31,15 +33,19 @@ def library() -> Library:
 
 
 @lru_cache(maxsize=32)
-def _cached(data: Path, build: str, langs: tuple[str, ...]) -> tuple[Report, Alignment]:
-    """The report and alignment of one build over some languages (computed once)."""
+def _cached(
+    data: Path, build: str, langs: tuple[str, ...]
+) -> tuple[Report, list[Finding], Alignment]:
+    """The report, the housekeeping findings and the alignment of one build over some
+    languages (computed once)."""
     alignment = align_books(get_library(data), list(langs))
-    return report_on(alignment), alignment
+    housekeeping = report_on(alignment, housekeeping=True).findings
+    return report_on(alignment), housekeeping, alignment
 
 
 def chosen() -> tuple[Library, list[str], list[str]]:
     """The library, the languages asked for (`?langs=fi,et` or repeated; default: every
-    document, unknown codes dropped) and the checks asked for (default: all).
+    document, unknown codes dropped) and the checks asked for (default: the translator's).
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/alignment?langs=fi,xx&langs=et&check=refs"):
@@ -49,12 +55,13 @@ def chosen() -> tuple[Library, list[str], list[str]]:
     lib = library()
     asked = [x for value in request.args.getlist("langs") for x in value.split(",") if x]
     langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
-    checks = [c for c in CHECKS if c in request.args.getlist("check")] or list(CHECKS)
+    checks = [c for c in ALL_CHECKS if c in request.args.getlist("check")] or list(CHECKS)
     return lib, langs, checks
 
 
-def current(lib: Library, langs: list[str]) -> tuple[Report, Alignment]:
-    """The report and alignment of the current build over some languages (cached)."""
+def current(lib: Library, langs: list[str]) -> tuple[Report, list[Finding], Alignment]:
+    """The report, the housekeeping findings and the alignment of the current build over
+    some languages (cached)."""
     return _cached(Path(current_app.config["LAWKB_DATA"]), lib.build_id, tuple(langs))
 
 
@@ -71,8 +78,8 @@ def shown(findings: list[Finding], checks: list[str]) -> list[Finding]:
 def index():
     """The documents, the counts per check, the coverage matrix and the findings."""
     lib, langs, checks = chosen()
-    result, _alignment = current(lib, langs)
-    findings = shown(result.findings, checks)
+    result, housekeeping, _alignment = current(lib, langs)
+    findings = shown(result.findings + housekeeping, checks)
     per_law: dict[str, int] = {}
     for f in findings:
         if f.law:
@@ -82,7 +89,7 @@ def index():
         library=lib,
         langs=langs,
         checks=checks,
-        all_checks=CHECKS,
+        all_checks=ALL_CHECKS,
         report=result,
         findings=findings,
         per_law=per_law,
@@ -128,8 +135,8 @@ def law(number: str):
     lib, langs, checks = chosen()
     if number not in lib.law_numbers:
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
-    result, alignment = current(lib, langs)
-    findings = [f for f in shown(result.findings, checks) if f.law == number]
+    result, housekeeping, alignment = current(lib, langs)
+    findings = [f for f in shown(result.findings + housekeeping, checks) if f.law == number]
     rows = law_rows(alignment, number)
     row_of: dict[tuple[str, str], str] = {}
     for row in rows:
@@ -151,7 +158,7 @@ def law(number: str):
         number=number,
         langs=langs,
         checks=checks,
-        all_checks=CHECKS,
+        all_checks=ALL_CHECKS,
         alignment=alignment,
         rows=rows,
         findings=findings,
