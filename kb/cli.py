@@ -221,6 +221,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_deploy(args: argparse.Namespace) -> int:
+    from kb.web.deploy import DeployError, Deployment, run
+
+    ensure_built(args)
+    data = args.data or store.data_dir()
+    if not store.read_manifest(data)["documents"]:
+        raise Refused(f"no knowledge base in {data}: run `lawkb build` first")
+    deployment = Deployment(
+        nginx=args.nginx,
+        data=data,
+        corpus=args.corpus,
+        listen=f"{args.host}:{args.port}",
+        workers=args.workers,
+        threads=args.threads,
+        public_url=args.public_url,
+    )
+    try:
+        return run(deployment)
+    except DeployError as err:
+        raise Refused(str(err)) from None
+
+
 def bounded(low: int, high: int):
     """An argparse type: an integer from `low` to `high`.
 
@@ -323,14 +345,30 @@ def parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--debug", action="store_true", help="Flask's debug server with reloader")
     s.set_defaults(run=cmd_serve)
+    d = sub.add_parser(
+        "deploy", help="the public deployment: several workers behind nginx (one machine)"
+    )
+    d.add_argument("--host", default="0.0.0.0", help="address nginx listens on (0.0.0.0)")
+    d.add_argument("--port", type=bounded(1, 65535), default=8080, help="nginx's port (8080)")
+    d.add_argument(
+        "--workers", type=bounded(1, 64), default=os.cpu_count() or 2,
+        help="lawkb serve processes behind nginx (one per core)",
+    )  # fmt: skip
+    d.add_argument("--threads", type=bounded(1, 256), default=8, help="threads of each worker (8)")
+    d.add_argument("--nginx", default="nginx", help="the nginx program (nginx)")
+    d.add_argument(
+        "--public-url", default=os.environ.get("LAWKB_PUBLIC_URL", ""),
+        help="the site's public address for copied citations (default: $LAWKB_PUBLIC_URL)",
+    )  # fmt: skip
+    d.set_defaults(run=cmd_deploy)
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run `lawkb` with the given arguments (default: the command line)."""
     args = parser().parse_args(argv)
-    if args.command != "serve":
-        # `lawkb export | head` ends quietly. Never for the server: a reader who hangs up
+    if args.command not in ("serve", "deploy"):
+        # `lawkb export | head` ends quietly. Never for a server: a reader who hangs up
         # mid-page would otherwise kill it with SIGPIPE.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:

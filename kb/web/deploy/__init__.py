@@ -1,0 +1,177 @@
+"""`lawkb deploy`: the public deployment on one machine. Several `lawkb serve` workers share
+one data directory behind nginx, run with the shipped configuration (`nginx.conf` beside
+this file): nginx holds slow and idle clients, compresses and spreads the load; a worker
+that dies is started again.
+
+>>> conf = nginx_conf("0.0.0.0:8080", [8081, 8082], Path("/srv/lawkb/deploy"))
+>>> "listen 0.0.0.0:8080 default_server;" in conf, "server 127.0.0.1:8082" in conf
+(True, True)
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CONF = Path(__file__).with_name("nginx.conf")
+TEMP_DIRS = ("body", "proxy", "fastcgi", "uwsgi", "scgi")
+
+
+class DeployError(Exception):
+    """What keeps the deployment from starting, said in one line."""
+
+
+def nginx_conf(listen: str, ports: list[int], prefix: Path) -> str:
+    """The shipped nginx configuration for workers on `ports` of 127.0.0.1, listening on
+    `listen`, its pid, logs and temporary files under `prefix`."""
+    upstreams = "\n".join(
+        f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for port in ports
+    )
+    text = CONF.read_text(encoding="utf-8")
+    return (
+        text.replace("@PREFIX@", str(prefix))
+        .replace("@UPSTREAMS@", upstreams)
+        .replace("@LISTEN@", listen)
+    )
+
+
+def free_ports(n: int) -> list[int]:
+    """`n` ports of 127.0.0.1 free right now."""
+    sockets = [socket.socket() for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
+
+
+def answers(url: str) -> bool:
+    """Whether `url` answers 200 now."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+@dataclass
+class Deployment:
+    """nginx and its workers, started and stopped together."""
+
+    nginx: str
+    data: Path
+    corpus: Path | None
+    listen: str
+    workers: int
+    threads: int
+    public_url: str
+    ports: list[int] = field(default_factory=list)
+    processes: dict[int, subprocess.Popen] = field(default_factory=dict)
+    proxy: subprocess.Popen | None = None
+
+    @property
+    def prefix(self) -> Path:
+        return self.data.resolve() / "deploy"
+
+    def worker(self, port: int) -> subprocess.Popen:
+        argv = [sys.executable, "-m", "kb.cli", "--data", str(self.data)]
+        argv += ["--corpus", str(self.corpus)] if self.corpus else []
+        argv += ["serve", "--host", "127.0.0.1", "--port", str(port)]
+        argv += ["--threads", str(self.threads), "--public-url", self.public_url]
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL)
+
+    def start(self) -> None:
+        """Write the configuration, start the workers and, once they answer, nginx."""
+        conf = self.prefix / "nginx.conf"
+        for name in TEMP_DIRS:
+            (self.prefix / "tmp" / name).mkdir(parents=True, exist_ok=True)
+        self.ports = free_ports(self.workers)
+        conf.write_text(nginx_conf(self.listen, self.ports, self.prefix), encoding="utf-8")
+        checked = subprocess.run(
+            [self.nginx, "-t", "-q", "-p", str(self.prefix), "-c", str(conf)],
+            capture_output=True,
+            text=True,
+        )
+        if checked.returncode:
+            raise DeployError(f"nginx refuses {conf}: {checked.stderr.strip()}")
+        self.processes = {port: self.worker(port) for port in self.ports}
+        deadline = time.monotonic() + 120
+        for port, process in self.processes.items():
+            while not answers(f"http://127.0.0.1:{port}/"):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise DeployError(f"the worker on port {port} did not start")
+                time.sleep(0.2)
+        argv = [self.nginx, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"]
+        self.proxy = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while not answers(f"http://{self.local_address()}/"):
+            if self.proxy.poll() is not None:
+                error = self.proxy.stderr.read().decode(errors="replace").strip().splitlines()
+                raise DeployError(f"nginx did not start: {error[-1] if error else 'no reason'}")
+            if time.monotonic() > deadline:
+                raise DeployError(f"nginx does not answer on {self.listen}")
+            time.sleep(0.1)
+
+    def local_address(self) -> str:
+        host, _, port = self.listen.rpartition(":")
+        return f"{'127.0.0.1' if host in ('0.0.0.0', '', '[::]') else host}:{port}"
+
+    def supervise(self) -> int:
+        """Run until nginx stops or a signal ends the deployment; a worker that dies is
+        started again on its port."""
+        assert self.proxy is not None
+        while self.proxy.poll() is None:
+            time.sleep(1)
+            for port, process in self.processes.items():
+                if process.poll() is not None:
+                    print(f"lawkb deploy: worker on port {port} stopped; starting it again",
+                          file=sys.stderr)  # fmt: skip
+                    self.processes[port] = self.worker(port)
+        return 1
+
+    def stop(self) -> None:
+        if self.proxy is not None and self.proxy.poll() is None:
+            self.proxy.send_signal(signal.SIGQUIT)  # nginx: finish the answers under way
+        for process in self.processes.values():
+            if process.poll() is None:
+                process.terminate()
+        for process in [*self.processes.values(), *([self.proxy] if self.proxy else [])]:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def run(deployment: Deployment) -> int:
+    """Start the deployment, say where it answers, and run it until SIGTERM or Ctrl-C."""
+    if shutil.which(deployment.nginx) is None:
+        raise DeployError(
+            f"{deployment.nginx} not found: install nginx (apt-get install nginx), "
+            "or serve with `lawkb serve`"
+        )
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        deployment.start()
+        print(
+            f"serving the Laws on http://{deployment.local_address()}/ "
+            f"(nginx and {deployment.workers} lawkb workers)",
+            file=sys.stderr,
+        )
+        return deployment.supervise()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        deployment.stop()

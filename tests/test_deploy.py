@@ -1,0 +1,116 @@
+"""The public deployment as shipped: `lawkb deploy` runs the real nginx (Debian's) with the
+shipped configuration in front of two `lawkb serve` workers sharing one data directory. The
+slow-client, abort and rebuild-under-load cases go through it."""
+
+from __future__ import annotations
+
+import gzip
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from bench.load import free_port
+from tests.conftest import CORPUS, ROOT
+from tests.test_serving import aborted_read, get, idle_connections, timed_get
+
+
+@pytest.fixture(scope="module")
+def proxy(app: Flask) -> Iterator[tuple[int, Path]]:
+    """`lawkb deploy` on a free port of 127.0.0.1; its port and data directory."""
+    data, port = Path(app.config["LAWKB_DATA"]), free_port()
+    argv = [sys.executable, "-m", "kb.cli", "--data", str(data), "--corpus", str(CORPUS)]
+    argv += ["deploy", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"]
+    process = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    said: list[str] = []  # its lines and its workers', read as they come (the pipe never fills)
+    threading.Thread(target=lambda: said.extend(process.stderr), daemon=True).start()
+    ready = f"serving the Laws on http://127.0.0.1:{port}/ (nginx and 2 lawkb workers)\n"
+    try:
+        deadline = time.monotonic() + 120
+        while ready not in said:
+            assert process.poll() is None and time.monotonic() < deadline, said
+            time.sleep(0.1)
+        yield port, data
+        assert process.poll() is None, "the deployment died during the tests"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+    assert not (data / "deploy" / "nginx.pid").exists()  # nginx stopped with it
+
+
+def test_pages_come_through_nginx_compressed_with_the_sites_headers(
+    proxy: tuple[int, Path],
+) -> None:
+    port, _ = proxy
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/fi/law/12", headers={"Accept-Encoding": "gzip"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        body = response.read()
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert response.headers["X-Frame-Options"] == "DENY"
+        assert response.headers["Server"] == "nginx"  # no version
+    page = gzip.decompress(body).decode()
+    assert len(body) < 15_000 < len(page) and "KILPAILUNJOHTAJAN HARKINTAVALTA" in page
+
+
+def test_idle_and_slow_clients_through_nginx_do_not_keep_a_reader_waiting(
+    proxy: tuple[int, Path],
+) -> None:
+    port, _ = proxy
+    with idle_connections(port, 300), idle_connections(port, 100, b"GET / HTTP/1.1\r\nX-a: "):
+        status, took = timed_get(port, "/fi/law/12")
+    assert status == 200 and took < 1.0, took
+
+
+def test_aborted_reads_through_nginx_leave_every_worker_up(proxy: tuple[int, Path]) -> None:
+    port, _ = proxy
+    paths = ("/compare/12", "/fi/law/12", "/api/v1/laws/fi/12")
+    for n in range(200):
+        aborted_read(port, paths[n % len(paths)], keep=(0, 1, 100, 4096)[n % 4])
+    assert all(get(port, "/compare/13")[0] == 200 for _ in range(10))
+
+
+def test_a_rebuild_under_load_through_nginx_loses_no_request(proxy: tuple[int, Path]) -> None:
+    """Readers keep asking while `lawkb build --force` parses everything again and swaps the
+    knowledge base and index under the running workers: every answer is a 200."""
+    port, data = proxy
+    statuses: list[int] = []
+    done = threading.Event()
+
+    def read() -> None:
+        paths = ("/fi/law/12", "/api/v1/search?q=revokki&lang=fi", "/compare/27", "/tr/law/5")
+        n = 0
+        while not done.is_set():
+            statuses.append(get(port, paths[n % len(paths)])[0])
+            n += 1
+
+    readers = [threading.Thread(target=read) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    try:
+        argv = [sys.executable, "-m", "kb.cli", "--data", str(data), "build", "--force"]
+        build = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        time.sleep(1)
+    finally:
+        done.set()
+        for reader in readers:
+            reader.join()
+    assert build.returncode == 0, build.stderr
+    assert len(statuses) > 50 and set(statuses) == {200}
+
+
+def test_a_bad_host_through_nginx_is_refused(proxy: tuple[int, Path]) -> None:
+    port, _ = proxy
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(b"GET /fi/law/12 HTTP/1.1\r\nHost: a..b\r\nConnection: close\r\n\r\n")
+        answer = s.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 400 ")
