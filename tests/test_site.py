@@ -124,7 +124,7 @@ def test_cite_resolves_or_explains(client: FlaskClient) -> None:
     assert client.get("/cite?q=lag+16D").headers["Location"] == "/sk/law/16#16D"
     assert client.get("/cite?q=katso+laki+(s.+24)+12C1+§").headers["Location"] == "/fi/law/12#12C1"
     page = html(client, "/cite?q=laki+12C9&lang=fi", status=404)
-    said = "Law 12C9 does not exist in the book Finnish 2017; the nearest unit is Law 12C."
+    said = "Law 12C9 does not exist in “Finnish 2017”; the nearest unit is Law 12C."
     assert said in page
 
 

@@ -4,8 +4,9 @@ finding sentences.
 
 The report (kb.qa) writes its findings in English for the CLI and the JSON export; the site
 reads each sentence's data back with the check's patterns below and says it again through
-the catalogs. A sentence no pattern knows is shown as its check's description, with the
-English original beside it marked as English.
+the catalogs. A reviewer's reason quoted from the corpus data stays English, folded away
+under a note that says so; a sentence no pattern knows is shown as its check's description,
+with the English original folded away the same way.
 
 >>> from kb.web import create_app
 >>> with create_app().test_request_context("/?ui=fi"):
@@ -259,10 +260,17 @@ def _noted(message: str) -> Callable[[re.Match[str], Finding], Markup]:
 
     def say(m: re.Match[str], f: Finding) -> Markup:
         args = {k: v for k, v in m.groupdict().items() if k != "why"}
-        note = Markup(' <small lang="en">({})</small>').format(m["why"])
-        return _(message, **args) + note
+        return _(message, **args) + _english_note(m["why"])
 
     return say
+
+
+def _english_note(note: str) -> Markup:
+    """A note kept in English (a reviewer's reason in the corpus data), folded away under a
+    summary in the UI language that says so."""
+    return Markup(
+        ' <details class="note"><summary>{}</summary><p lang="en">{}</p></details>'
+    ).format(_("Reviewer's note (in English)"), note)
 
 
 @dataclass(frozen=True)
@@ -434,4 +442,4 @@ def finding_text(finding: Finding) -> Markup:
             said = sentence.say(m, finding)
             return said
     described = escape(str(CHECK_HELP.get(finding.check) or _("See the note in English.")))
-    return described + Markup(' <small lang="en">({})</small>').format(finding.message)
+    return described + _english_note(finding.message)

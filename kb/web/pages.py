@@ -345,7 +345,7 @@ def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
     ...     book = library().book("fi")
     ...     found = cite.resolve_citation("Law 12C9", book.units, "fi", 2017)
     ...     citation_error("Law 12C9", found, book)
-    'Raamatus Soome 2017 puudub reegel 12C9; lähim punkt on reegel 12C.'
+    'Raamatus „Soome 2017“ puudub reegel 12C9; lähim punkt on reegel 12C.'
     """
     style = reader_style()
     if not found.id:
@@ -356,12 +356,12 @@ def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
     if found.nearest:
         nearest = cite.render(found.nearest, style)
         return _(
-            "%(cited)s does not exist in the book %(book)s; the nearest unit is %(nearest)s.",
+            "%(cited)s does not exist in “%(book)s”; the nearest unit is %(nearest)s.",
             cited=cited,
             book=where,
             nearest=nearest,
         )
-    return _("%(cited)s does not exist in the book %(book)s.", cited=cited, book=where)
+    return _("%(cited)s does not exist in “%(book)s”.", cited=cited, book=where)
 
 
 def citation_books(lib: Library, query: str, lang: str) -> list[str]:
