@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale
 
-from kb.profiles import sort_key
+from kb.profiles import languages, sort_key
 
 UI_LANGS = ("en", "fi", "tr", "sk", "et", "sv")
 COOKIE = "ui"
@@ -53,6 +53,23 @@ def select_locale() -> str:
 def ui_lang() -> str:
     """The current UI language code."""
     return str(get_locale() or "en")
+
+
+def reader_style() -> str | None:
+    """The UI language when its readers have a citing style of their own (its profile's),
+    else None: the international style.
+
+    >>> from kb.web import create_app
+    >>> app = create_app()
+    >>> with app.test_request_context("/?ui=en"):
+    ...     print(reader_style())
+    None
+    >>> with app.test_request_context("/?ui=sk"):
+    ...     reader_style()
+    'sk'
+    """
+    ui = ui_lang()
+    return ui if ui in languages() else None
 
 
 def language_name(code: str, in_lang: str | None = None) -> str:

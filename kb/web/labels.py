@@ -12,7 +12,7 @@ with the English original folded away the same way.
 >>> with create_app().test_request_context("/?ui=fi"):
 ...     str(finding_text(Finding("refs", "warning", "1", ("fi",), "Law 30 is cited in fi, "
 ...                              "not in et", ())))
-'Viittaus laki 30 § on teksteissä fi, ei teksteissä et.'
+'Viittaus laki 30 § on mukana: fi; puuttuu: et.'
 """
 
 from __future__ import annotations
@@ -77,17 +77,35 @@ PART_NAMES = {
 
 
 def check_name(code: str) -> str:
-    """A check's name in the UI language (its code for a check the site does not know)."""
+    """A check's name in the UI language (its code for a check the site does not know).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=sv"):
+    ...     check_name("missing"), check_name("new-check")
+    ('Saknade punkter', 'new-check')
+    """
     return str(CHECK_NAMES.get(code, code))
 
 
 def severity_name(code: str) -> str:
-    """A severity's name in the UI language."""
+    """A severity's name in the UI language.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=tr"):
+    ...     severity_name("warning"), severity_name("info")
+    ('uyarı', 'bilgi')
+    """
     return str(SEVERITIES.get(code, code))
 
 
 def kind_name(code: str) -> str:
-    """A document kind's name in the UI language."""
+    """A document kind's name in the UI language.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=tr"):
+    ...     kind_name("card")
+    'hakemin hızlı başvuru kartı'
+    """
     return str(KINDS.get(code, code))
 
 
@@ -149,7 +167,7 @@ def _in(lang: str, text: str) -> Markup:
 
 def _law(number: str) -> str:
     """A law as the UI language's book cites it (`laki 30 §`), else `Law 30`."""
-    return cite.render(number, i18n.ui_lang() if i18n.ui_lang() in cite.languages() else None)
+    return cite.render(number, i18n.reader_style())
 
 
 def _term(concept: str) -> Markup:

@@ -97,22 +97,21 @@ def shared() -> dict:
         "unit_url": unit_url,
         "anchor": anchor,
         "law_heading": law_heading,
-        "cite_examples": cite.examples(reader_style()),
+        "cite_examples": cite.examples(i18n.reader_style()),
         "labels": labels,
     }
 
 
-def reader_style() -> str | None:
-    """The UI language when its readers have a citing style of their own (else None: the
-    international style)."""
-    ui = i18n.ui_lang()
-    return ui if ui in cite.languages() else None
-
-
 def law_heading(number: str, lang: str | None = None) -> str:
     """A law's heading as a document prints it (`12 §`, `Yasa 12`), or, for a page over
-    several documents, as the reader's own language's book does (`Law 12` in English)."""
-    return cite.heading(number, lang or reader_style())
+    several documents, as the reader's own language's book does (`Law 12` in English).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=et"):
+    ...     law_heading("12", "fi"), law_heading("12")
+    ('12 §', 'Reegel 12')
+    """
+    return cite.heading(number, lang or i18n.reader_style())
 
 
 @bp.app_template_global()
@@ -347,7 +346,7 @@ def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
     ...     citation_error("Law 12C9", found, book)
     'Raamatus „Soome 2017“ puudub reegel 12C9; lähim punkt on reegel 12C.'
     """
-    style = reader_style()
+    style = i18n.reader_style()
     if not found.id:
         example = cite.render("12.C.1.b", style)
         return _("“%(query)s” is not a citation such as %(example)s.", query=query, example=example)
