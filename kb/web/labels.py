@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from flask import current_app
 from flask_babel import format_decimal, get_translations, lazy_gettext
 from flask_babel import gettext as translate
 from markupsafe import Markup, escape
@@ -174,7 +175,7 @@ def _term(concept: str) -> Markup:
     """A glossary concept by the UI language's own term when its book defines it."""
     ui = i18n.ui_lang()
     ids = glossary.definitions_of(concept).get(ui, [])
-    book = get_library().book(ui) if ids else None
+    book = get_library(current_app.config["LAWKB_DATA"]).book(ui) if ids else None
     unit = book.by_id.get(ids[0]) if book is not None else None
     if unit is not None:
         return _in(ui, cite.quoted(unit.term or unit.title, ui))
