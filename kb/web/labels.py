@@ -12,7 +12,7 @@ with the English original folded away the same way.
 >>> with create_app().test_request_context("/?ui=fi"):
 ...     str(finding_text(Finding("refs", "warning", "1", ("fi",), "Law 30 is cited in fi, "
 ...                              "not in et", ())))
-'Viittaus laki 30 § on mukana: fi; puuttuu: et.'
+'Viittaus ”laki 30 §” on mukana: fi; puuttuu: et.'
 """
 
 from __future__ import annotations
