@@ -133,11 +133,15 @@ def render(uid: str, lang: str | None = None) -> str:
 
 @dataclass
 class Resolution:
-    """A citation checked against one book: the unit, or why there is none."""
+    """A citation checked against one book: the unit, or why there is none. `nearest` is
+    the nearest unit the book has (the citation's own law, section, ...) when there is one;
+    `error` explains in English (the CLI and the API say it; the site says it in its UI
+    language from `id` and `nearest`)."""
 
     id: str
     unit: Unit | None
     error: str = ""
+    nearest: str = ""
 
 
 def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> Resolution:
@@ -146,8 +150,9 @@ def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> 
 
     >>> u = [Unit("12", "law", "12", "", "", "fi", 2017, (1, 2)),
     ...      Unit("12.C", "section", "C.", "", "", "fi", 2017, (1, 2))]
-    >>> resolve_citation("12C9", u, "fi", 2017).error
-    'Law 12C9 does not exist in the Finnish 2017 Laws; the nearest unit is Law 12C.'
+    >>> found = resolve_citation("12C9", u, "fi", 2017)
+    >>> found.error, found.nearest
+    ('Law 12C9 does not exist in the Finnish 2017 Laws; the nearest unit is Law 12C.', '12.C')
     """
     uid = parse_citation(query)
     if uid is None:
@@ -158,9 +163,41 @@ def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> 
     parts = uid.split(".")
     while parts and ".".join(parts) not in by_id:
         parts.pop()
+    nearest = ".".join(parts)
     name = f"the {english_name(lang)} {edition} Laws"
-    nearest = f"; the nearest unit is {render('.'.join(parts))}" if parts else ""
-    return Resolution(uid, None, f"{render(uid)} does not exist in {name}{nearest}.")
+    near = f"; the nearest unit is {render(nearest)}" if parts else ""
+    return Resolution(uid, None, f"{render(uid)} does not exist in {name}{near}.", nearest)
+
+
+def heading(number: str, lang: str | None = None) -> str:
+    """A law's heading number as a book prints it (`12 §`, `Yasa 12`), or the international
+    form for a language without a profile.
+
+    >>> heading("12", "fi"), heading("12", "et"), heading("12", "en"), heading("12")
+    ('12 §', 'Reegel 12', 'Law 12', 'Law 12')
+    """
+    refs = load_references(lang) if lang in languages() else INTERNATIONAL
+    return refs.heading.format(n=number)
+
+
+def quoted(text: str, lang: str | None = None) -> str:
+    """Text between a language's quotation marks (English ones without a profile).
+
+    >>> quoted("b.", "sk"), quoted("b.", "fi"), quoted("b.")
+    ('„b.“', '”b.”', '“b.”')
+    """
+    refs = load_references(lang) if lang in languages() else INTERNATIONAL
+    return f"{refs.quotes[0]}{text}{refs.quotes[-1]}"
+
+
+def examples(lang: str | None = None) -> str:
+    """Citations as a language's readers write them, for a form's hint.
+
+    >>> examples("fi"), examples("tr"), examples()
+    ('laki 12C1b §, laki 16B §', 'Yasa 12C1(b), Yasa 16B', 'Law 12C1(b), Law 16B')
+    """
+    lang = lang if lang in languages() else None
+    return ", ".join(render(uid, lang) for uid in ("12.C.1.b", "16.B"))
 
 
 def english_name(lang: str) -> str:

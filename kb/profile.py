@@ -114,7 +114,8 @@ class References:
     allows letters glued to a code (Turkish case endings: `50D2nin`); `style` renders a
     citation: a format string with `{code}` (the code in the book's own notation, items
     `itemfmt` and subitems `subfmt`), e.g. `Yasa {code}`. `words` are the law words a
-    reader may type before a code (`laki`, `Yasa`, `pravidlo`)."""
+    reader may type before a code (`laki`, `Yasa`, `pravidlo`). `heading` is how the book
+    heads a law (`{n} §`, `Reegel {n}`); `quotes` its opening and closing quotation marks."""
 
     lang: str
     forms: tuple[RefForm, ...]
@@ -125,6 +126,8 @@ class References:
     words: tuple[str, ...] = ()
     glued: bool = False
     cues: tuple[str, ...] = ()  # words printed before a reference ("katso", "bkz.", "pozri")
+    heading: str = "Law {n}"
+    quotes: str = "“”"
 
 
 @dataclass(frozen=True)

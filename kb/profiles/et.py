@@ -87,6 +87,8 @@ REFERENCES = References(
         ),
     ),
     style="reegel {code}",
+    heading="Reegel {n}",
+    quotes="„“",
     subitem_digits=True,
     cues=("vaata ka", "vaata", "vt ka", "vt"),
     words=("reegel", "reeglit", "reegli", "reeglis", "reegliga", "reegluga", "reeglid"),

@@ -82,6 +82,8 @@ REFERENCES = References(
         RefForm(rx(r"\bkoh(?:ta|dassa|dat)\s(?P<codes>\d{1,2})\b"), "law"),
     ),
     style="laki {code} §",
+    heading="{n} §",
+    quotes="””",
     cues=("katso", "ks."),
     words=("laki", "lain", "lakia", "lait", "lakien", "laissa", "§"),
 )

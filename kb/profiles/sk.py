@@ -69,6 +69,8 @@ REFERENCES = References(
         ),
     ),
     style="pravidlo {code}",
+    heading="Pravidlo {n}",
+    quotes="„“",
     itemfmt="({})",
     cues=("pozri však", "pozri", "podľa", "v súlade s"),
     words=("pravidlo", "pravidla", "pravidlá", "pravidle", "pravidlom", "pravidlu"),

@@ -81,6 +81,8 @@ REFERENCES = References(
         RefForm(rx(r"(?<![\w’])(?P<codes>[A-H]\d{1,2}(?:\([a-l]\))?)’\w+"), "law"),
     ),
     style="Yasa {code}",
+    heading="Yasa {n}",
+    quotes="“”",
     itemfmt="({})",
     cues=("ayrıca bkz.", "ayrıca bkz", "bkz.", "bkz"),
     words=("yasa", "yasalar", "yasası"),

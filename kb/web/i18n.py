@@ -16,6 +16,8 @@ from babel.messages.pofile import read_po
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale
 
+from kb.profiles import languages, sort_key
+
 UI_LANGS = ("en", "fi", "tr", "sk", "et", "sv")
 COOKIE = "ui"
 SOURCE = Path(__file__).resolve().parent.parent.parent / "site" / "translations"
@@ -53,18 +55,68 @@ def ui_lang() -> str:
     return str(get_locale() or "en")
 
 
+def reader_style() -> str | None:
+    """The UI language when its readers have a citing style of their own (its profile's),
+    else None: the international style.
+
+    >>> from kb.web import create_app
+    >>> app = create_app()
+    >>> with app.test_request_context("/?ui=en"):
+    ...     print(reader_style())
+    None
+    >>> with app.test_request_context("/?ui=sk"):
+    ...     reader_style()
+    'sk'
+    """
+    ui = ui_lang()
+    return ui if ui in languages() else None
+
+
 def language_name(code: str, in_lang: str | None = None) -> str:
-    """A language's name in the UI language (or another), e.g. Finnish -> "suomi".
+    """A language's name in the UI language (or another), capitalised as a menu or a label
+    starts it (Babel gives the lower case a language writes mid-sentence: "suomi").
 
     >>> language_name("fi", "en"), language_name("tr", "fi"), language_name("et", "et")
-    ('Finnish', 'turkki', 'eesti')
+    ('Finnish', 'Turkki', 'Eesti')
     """
     return _language_name(code, in_lang or ui_lang())
 
 
 @lru_cache(maxsize=256)
 def _language_name(code: str, in_lang: str) -> str:
-    return Locale.parse(code).get_display_name(in_lang) or code
+    name = Locale.parse(code).get_display_name(in_lang) or code
+    return name[:1].upper() + name[1:]
+
+
+def native_name(code: str) -> str:
+    """A language's name in that language, as its speakers' menus write it.
+
+    >>> native_name("tr"), native_name("sk"), native_name("en")
+    ('Türkçe', 'Slovenčina', 'English')
+    """
+    return language_name(code, code)
+
+
+def by_name(codes: list[str], in_lang: str | None = None) -> list[str]:
+    """Language codes in the alphabetical order of their names in the UI language (or
+    another), as a reader looks a language up in a list.
+
+    >>> by_name(["fi", "tr", "sk", "et", "sv"], "en"), by_name(["fi", "sv", "et"], "fi")
+    (['et', 'fi', 'sk', 'sv', 'tr'], ['sv', 'fi', 'et'])
+    """
+    lang = in_lang or ui_lang()
+    key = sort_key(lang)
+    return sorted(codes, key=lambda code: key(language_name(code, lang)))
+
+
+def ui_choices() -> list[tuple[str, str]]:
+    """The UI languages as the switcher lists them: each by its own name, in the order of
+    those names.
+
+    >>> [name for _code, name in ui_choices()]
+    ['Eesti', 'English', 'Slovenčina', 'Suomi', 'Svenska', 'Türkçe']
+    """
+    return sorted(((c, native_name(c)) for c in UI_LANGS), key=lambda x: x[1].casefold())
 
 
 def init_app(app: Flask) -> None:
@@ -89,5 +141,7 @@ def init_app(app: Flask) -> None:
             "ui_lang": ui_lang(),
             "ui_langs": UI_LANGS,
             "language_name": language_name,
+            "by_name": by_name,
+            "ui_choices": ui_choices(),
             "g": g,
         }

@@ -31,7 +31,7 @@ from kb import align, cite, glossary
 from kb.align import N_
 from kb.library import Book, Library, get_library
 from kb.profiles import sort_key
-from kb.web import i18n
+from kb.web import i18n, labels
 from kb.web.annotate import anchor, annotate, fn_key, paragraphs
 from kb.web.cache import cached_page, page_args
 
@@ -40,19 +40,6 @@ GENERIC_ERRORS = {
     400: N_("The request could not be understood."),
     404: N_("The page you asked for does not exist."),
     405: N_("This address only answers reading requests."),
-}
-# The names of the parts of a document outside the laws (translated where shown).
-PART_NAMES = {
-    "front": N_("Front matter"),
-    "toc": N_("Table of contents"),
-    "introduction": N_("Introduction"),
-    "preface": N_("Preface"),
-    "options": N_("National options"),
-    "index": N_("Index"),
-    "appendix": N_("Appendix"),
-    "commentary": N_("Notes and commentary"),
-    "topic": N_("Topic of the director's card"),
-    "table": N_("Table"),
 }
 MAX_QUERY = 500
 
@@ -105,7 +92,26 @@ def unit_url(lang: str, uid: str) -> str:
 @bp.app_context_processor
 def shared() -> dict:
     """What every page's template may use: the library, unit links and anchors."""
-    return {"library": library(), "unit_url": unit_url, "anchor": anchor}
+    return {
+        "library": library(),
+        "unit_url": unit_url,
+        "anchor": anchor,
+        "law_heading": law_heading,
+        "cite_examples": cite.examples(i18n.reader_style()),
+        "labels": labels,
+    }
+
+
+def law_heading(number: str, lang: str | None = None) -> str:
+    """A law's heading as a document prints it (`12 §`, `Yasa 12`), or, for a page over
+    several documents, as the reader's own language's book does (`Law 12` in English).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=et"):
+    ...     law_heading("12", "fi"), law_heading("12")
+    ('12 §', 'Reegel 12')
+    """
+    return cite.heading(number, lang or i18n.reader_style())
 
 
 @bp.app_template_global()
@@ -158,15 +164,20 @@ def law(lang: str, number: str):
 
 
 def citation_texts(book: Book, unit) -> dict[str, str]:
-    """The ready-to-copy citations of a unit, in the international and the book's style."""
+    """The ready-to-copy citations of a unit: in the international style (English, naming
+    the translation) and in the book's own (its citing form, its printed title, its
+    quotation marks: no word of another language)."""
     wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
-    name = cite.english_name(book.lang)
-    where = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
     link = current_app.config.get("LAWKB_PUBLIC_URL", "").rstrip("/") + unit_url(book.lang, unit.id)
-    out = {}
-    for style, lang in (("international", None), ("national", book.lang)):
-        out[style] = f'{cite.render(unit.id, lang)} -- {where}: "{wording}" {link}'
-    return out
+    name = cite.english_name(book.lang)
+    international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
+    title = book.meta.get("title") or str(book.edition)
+    return {
+        "international": f"{cite.render(unit.id)} -- {international}: "
+        f"{cite.quoted(wording)} {link}",
+        "national": f"{cite.render(unit.id, book.lang)} -- {title}: "
+        f"{cite.quoted(wording, book.lang)} {link}",
+    }
 
 
 @bp.route("/compare/<number>")
@@ -288,7 +299,7 @@ def part(lang: str, uid: str):
         book=book,
         lang=lang,
         unit=unit,
-        part_name=PART_NAMES.get(unit.kind, unit.kind),
+        part_name=labels.part_name(unit.kind),
     )
 
 
@@ -322,8 +333,36 @@ def cite_page():
             found = cite.resolve_citation(query, book.units, code, book.edition)
             if found.unit is not None:
                 return redirect(unit_url(code, found.id))
-            error = error or found.error
+            error = error or citation_error(query, found, book)
     return render_template("cite.html", query=query, error=error), (404 if error else 200)
+
+
+def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
+    """Why a citation names no unit of a book, in the UI language, its citations in the
+    reader's own style.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=et"):
+    ...     book = library().book("fi")
+    ...     found = cite.resolve_citation("Law 12C9", book.units, "fi", 2017)
+    ...     citation_error("Law 12C9", found, book)
+    'Raamatus „Soome 2017“ puudub reegel 12C9; lähim punkt on reegel 12C.'
+    """
+    style = i18n.reader_style()
+    if not found.id:
+        example = cite.render("12.C.1.b", style)
+        return _("“%(query)s” is not a citation such as %(example)s.", query=query, example=example)
+    where = f"{i18n.language_name(book.lang)} {book.edition}"
+    cited = cite.render(found.id, style)
+    if found.nearest:
+        nearest = cite.render(found.nearest, style)
+        return _(
+            "%(cited)s does not exist in “%(book)s”; the nearest unit is %(nearest)s.",
+            cited=cited,
+            book=where,
+            nearest=nearest,
+        )
+    return _("%(cited)s does not exist in “%(book)s”.", cited=cited, book=where)
 
 
 def citation_books(lib: Library, query: str, lang: str) -> list[str]:
