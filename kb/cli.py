@@ -1,4 +1,5 @@
-"""The `lawkb` command: build the knowledge base and export it.
+"""The `lawkb` command: build the knowledge base of the Laws, then read, search, cite, check
+and serve it.
 
 >>> main(["--help"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -16,6 +17,8 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kb import store
@@ -26,6 +29,7 @@ from kb.model import LAW_LEVELS, Unit
 
 def cmd_build(args: argparse.Namespace) -> int:
     report = store.build(args.corpus, args.data, force=args.force)
+    print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
     else:
@@ -268,8 +272,14 @@ def bounded(low: int, high: int):
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="lawkb", description=__doc__.splitlines()[0])
-    top.add_argument("--corpus", type=Path, help="corpus folder (default: the repository's)")
-    top.add_argument("--data", type=Path, help="data folder (default: $LAWKB_DATA or ./var)")
+    top.add_argument(
+        "--corpus", type=Path,
+        help="corpus folder (default: $LAWKB_CORPUS, else the five documents shipped)",
+    )  # fmt: skip
+    top.add_argument(
+        "--data", type=Path,
+        help="data folder (default: $LAWKB_DATA, else ~/.local/share/lawkb)",
+    )  # fmt: skip
     sub = top.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the knowledge base and print a summary per language")
     b.add_argument("--force", action="store_true", help="parse every document again")
@@ -364,6 +374,24 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+@contextmanager
+def chosen(args: argparse.Namespace) -> Iterator[None]:
+    """While a command runs, `--corpus` and `--data` are `$LAWKB_CORPUS` and `$LAWKB_DATA`,
+    so every part of the program (and a worker it starts) reads the same corpus and data."""
+    saved = {name: os.environ.get(name) for name in ("LAWKB_CORPUS", "LAWKB_DATA")}
+    for option, name in ((args.corpus, "LAWKB_CORPUS"), (args.data, "LAWKB_DATA")):
+        if option is not None:
+            os.environ[name] = str(option.resolve())
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run `lawkb` with the given arguments (default: the command line)."""
     args = parser().parse_args(argv)
@@ -372,7 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         # mid-page would otherwise kill it with SIGPIPE.
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        return args.run(args)
+        with chosen(args):
+            return args.run(args)
     except Refused as refusal:
         print(f"lawkb {args.command}: {refusal}", file=sys.stderr)
         return refusal.code

@@ -1,6 +1,6 @@
 """The knowledge base on disk: built atomically, incrementally, and read by everything else.
 
-Layout of the data directory (default `./var`, or `$LAWKB_DATA`):
+Layout of the data directory (`$LAWKB_DATA`, or the user's `~/.local/share/lawkb`):
 
     kb -> builds/<id>        the current knowledge base (a symlink, swapped atomically)
     builds/<id>/manifest.json, builds/<id>/<lang>.json
@@ -41,13 +41,23 @@ KEEP_BUILDS = 2
 
 
 def corpus_dir() -> Path:
-    """The corpus: `$LAWKB_CORPUS`, or `corpus/` beside the package (the repository's)."""
-    return Path(os.environ.get("LAWKB_CORPUS", PACKAGE.parent / "corpus"))
+    """The corpus: `$LAWKB_CORPUS`, or the five documents shipped in the package
+    (`kb/corpus`, the repository's `corpus/`)."""
+    return Path(os.environ.get("LAWKB_CORPUS") or PACKAGE / "corpus")
 
 
 def data_dir() -> Path:
-    """The data directory: `$LAWKB_DATA`, or `./var`."""
-    return Path(os.environ.get("LAWKB_DATA", "var"))
+    """The data directory: `$LAWKB_DATA`, or the user's (`$XDG_DATA_HOME/lawkb`, by default
+    `~/.local/share/lawkb`), the same from whichever directory `lawkb` runs.
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LAWKB_DATA": "", "XDG_DATA_HOME": "/home/me/.data"}):
+    ...     data_dir()
+    PosixPath('/home/me/.data/lawkb')
+    """
+    if os.environ.get("LAWKB_DATA"):
+        return Path(os.environ["LAWKB_DATA"])
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "lawkb"
 
 
 def code_hash() -> str:

@@ -15,12 +15,13 @@ from kb import store
 from kb.library import get_library
 from kb.web import alignment, api, i18n, pages, security
 
-SITE = Path(__file__).resolve().parent.parent.parent / "site"
+SITE = Path(__file__).resolve().parent.parent / "site"  # shipped in the package
 
 
 def create_app(data: Path | None = None, **config) -> Flask:
     """The Flask application over the knowledge base in `data` (default: $LAWKB_DATA or
-    ./var). The knowledge base must be built (`lawkb build`; `lawkb serve` builds it)."""
+    the user's data directory). The knowledge base must be built (`lawkb build`; `lawkb
+    serve` builds it)."""
     app = Flask(
         __name__,
         template_folder=str(SITE / "templates"),

@@ -20,7 +20,7 @@ from kb.profiles import languages, sort_key
 
 UI_LANGS = ("en", "fi", "tr", "sk", "et", "sv")
 COOKIE = "ui"
-SOURCE = Path(__file__).resolve().parent.parent.parent / "site" / "translations"
+SOURCE = Path(__file__).resolve().parent.parent / "site" / "translations"
 
 
 def compile_catalogs(source: Path, target: Path) -> None:

@@ -1,8 +1,8 @@
 """The JSON API described as OpenAPI 3.1, served at /api/v1/openapi.json. A test checks it
 against the real routes and a fuzzer (schemathesis) checks every answer against it.
 
->>> sorted(SPEC["paths"])[:2]
-['/laws', '/laws/{lang}/{number}']
+>>> sorted(SPEC["paths"])[:3]
+['/cite', '/laws', '/laws/{lang}/{number}']
 """
 
 from __future__ import annotations
