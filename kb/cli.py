@@ -96,13 +96,15 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
+    from kb.library import get_library
+
     ensure_built(args)
     manifest = store.read_manifest(args.data)["documents"]
     langs = [args.lang] if args.lang else sorted(manifest)
     for lang in langs:
         document = payload(args, lang)
         if args.unresolved:
-            for line in document.get("unresolved", []):
+            for line in get_library(args.data).books[lang].unresolved:
                 print(line)
         else:
             for unit in document["units"]:

@@ -18,7 +18,7 @@ from kb import card, glossary, refs, tables
 from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
-from kb.parse import LawParser, Node
+from kb.parse import Errata, LawParser, Node
 from kb.profile import Profile
 from kb.profiles import load_profile
 
@@ -144,11 +144,13 @@ def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path
     if doc.kind == "lawbook":
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
-        parse_lawbook(doc, raw_lines, profile, errata, tables.load_tables(folder))
+        tables_ = tables.load_tables(folder)
+        parse_lawbook(doc, raw_lines, profile, errata, tables_, Errata.from_meta(meta))
     elif doc.kind == "card":
         card.parse_card(doc, raw_lines, folder)
     if not doc.problems:
-        refs.apply(doc, raw_lines)
+        fixes = {int(k): v for k, v in meta.get("reference_errata", {}).items()}
+        refs.apply(doc, raw_lines, fixes)
         if doc.kind == "lawbook":
             by_id = {u.id: u for u in doc.units}
             for uid, found in glossary.term_links(doc.units).items():
@@ -190,10 +192,12 @@ def parse_lawbook(
     profile: Profile,
     errata: dict[int, dict] | None = None,
     table_specs: list[tables.TableSpec] | None = None,
+    layout: Errata | None = None,
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
-    `table_specs` say where the tables are printed (kb/tables.py)."""
+    `table_specs` say where the tables are printed (kb/tables.py); `layout` holds the
+    placement and label errata (kb/parse.py)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -206,7 +210,7 @@ def parse_lawbook(
     units: list[tuple[Unit, list[tuple[str, int]]]] = []
     for block in blocks:
         if block.kind == "laws":
-            parser = LawParser(profile, doc.source)
+            parser = LawParser(profile, doc.source, layout)
             laws = parser.parse(block.lines)
             doc.problems.extend(parser.problems)
             doc.notes.extend(parser.notes)
@@ -276,6 +280,7 @@ def law_units(law: Node, doc: Document) -> Iterable[tuple[Unit, list[tuple[str, 
                 text=node.text(),
                 tail=node.tail_text(),
                 parent=node.parent.id if node.parent else None,
+                printed_in=node.printed_in,
             ),
             node.anchors,
         )

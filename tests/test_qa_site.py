@@ -83,9 +83,8 @@ def test_filters_by_check_and_language(client: FlaskClient) -> None:
     assert '<input type="checkbox" name="langs" value="tr">' in html
     assert '<input type="checkbox" name="check" value="refs" checked>' in html
     both = page(client, "/alignment?check=missing&check=extra&langs=fi&langs=tr&langs=et")
-    assert {re.search(r"</td><td>(\w+)</td>", r)[1] for r in finding_rows(both)} == {
-        "missing", "extra"
-    }  # fmt: skip
+    # Nothing is extra in the real corpus (et's 51B2c is placed by its erratum).
+    assert {re.search(r"</td><td>(\w+)</td>", r)[1] for r in finding_rows(both)} == {"missing"}
     law = page(client, "/alignment/16?check=drift")
     assert finding_rows(law) and all("<td>drift</td>" in r for r in finding_rows(law))
 
@@ -94,7 +93,7 @@ def test_counts_link_to_each_check(client: FlaskClient) -> None:
     html = page(client, "/alignment")
     for check in CHECKS:
         assert f'check={check}">{check}</a>' in html
-    assert "17 findings silenced by the ignore list" in html
+    assert "16 findings silenced by the ignore list" in html
 
 
 def test_parameters_are_escaped_and_unknown_ones_dropped(client: FlaskClient) -> None:

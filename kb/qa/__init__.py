@@ -64,9 +64,9 @@ def report_on(
     a finding may change with the languages compared.
 
     >>> from kb.library import get_library
-    >>> r = report_on(align_books(get_library(), ["fi", "tr", "et"]), ["extra"])
+    >>> r = report_on(align_books(get_library(), ["fi", "tr", "et"]), ["missing"])
     >>> [f.id for f in r.findings], r.unused_ignores
-    (['52.A.c'], [])
+    (['16.C.3', '30.B.2', '43.A.3'], [])
     """
     found = [f for c in (checks or CHECKS) for f in CHECK_FUNCTIONS[c](alignment)]
     found.sort(key=lambda f: sort_key(alignment, f))

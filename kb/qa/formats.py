@@ -52,10 +52,11 @@ def to_text(report: Report) -> str:
 
     >>> from kb.library import get_library
     >>> from kb.qa import report
-    >>> for line in to_text(report(get_library(), ["fi", "tr", "et"], ["extra"])).splitlines()[6:8]:
+    >>> r = report(get_library(), ["fi", "tr", "et"], ["missing"])
+    >>> for line in to_text(r).splitlines()[6:8]:
     ...     print(line)
-    extra (1)
-      error   52.A.c  [et,fi,tr]  52.A.c is only in et; fi, tr have no such unit
+    missing (3)
+      error   16.C.3  [et,fi,tr]  16.C.3 is in fi, tr, not in et
     """
     docs = report.coverage["documents"]
     lines = ["Documents:"]
