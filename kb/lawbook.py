@@ -15,12 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb import card, glossary, refs, tables
-from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
+from kb.clean import (
+    Line,
+    RawFootnote,
+    Vocabulary,
+    clean_lines,
+    join_hyphens,
+    normalize_spaces,
+    split_source,
+)
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
 from kb.parse import Errata, LawParser, Node
 from kb.profile import Profile
-from kb.profiles import load_profile
+from kb.profiles import load_profile, load_words
 
 META_FILE = "document.toml"
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
@@ -232,10 +240,37 @@ def parse_lawbook(
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
     units = fill_tables(units, tables.build(table_specs or [], lines, doc))
+    vocab = Vocabulary.of("\n".join(raw_lines), load_words(doc.lang).lower)
+    for unit_, _ in units:
+        join_unit_hyphens(unit_, vocab)
+    for footnote in footnotes:
+        footnote.text = join_hyphens(footnote.text, vocab)
     before = {(ln.no, key): words for ln in lines for key, words in ln.before.items()}
     attach_footnotes(units, footnotes, doc, errata or {}, before)
     doc.units = [unit for unit, _ in units]
     doc.dropped = {ln.no: ln.dropped for ln in lines if ln.dropped}
+
+
+# Units whose text is the running text of the law: a hyphen there may cut a word in two whose
+# first half is no word (kb/clean.py `hyphen`); elsewhere (front matter, indexes with English
+# terms) only a hyphen whose joined word the book prints is joined.
+RUNNING = ("law", "section", "subsection", "item", "subitem", "definition", "table")
+
+
+def join_unit_hyphens(unit: Unit, vocab: Vocabulary) -> None:
+    """Join the hyphens a PDF's line breaks left inside the words of a unit's served text
+    (text, title, tail, table cells); the source keeps them.
+
+    >>> u = Unit("12.C.4", "subsection", "4.", "", "tulosten kes-kiarvo", "fi", 2017, (1, 1))
+    >>> join_unit_hyphens(u, Vocabulary.of("tulosten")); u.text
+    'tulosten keskiarvo'
+    """
+    broken = unit.kind in RUNNING
+    unit.text, unit.title, unit.tail = (
+        join_hyphens(t, vocab, broken) for t in (unit.text, unit.title, unit.tail)
+    )
+    unit.header = [join_hyphens(c, vocab, broken) for c in unit.header]
+    unit.rows = [[join_hyphens(c, vocab, broken) for c in row] for row in unit.rows]
 
 
 def renumber(block: Block, footnotes: list[RawFootnote], doc: Document) -> None:
