@@ -66,7 +66,10 @@ def payload(args: argparse.Namespace, lang: str) -> dict:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    units = [Unit.from_json(u) for u in payload(args, args.lang)["units"]]
+    from kb.library import get_library
+
+    payload(args, args.lang)  # built, and the language is there
+    units = get_library(args.data).books[args.lang].units  # misprints judged across books
     print(to_json(units) if args.format == "json" else to_markdown(units), end="")
     if args.format == "json":
         print()

@@ -4,6 +4,7 @@ references, list references, on the real corpus. Every expectation was read off 
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -201,3 +202,11 @@ def test_a_list_links_each_member(lang, uid, line, text, links) -> None:
     ref = ref_at(lang, uid, line, text)
     assert ref["text"] == text and ref["targets"] == [t for _, t in links]
     assert [(ref["text"][s:e], t) for s, e, t in ref["spans"]] == links
+
+
+def test_the_export_carries_the_judged_misprints(capsys: pytest.CaptureFixture) -> None:
+    assert main(["export", "--lang", "et", "--format", "json"]) == 0
+    units = {u["id"]: u for u in json.loads(capsys.readouterr().out)}
+    (ref,) = units["20.F.6"]["refs"]
+    assert ref["targets"] == ["21"] and ref["spans"] == [[9, 11, "21"]]
+    assert [(m["code"], m["suggestion"]) for m in ref["misprints"]] == [("47C", "47.E")]
