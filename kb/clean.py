@@ -13,6 +13,8 @@ footnote text lines are taken out of the flow, and every line keeps its source l
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.profile import Profile
@@ -249,7 +251,6 @@ def _qualifies(marker: str, need_anchor: bool, seen: set[str]) -> bool:
 
 
 _FINAL = re.compile(r"[.:;!?)\]”\"]$")
-_SOFT_HYPHEN_END = re.compile(r"(?<=[a-zäöüõšžçğışáéíóúýčďľňŕťô])-$")
 _KEEP_HYPHEN_END = re.compile(r"(?:^|[\s(])[A-H](?:\d+[a-z]?)?-$")
 
 
@@ -262,7 +263,6 @@ def ends_sentence(text: str) -> bool:
     return bool(_FINAL.search(text.rstrip()))
 
 
-_CONTINUATION = re.compile(r"^[a-zäöüõšžçğışáéíóúýčďľňŕťô(]")
 _LAW_NUMBER = re.compile(r"^\d{1,2}[A-Ha-z0-9()]* ?§")
 
 
@@ -280,7 +280,7 @@ def resumes(paragraph: list[str], text: str) -> bool:
     before = join_words(paragraph)
     if before.endswith(",") or _LAW_NUMBER.match(text):
         return True
-    return not ends_sentence(before) and bool(_CONTINUATION.match(text))
+    return not ends_sentence(before) and (text[:1].islower() or text[:1] == "(")
 
 
 def join_words(parts: list[str]) -> str:
@@ -301,11 +301,120 @@ def join_words(parts: list[str]) -> str:
             out = part
         elif _KEEP_HYPHEN_END.search(out):
             out += part
-        elif _SOFT_HYPHEN_END.search(out) and part[:1].islower():
+        elif out.endswith("-") and out[-2:-1].islower() and part[:1].islower():
             out = out[:-1] + part
         else:
             out += " " + part
     return out
+
+
+_HYPHEN = re.compile(r"(?<![\w-])([^\W\d_]+)-( ?)([^\W\d_]+)(?![\w-])")
+_WORD = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
+_HYPHENATED = re.compile(r"[^\W\d_]+-[^\W\d_]+")
+_URL = re.compile(r"((?:https?://|www\.)\S+)")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A book's own words, to decide its hyphens: the words it prints whole (not next to a
+    hyphen), sorted for prefix look-ups, and how often it prints each hyphenated form; all in
+    lower case as the language writes it (`lower`).
+
+    >>> v = Vocabulary.of("välja-mängija väljamängija väljamängijal B-momentti B-momentti")
+    >>> v.whole[:2], v.printed("b-momentti"), v.starts("väljamäng")
+    (('väljamängija', 'väljamängijal'), 2, True)
+    """
+
+    whole: tuple[str, ...]
+    hyphenated: dict[str, int]
+    lower: Callable[[str], str] = str.lower
+
+    @classmethod
+    def of(cls, text: str, lower: Callable[[str], str] = str.lower) -> Vocabulary:
+        """The vocabulary of a source text."""
+        whole = tuple(sorted({lower(w) for w in _WORD.findall(text)}))
+        hyphenated: dict[str, int] = {}
+        for form in _HYPHENATED.findall(text):
+            hyphenated[lower(form)] = hyphenated.get(lower(form), 0) + 1
+        return cls(whole, hyphenated, lower)
+
+    def word(self, word: str) -> bool:
+        """Whether the book prints the word whole somewhere."""
+        at = bisect_left(self.whole, self.lower(word))
+        return at < len(self.whole) and self.whole[at] == self.lower(word)
+
+    def starts(self, prefix: str) -> bool:
+        """Whether a word the book prints whole begins with `prefix`."""
+        at = bisect_left(self.whole, self.lower(prefix))
+        return at < len(self.whole) and self.whole[at].startswith(self.lower(prefix))
+
+    def closed(self, head: str) -> bool:
+        """Whether the book writes compounds of `head` closed: it prints whole a word that
+        is `head` and then another word it prints whole (`bridži` + `kohtunikele`)."""
+        head = self.lower(head)
+        at = bisect_left(self.whole, head)
+        while at < len(self.whole) and self.whole[at].startswith(head):
+            rest = self.whole[at][len(head) :]
+            if len(rest) >= 3 and self.word(rest):
+                return True
+            at += 1
+        return False
+
+    def printed(self, form: str) -> int:
+        """How often the book prints a hyphenated form (`a-b`)."""
+        return self.hyphenated.get(self.lower(form), 0)
+
+
+def hyphen(first: str, space: str, second: str, vocab: Vocabulary, broken: bool = True) -> str:
+    """What a hyphen the book prints between two runs of letters is, by the book's own
+    vocabulary: `code` (a label, a letter or an abbreviation on one side: `B-momentti`,
+    `IMP-pisteet`, `a- ja`), `name` (a capital after it: `Uus-Meremaa`), `printed` (the book
+    prints the hyphenated form more than once: a true compound), `word` (the joined word is a
+    word of the book: at least three letters past the hyphen begin a word it prints whole,
+    `välja-mängija`, `valiku- võimalus`), `broken` (with `broken`, no space after it, and its
+    first half is no word of the book, a word cut by a line break, `kes-kiarvo`, or a word
+    the book writes closed compounds of, `bridži-mängijate` beside `bridžikohtunikele`), else
+    `compound` (two words, or a first half before a space: `tarjous- ja`, `Inglise-eesti`).
+    `word` and `broken` are joined; the others are kept.
+
+    >>> v = Vocabulary.of("väljamängija pari ja tai tarjous B-momentti B-momentti")
+    >>> [hyphen(*x, v) for x in [("välja", "", "mängija"), ("kes", "", "kiarvo"),
+    ...     ("pari", " ", "ja"), ("B", "", "momentti"), ("Uus", "", "Meremaa")]]
+    ['word', 'broken', 'compound', 'code', 'name']
+    """
+    upper = first.isupper() and second.isupper()  # a heading in capitals
+    inner = any(c.isupper() for c in first[1:] + second[1:])  # an abbreviation: IMP-pisteet
+    if min(len(first), len(second)) == 1 or (inner and not upper):
+        return "code"
+    if second[:1].isupper() and not upper:
+        return "name"
+    if vocab.printed(f"{first}-{second}") > 1:
+        return "printed"
+    if vocab.starts(first + second[:3]):
+        return "word"
+    if broken and not space and not (vocab.word(first) and not vocab.closed(first)):
+        return "broken"
+    return "compound"
+
+
+def join_hyphens(text: str, vocab: Vocabulary, broken: bool = True) -> str:
+    """Join the hyphens a PDF's line breaks left inside words (`hyphen` decides; `broken`:
+    also words whose first half is no word of the book, in running law text).
+
+    >>> v = Vocabulary.of("keskiarvo? kes-kiarvo valikuvõimalus pari ja")
+    >>> join_hyphens("kes-kiarvo, valiku- võimalus, pari- ja <http://x.org/ru-les>", v)
+    'keskiarvo, valikuvõimalus, pari- ja <http://x.org/ru-les>'
+    """
+
+    def join(m: re.Match[str]) -> str:
+        kind = hyphen(m.group(1), m.group(2), m.group(3), vocab, broken)
+        return m.group(1) + m.group(3) if kind in JOINED else m.group(0)
+
+    parts = _URL.split(text)  # an address keeps its hyphens: every other part is one
+    return "".join(p if i % 2 else _HYPHEN.sub(join, p) for i, p in enumerate(parts))
+
+
+JOINED = ("word", "broken")  # the kinds of hyphen `join_hyphens` joins
 
 
 def normalize_spaces(text: str) -> str:

@@ -81,7 +81,10 @@ def payload(args: argparse.Namespace, lang: str) -> dict:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    units = [Unit.from_json(u) for u in payload(args, args.lang)["units"]]
+    from kb.library import get_library
+
+    payload(args, args.lang)  # built, and the language is there
+    units = get_library(args.data).books[args.lang].units  # misprints judged across books
     print(to_json(units) if args.format == "json" else to_markdown(units), end="")
     if args.format == "json":
         print()
@@ -111,13 +114,15 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
+    from kb.library import get_library
+
     ensure_built(args)
     manifest = store.read_manifest(args.data)["documents"]
     langs = [args.lang] if args.lang else sorted(manifest)
     for lang in langs:
         document = payload(args, lang)
         if args.unresolved:
-            for line in document.get("unresolved", []):
+            for line in get_library(args.data).books[lang].unresolved:
                 print(line)
         else:
             for unit in document["units"]:

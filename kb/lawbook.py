@@ -15,12 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb import card, glossary, refs, tables
-from kb.clean import Line, RawFootnote, clean_lines, normalize_spaces, split_source
+from kb.clean import (
+    Line,
+    RawFootnote,
+    Vocabulary,
+    clean_lines,
+    join_hyphens,
+    normalize_spaces,
+    split_source,
+)
 from kb.definitions import parse_definitions, slug
 from kb.model import Document, Footnote, Problem, Unit
-from kb.parse import LawParser, Node
+from kb.parse import Errata, LawParser, Node
 from kb.profile import Profile
-from kb.profiles import load_profile
+from kb.profiles import load_profile, load_words
 
 META_FILE = "document.toml"
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
@@ -144,11 +152,13 @@ def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path
     if doc.kind == "lawbook":
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
-        parse_lawbook(doc, raw_lines, profile, errata, tables.load_tables(folder))
+        tables_ = tables.load_tables(folder)
+        parse_lawbook(doc, raw_lines, profile, errata, tables_, Errata.from_meta(meta))
     elif doc.kind == "card":
         card.parse_card(doc, raw_lines, folder)
     if not doc.problems:
-        refs.apply(doc, raw_lines)
+        fixes = {int(k): v for k, v in meta.get("reference_errata", {}).items()}
+        refs.apply(doc, raw_lines, fixes)
         if doc.kind == "lawbook":
             by_id = {u.id: u for u in doc.units}
             for uid, found in glossary.term_links(doc.units).items():
@@ -190,10 +200,12 @@ def parse_lawbook(
     profile: Profile,
     errata: dict[int, dict] | None = None,
     table_specs: list[tables.TableSpec] | None = None,
+    layout: Errata | None = None,
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
-    `table_specs` say where the tables are printed (kb/tables.py)."""
+    `table_specs` say where the tables are printed (kb/tables.py); `layout` holds the
+    placement and label errata (kb/parse.py)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -206,7 +218,7 @@ def parse_lawbook(
     units: list[tuple[Unit, list[tuple[str, int]]]] = []
     for block in blocks:
         if block.kind == "laws":
-            parser = LawParser(profile, doc.source)
+            parser = LawParser(profile, doc.source, layout)
             laws = parser.parse(block.lines)
             doc.problems.extend(parser.problems)
             doc.notes.extend(parser.notes)
@@ -228,10 +240,37 @@ def parse_lawbook(
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
     units = fill_tables(units, tables.build(table_specs or [], lines, doc))
+    vocab = Vocabulary.of("\n".join(raw_lines), load_words(doc.lang).lower)
+    for unit_, _ in units:
+        join_unit_hyphens(unit_, vocab)
+    for footnote in footnotes:
+        footnote.text = join_hyphens(footnote.text, vocab)
     before = {(ln.no, key): words for ln in lines for key, words in ln.before.items()}
     attach_footnotes(units, footnotes, doc, errata or {}, before)
     doc.units = [unit for unit, _ in units]
     doc.dropped = {ln.no: ln.dropped for ln in lines if ln.dropped}
+
+
+# Units whose text is the running text of the law: a hyphen there may cut a word in two whose
+# first half is no word (kb/clean.py `hyphen`); elsewhere (front matter, indexes with English
+# terms) only a hyphen whose joined word the book prints is joined.
+RUNNING = ("law", "section", "subsection", "item", "subitem", "definition", "table")
+
+
+def join_unit_hyphens(unit: Unit, vocab: Vocabulary) -> None:
+    """Join the hyphens a PDF's line breaks left inside the words of a unit's served text
+    (text, title, tail, table cells); the source keeps them.
+
+    >>> u = Unit("12.C.4", "subsection", "4.", "", "tulosten kes-kiarvo", "fi", 2017, (1, 1))
+    >>> join_unit_hyphens(u, Vocabulary.of("tulosten")); u.text
+    'tulosten keskiarvo'
+    """
+    broken = unit.kind in RUNNING
+    unit.text, unit.title, unit.tail = (
+        join_hyphens(t, vocab, broken) for t in (unit.text, unit.title, unit.tail)
+    )
+    unit.header = [join_hyphens(c, vocab, broken) for c in unit.header]
+    unit.rows = [[join_hyphens(c, vocab, broken) for c in row] for row in unit.rows]
 
 
 def renumber(block: Block, footnotes: list[RawFootnote], doc: Document) -> None:
@@ -276,6 +315,7 @@ def law_units(law: Node, doc: Document) -> Iterable[tuple[Unit, list[tuple[str, 
                 text=node.text(),
                 tail=node.tail_text(),
                 parent=node.parent.id if node.parent else None,
+                printed_in=node.printed_in,
             ),
             node.anchors,
         )

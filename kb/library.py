@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from kb import store
+from kb import misprints, store
 from kb.model import Unit
 
 LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table", "note")
@@ -95,6 +95,14 @@ class Library:
             payload = json.loads((build / f"{lang}.json").read_text(encoding="utf-8"))
             units = [Unit.from_json(u) for u in payload["units"]]
             self.books[lang] = Book(lang, payload["meta"], units, payload.get("unresolved", []))
+        self.misprints = misprints.find(self.books)
+        for book in self.books.values():
+            found = [m for m in self.misprints if m.lang == book.lang]
+            if book.kind == "lawbook":
+                book.unresolved = [
+                    f'{book.meta["source"]}:{m.ref["line"]}: "{m.ref["text"]}": {m.message()}'
+                    for m in found
+                ]
 
     @property
     def langs(self) -> list[str]:

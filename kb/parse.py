@@ -91,6 +91,7 @@ class Node:
     tail: list[list[str]] = field(default_factory=list)
     tail_lines: list[int] = field(default_factory=list)
     fixed_id: str = ""  # a table's id, from its listing
+    printed_in: str = ""  # a unit printed away from its place: the unit it is printed in
 
     @property
     def depth(self) -> int:
@@ -114,6 +115,24 @@ class Node:
             self.title = first
             self.paras.pop(0)
             self.tables = {i - 1 for i in self.tables}
+
+    def rejoin_title(self) -> None:
+        """A section "title" whose text goes on in lower case (or with a parenthesis and
+        lower case) is the first half of a sentence, cut by the layout (Turkish 22A, 22B:
+        `A. Bir veya daha fazla oyuncu deklare verdikten sonra` / `son verilen deklareyi ...`):
+        the section is untitled and its text the whole sentence, as the other books print it.
+
+        >>> n = Node("section", "B", "B.", "Dört oyuncunun pas geçmesi durumunda")
+        >>> n.paras = [["(ancak bkz. Yasa 25)."]]
+        >>> n.rejoin_title(); n.title, n.text()
+        ('', 'Dört oyuncunun pas geçmesi durumunda (ancak bkz. Yasa 25).')
+        """
+        if self.kind != "section" or not self.title or not self.paras or 0 in self.tables:
+            return
+        first = self.paras[0][0] if self.paras[0] else ""
+        if first[:1].islower() or (first[:1] == "(" and first[1:2].islower()):
+            self.paras[0].insert(0, self.title)
+            self.title = ""
 
     @property
     def id(self) -> str:
@@ -145,16 +164,50 @@ class Node:
         """The node's source lines with its children's (and their tails, not its own)."""
         lines = list(self.lines)
         for child in self.children:
-            lines += [n for node in child.walk() for n in (*node.lines, *node.tail_lines)]
+            lines += [n for node in child.in_place() for n in (*node.lines, *node.tail_lines)]
         return min(lines), max(lines)
+
+    def in_place(self) -> Iterable[Node]:
+        """The node and its descendants, but those printed elsewhere in the book (a placement
+        erratum) and theirs."""
+        if self.printed_in:
+            return
+        yield self
+        for child in self.children:
+            yield from child.in_place()
+
+
+@dataclass
+class Errata:
+    """Reviewed corrections of where a book prints its units, by source line (from the
+    document's metadata, each with its reason `why`): `placement` maps a line printed away from
+    its place to the unit it is (`{"unit": "51.B.2.c", "why": ...}`); `labels` maps a list
+    label printed out of sequence, rightly so, to `{"printed": "2.", "why": ...}`."""
+
+    placement: dict[int, dict] = field(default_factory=dict)
+    labels: dict[int, dict] = field(default_factory=dict)
+
+    @classmethod
+    def from_meta(cls, meta: dict) -> Errata:
+        """The errata of a document's metadata (`[placement_errata]`, `[label_errata]`).
+
+        >>> Errata.from_meta({"label_errata": {"1046": {"printed": "2.", "why": "x"}}}).labels
+        {1046: {'printed': '2.', 'why': 'x'}}
+        """
+        return cls(
+            {int(k): v for k, v in meta.get("placement_errata", {}).items()},
+            {int(k): v for k, v in meta.get("label_errata", {}).items()},
+        )
 
 
 class LawParser:
     """Parses the law region of one book into law nodes."""
 
-    def __init__(self, profile: Profile, path: str) -> None:
+    def __init__(self, profile: Profile, path: str, errata: Errata | None = None) -> None:
         self.profile = profile
         self.path = path
+        self.errata = errata or Errata()
+        self.unmet = {*self.errata.placement, *self.errata.labels}
         self.laws: list[Node] = []
         self.stack: list[Node] = []
         self.para: list[str] | None = None  # the paragraph open for continuation
@@ -213,7 +266,9 @@ class LawParser:
         if not self.stack:
             self.problem(line, "text before the first law heading")
             return
-        if line.table:
+        if line.no in self.errata.placement:
+            self.place_elsewhere(line, self.errata.placement[line.no])
+        elif line.table:
             self.add_table_row(line)
         elif not self.section(line) and not self.markers(line):
             self.add_text(line, line.text)
@@ -314,7 +369,7 @@ class LawParser:
         while (token := self.next_marker(text, first=not opened)) is not None:
             node, text, skipped = token
             if skipped:
-                self.note(line, f"label {node.label} where {skipped} was expected")
+                self.skipped_label(line, node.label, skipped)
             self.open(node, line)
             opened.append(node)
         if not opened:
@@ -323,6 +378,38 @@ class LawParser:
         if text.strip():
             self.add_text(line, text, new=True)
         return True
+
+    def skipped_label(self, line: Line, label: str, expected: str) -> None:
+        """A list label that skips one is an error, unless a label erratum says the book
+        prints it so (then it is a note with the erratum's reason)."""
+        message = f"label {label} where {expected} was expected"
+        fix = self.errata.labels.get(line.no)
+        if fix is None or fix["printed"] != label:
+            self.problem(line, f"{message}, and no label erratum explains it")
+            return
+        self.unmet.discard(line.no)
+        self.note(line, f"{message}: {fix['why']}")
+
+    def place_elsewhere(self, line: Line, fix: dict) -> None:
+        """A line the book prints away from its place (a placement erratum): the unit it
+        opens is made where it belongs, under its parent already parsed, and remembers the
+        unit it is printed in; the source line stays its line."""
+        parent_id, _, value = fix["unit"].rpartition(".")
+        parent = next((n for law in self.laws for n in law.walk() if n.id == parent_id), None)
+        marker = next((m for f in self.profile.markers if (m := f.pattern.match(line.text))), None)
+        if parent is None or marker is None or marker.group("v") != value:
+            self.problem(line, f"placement erratum: no {fix['unit']} can be made of this line")
+            return
+        kind = next(k for k in LAW_LEVELS[parent.depth + 1 :] if ordinal(value, k) is not None)
+        node = Node(kind, value, marker.group(0).strip(), parent=parent)
+        node.printed_in = self.stack[-1].id
+        parent.children.append(node)
+        node.lines.append(line.no)
+        self.own(node, line)
+        node.paras.append([line.text[marker.end() :].strip()])
+        self.para = self.table = None
+        self.unmet.discard(line.no)
+        self.note(line, f"{fix['unit']} printed in {node.printed_in}: {fix['why']}")
 
     def bullet_node(self) -> Node | None:
         """A bulleted line with no label, in a profile whose bullets are list elements: the
@@ -446,7 +533,10 @@ class LawParser:
         """Parse the law region's lines into laws (problems and notes are collected)."""
         for line in lines:
             self.feed(line)
+        for no in sorted(self.unmet):
+            self.problems.append(Problem(self.path, no, "an erratum names this line: not met"))
         for law in self.laws:
             for node in law.walk():
+                node.rejoin_title()
                 node.promote_title()
         return self.laws

@@ -4,7 +4,8 @@ The forms are the language's data (`REFERENCES` in kb/profiles/<lang>.py); this 
 their codes (`12C1(b)`, `19A ja 77`, `68-71`, `C2-momentti`), expands lists and ranges,
 resolves codes relative to the enclosing law, section or subsection, and checks each target
 against the document's own units (a 2007 book resolves in its 2007 structure). A code that
-names no unit keeps its nearest existing ancestor as target and is reported as unresolved.
+names no unit links nowhere: it is kept as a misprint of its reference and reported as
+unresolved (kb/misprints.py suggests what it means from the other books).
 
 >>> code_parts("12C1(b)")
 ['12', 'C', '1', 'b']
@@ -136,8 +137,12 @@ def join_spaced_items(codes: list[Code], text: str) -> list[Code]:
 
 def resolve(code: Code, scope: str, context: Unit | None, ids: set[str] | None) -> tuple[str, str]:
     """A code's canonical id and, when no unit has it, the reason ("" when it resolves).
-    The id is then the nearest existing ancestor. With `ids` None (a card, which has no law
-    units of its own) every well-formed code resolves to its id in the card's edition."""
+    With `ids` None (a card, which has no law units of its own) every well-formed code
+    resolves to its id in the card's edition.
+
+    >>> resolve(Code("39B1b(1)", ["39", "B", "1", "b", "1"], "section"), "book", None, {"39.B"})
+    ('39.B.1.b.i', 'no unit 39B1b(1) in this book')
+    """
     parts = list(code.parts)
     if scope == "law":
         if context is None:
@@ -151,17 +156,12 @@ def resolve(code: Code, scope: str, context: Unit | None, ids: set[str] | None) 
                 base.pop()
             parts = base[:depth] + parts
     levels = ("law", "section", "subsection", "item", "subitem")
-    canon = [canonical(p, levels[i]) if i < 5 else p for i, p in enumerate(parts)]
-    uid = ".".join(canon)
+    uid = ".".join(canonical(p, levels[i]) if i < 5 else p for i, p in enumerate(parts))
     if code.malformed:
-        reason = f"misprinted code {code.text}"
-    elif ids is None or uid in ids:
+        return uid, f"misprinted code {code.text}"
+    if ids is None or uid in ids:
         return uid, ""
-    else:
-        reason = f"no unit {code.text} in this book"
-    while canon and ids is not None and ".".join(canon) not in ids:
-        canon.pop()
-    return ".".join(canon), reason
+    return uid, f"no unit {code.text} in this book"
 
 
 def law_of(unit: Unit) -> str | None:
@@ -196,14 +196,20 @@ def locate(text: str, code: str, raw: list[str], lines: tuple[int, int], after: 
     return lines[0]
 
 
-def apply(doc: Document, raw: list[str]) -> None:
+def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) -> None:
     """Fill every unit's `refs` and `cited_by`; list what does not resolve in
-    `doc.unresolved` as `file:line: "text": reason`."""
+    `doc.unresolved` as `file:line: "text": reason`.
+
+    A code that names no unit links nowhere: it is kept in its ref's `misprints` (the code
+    as printed, where it stands, why). `errata` (the document's `[reference_errata]`) maps a
+    line to a code printed there that is a misprint, `{"printed", "meant", "why"}`: that code
+    is a misprint too, with the unit it means as its `suggestion`."""
     if doc.lang not in languages():
         return
     refs = load_references(doc.lang)
     ids = None if doc.kind == "card" else {u.id for u in doc.units}
     by_id = {u.id: u for u in doc.units}
+    unmet = dict(errata or {})
     for unit in doc.units:
         if unit.kind in SKIPPED_KINDS:
             continue
@@ -224,34 +230,55 @@ def apply(doc: Document, raw: list[str]) -> None:
                         unit.refs.append(ref)
                     continue
                 codes = split_codes(m.group("codes"), form.scope == "law", refs.glued)
-                targets, problems = [], []
-                text = m.group(0).strip()
-                offset = m.start("codes") - m.start() - (len(m.group(0)) - len(m.group(0).lstrip()))
-                spans = []
-                for code in codes:
-                    uid, reason = resolve(code, form.scope, context, ids)
-                    if uid and uid not in targets:
-                        targets.append(uid)
-                    if uid and code.start >= 0:
-                        start = offset + code.start
-                        spans.append([start, start + len(code.text), uid])
-                    if reason:
-                        problems.append(reason)
                 if not codes:
                     continue
+                text = m.group(0).strip()
                 line = locate(text, codes[0].text, raw, span, after)
                 after = line
-                ref = {"text": text, "targets": targets, "line": line, "spans": spans}
+                offset = m.start("codes") - m.start() - (len(m.group(0)) - len(m.group(0).lstrip()))
+                ref: dict = {"text": text, "targets": [], "line": line, "spans": []}
+                for code in codes:
+                    uid, reason = resolve(code, form.scope, context, ids)
+                    where = [offset + code.start, offset + code.start + len(code.text)]
+                    fix = (errata or {}).get(line)
+                    fix = fix if fix is not None and fix["printed"] == code.text else None
+                    if fix is not None:
+                        unmet.pop(line, None)
+                        reason = reason or f"misprinted code {code.text}"
+                    if reason:
+                        misprint = {"code": code.text, "id": uid, "reason": reason}
+                        misprint |= {"at": where} if code.start >= 0 else {}
+                        misprint |= meant(fix, ids, doc, line) if fix is not None else {}
+                        ref.setdefault("misprints", []).append(misprint)
+                        continue
+                    if uid not in ref["targets"]:
+                        ref["targets"].append(uid)
+                    if code.start >= 0:
+                        ref["spans"].append([*where, uid])
                 if marker == "tail":
                     ref["field"] = "tail"
                 elif marker:
                     ref["footnote"] = marker
-                if problems:
-                    ref["unresolved"] = "; ".join(problems)
+                if ref.get("misprints"):
+                    ref["unresolved"] = "; ".join(x["reason"] for x in ref["misprints"])
                     message = f'"{text}": {ref["unresolved"]}'
                     doc.unresolved.append(Problem(doc.source, line, message))
                 unit.refs.append(ref)
+    for line, fix in unmet.items():
+        message = f"reference erratum names no code {fix['printed']} on this line"
+        doc.problems.append(Problem(doc.source, line, message))
     cited_by(doc.units)
+
+
+def meant(fix: dict, ids: set[str] | None, doc: Document, line: int) -> dict[str, str]:
+    """What a reference erratum says a misprinted code means: the unit (`suggestion`) and
+    why; a meant code that names no unit of the book is an error."""
+    parts = code_parts(fix["meant"]) or []
+    uid, reason = resolve(Code(fix["meant"], parts, "section"), "book", None, ids)
+    if reason or not parts:
+        doc.problems.append(Problem(doc.source, line, f"reference erratum: {fix['meant']}?"))
+        return {}
+    return {"suggestion": uid, "why": fix["why"]}
 
 
 def tail_end(unit: Unit, by_id: dict[str, Unit], last: int) -> int:

@@ -24,6 +24,28 @@ def parsed(lang: str) -> Document:
     return read_document(CORPUS / lang, ROOT)
 
 
+@cache
+def joined_hyphens(lang: str) -> dict[int, list[tuple[str, str]]]:
+    """The PDF line-break hyphens a book prints inside words, by line, from the reviewed
+    table tests/data/hyphens.tsv: (as printed, as served) for each one on the line."""
+    out: dict[int, list[tuple[str, str]]] = {}
+    rows = (ROOT / "tests" / "data" / "hyphens.tsv").read_text(encoding="utf-8").splitlines()
+    for row in rows:
+        cells = row.split("\t")
+        if cells[0] == lang and cells[3] == "join" and "|" not in cells[2]:
+            first, second = cells[2].split("-", 1)
+            out.setdefault(int(cells[1]), []).append((cells[2], first + second.lstrip()))
+    return out
+
+
+def as_served(lang: str, no: int, line: str) -> str:
+    """A source line with the line-break hyphens printed inside its words joined, as the
+    knowledge base serves them (the source keeps them)."""
+    for printed, word in joined_hyphens(lang).get(no, []):
+        line = line.replace(printed, word)
+    return line
+
+
 def units_by_id(lang: str) -> dict[str, Unit]:
     """A language's units keyed by canonical id."""
     return {u.id: u for u in parsed(lang).units}

@@ -6,7 +6,8 @@ markdown (`#`, `**`, `- ` bullets, `\\*` escapes), HTML (`<sup>N</sup>` footnote
 footnote markers (`*`, `**`, `†`, `‡`, `††`) taken out, hard-wrapped lines and page-broken
 sentences re-joined with one space, and a word hyphenated across a line or page break joined
 (`seu-` + `rauksena` -> `seurauksena`) except on a section code (`B-` + `momentti`).
-Hyphens printed inside a line (`tilain-teissa`) are source wording and are not asserted on.
+Hyphens printed inside a line (`tilain-teissa`) are PDF line breaks inside words, joined in the
+served text: tests/test_hyphens.py decides each, and they are not asserted on here.
 
 Hard cases of the guide's §11 are the `test_hcNN_*` tests; tests/data/fi_laws.tsv is the
 per-law table (see its header for the columns and the "opening" rule).

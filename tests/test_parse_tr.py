@@ -215,26 +215,31 @@ def test_hc07_law_35_a_refers_to_19_and_36_and_law_keeps_its_preamble():
     assert children("35") == ["35.A", "35.B", "35.C", "35.D"]
 
 
-def test_hc08_law_22_a_fragment_title_and_lowercase_body():
+def test_hc08_law_22_a_is_one_untitled_sentence_as_in_fi_and_et():
+    # l.883 "A. Bir veya daha fazla oyuncu deklare verdikten sonra" is the first half of the
+    # sentence l.885 ends ("son verilen deklareyi ..."): no title, the whole sentence its text.
     a = unit("22.A")
-    assert a.title == "Bir veya daha fazla oyuncu deklare verdikten sonra"
+    assert a.title == ""
     assert a.text == (
-        "son verilen deklareyi sıralı bir şekilde takiben arka arkaya üç pas geçilmesinden "
-        "sonra. Sonuncu deklare kontrat haline gelir (ancak bkz. Yasa 19D)."
+        "Bir veya daha fazla oyuncu deklare verdikten sonra son verilen deklareyi sıralı bir "
+        "şekilde takiben arka arkaya üç pas geçilmesinden sonra. Sonuncu deklare kontrat haline "
+        "gelir (ancak bkz. Yasa 19D)."
     )
     assert a.lines == (883, 885)
     assert unit("22").text == "Artırım aşağıdaki durumlarda sona erer;"
+    assert (units_by_id("fi")["22.A"].title, units_by_id("et")["22.A"].title) == ("", "")
 
 
 def test_hc09_law_22_b_body_starting_with_paren_is_not_an_item():
     b = unit("22.B")
-    assert b.title == "Dört oyuncunun pas geçmesi durumunda"
+    assert b.title == ""
     assert b.text == (
-        "(ancak bkz. Yasa 25). Eller oynanmaksızın borda geri konulur. "
-        "Deste yeniden dağıtılmayacaktır."
+        "Dört oyuncunun pas geçmesi durumunda (ancak bkz. Yasa 25). Eller oynanmaksızın borda "
+        "geri konulur. Deste yeniden dağıtılmayacaktır."
     )
     assert b.lines == (887, 889)
     assert children("22.B") == []
+    assert [r["targets"] for r in b.refs] == [["25"]]
 
 
 def test_hc10_12c2d_continuation_starting_with_a_marker():

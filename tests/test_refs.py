@@ -130,7 +130,15 @@ def rows() -> list[Row]:
         lang, line, text, targets, oddity, origin, comment = cells
         assert oddity in ("", "oddity"), ln
         out.append(
-            Row(lang, int(line), text, tuple(targets.split(",")), bool(oddity), origin, comment)
+            Row(
+                lang,
+                int(line),
+                text,
+                tuple(filter(None, targets.split(","))),
+                bool(oddity),
+                origin,
+                comment,
+            )
         )
     return out
 

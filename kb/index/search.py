@@ -140,15 +140,23 @@ def split_query(query: str) -> tuple[list[str], list[str]]:
     (['lepääjän', 'oikeudet', 'ja', 'velvollisuudet', 'auki'], ['oikeudet ja'])
     >>> split_query("Yasa’nın 12C1’i")
     (['Yasa', '12C1'], [])
+    >>> split_query("kes-kiarvo")  # as printed, and joined as the served text has it
+    (['kes', 'kiarvo', 'keskiarvo'], [])
     """
     parts = query.split('"')
     if len(parts) % 2 == 0:
         parts[-2:] = [parts[-2] + " " + parts[-1]]
     phrases = [p.strip() for p in parts[1::2] if WORD.search(p)]
     words: dict[str, str] = {}
+    last = None
     for m in WORD.finditer(" ".join(parts)):
         if len(m.group(1)) <= MAX_WORD:
             words.setdefault(m.group(1).lower(), m.group(1))
+        split = last and m.string[last.end() : m.start()] == "-"
+        if split and last.group(1)[-1:].islower() and m.group(1)[:1].islower():
+            joined = last.group(1) + m.group(1)
+            words.setdefault(joined.lower(), joined)
+        last = m
     return list(words.values())[:MAX_WORDS], phrases
 
 

@@ -79,6 +79,8 @@ REFERENCES = References(
             "law",
         ),
         RefForm(rx(r"\bvt\s(?P<codes>[A-H]\d{0,2}[a-e]?\d?)\s(?:allpool|eespool)"), "law"),
+        # A bare section letter closing a parenthesis: "(kunstliku passi korral vt C)".
+        RefForm(rx(r"\b(?:vt|vaata)\s(?P<codes>[A-H])(?=\))"), "law"),
         RefForm(
             rx(
                 r"\b(?:vt|vaata)(?:\s(?:ka|järgnevat|eelnevat))?\s(?P<codes>[A-H]\d{1,2}[a-e]?\d?)(?!\w)"

@@ -50,6 +50,7 @@ PROFILE = Profile(
 # internal: "pozri C2 nižšie", "odsek 4 nižšie", "v odsekoch A –E", "podľa A2".
 _W = r"[ \u00a0]"
 _SEC = r"[A-H]\d{0,2}(?:\([a-z]\))?"
+_NUM = r"\d{1,2}(?:\([a-z]\))?"  # a subsection of the section: "bodov 2 a 3"
 REFERENCES = References(
     lang="sk",
     forms=(
@@ -63,7 +64,8 @@ REFERENCES = References(
             rx(
                 rf"\b(?:[Pp]ozri(?:{_W}však)?|odsek\w*|bod\w*|podľa|písmena|ako{_W}v){_W}+"
                 rf"(?P<codes>{_SEC}(?:{_W}*(?:,|a|alebo|–|-){_W}*{_SEC})*"
-                r"|\d{1,2}(?:\([a-z]\))?)(?![\w(])"
+                rf"|{_NUM}(?:{_W}*(?:,|a|alebo){_W}+{_NUM})*)"
+                r"(?![\w(])"
             ),
             "law",
         ),

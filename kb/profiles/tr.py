@@ -74,7 +74,7 @@ REFERENCES = References(
             ),
             "law",
         ),
-        RefForm(rx(rf"\b[Mm]adde\s(?P<codes>{REL})(?![\w])"), "law"),
+        RefForm(rx(rf"\b[Mm]adde\s(?P<codes>{REL}(?:\s(?:ve|veya)\s{REL})*)(?![\w])"), "law"),
         # "(bkz. yukarıdaki paragraf)": the unit printed just before.
         RefForm(rx(r"(?P<codes>yukarıdaki paragraf)"), "previous"),
         # A section code with a case ending and no cue word: "B1’in uygulanmasını".

@@ -60,8 +60,8 @@ def merged_order(books: list[Book]) -> list[str]:
     >>> from kb.library import get_library
     >>> lib = get_library()
     >>> order = merged_order([lib.book("fi"), lib.book("et")])
-    >>> order[order.index("52.A") + 1]  # only et has 52.A.c
-    '52.A.c'
+    >>> order[order.index("16.C.2") + 1]  # only fi has 16.C.3
+    '16.C.3'
     """
     order: list[str] = []
     seen: set[str] = set()

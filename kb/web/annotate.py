@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from kb.cite import render
 from kb.model import Unit
 
 
@@ -40,15 +41,26 @@ def anchor(uid: str) -> str:
 
 
 Link = Callable[[str], tuple[str, str]]  # a target id -> (href, what it is, for a tooltip)
+# A misprinted code's entry (kb/misprints.py) -> the words before its suggestion, in the UI
+# language ("misprint? the books in Finnish, Turkish cite:").
+Note = Callable[[dict], str]
 
 
-def ref_spans(text: str, refs: list[dict], href: Link, field: str = "text") -> list[Span]:
+def ref_spans(
+    text: str,
+    refs: list[dict],
+    href: Link,
+    field: str = "text",
+    note: Note | None = None,
+    lang: str = "",
+) -> list[Span]:
     """Where each reference stands in the text (or tail), the codes of a list linked one by
-    one."""
+    one; a misprinted code is shown as printed, with its note and its suggestion's link."""
     spans: list[Span] = []
     at = 0
     for ref in refs:
-        if ref.get("footnote") or not ref["targets"] or ref.get("field", "text") != field:
+        shown = ref["targets"] or ref.get("misprints")
+        if ref.get("footnote") or not shown or ref.get("field", "text") != field:
             continue
         start = text.find(ref["text"], at)
         if start < 0:
@@ -57,31 +69,59 @@ def ref_spans(text: str, refs: list[dict], href: Link, field: str = "text") -> l
             continue
         end = start + len(ref["text"])
         at = end
-        spans.append(Span(start, end, _linker(ref, href)))
+        spans.append(Span(start, end, _linker(ref, href, note or _note, lang)))
     return spans
 
 
-def _linker(ref: dict, href: Link) -> Callable[[str], str]:
+def _note(entry: dict) -> str:
+    return "misprint?"
+
+
+def misprint(entry: dict, part: str, href: Link, note: Note, lang: str) -> str:
+    """A misprinted code as printed, then its note and the link to its likely unit (named
+    in the book's citing style).
+
+    >>> html = misprint({"suggestion": "30.B.1.b"}, "39B1b", lambda t: ("/x", t), _note, "et")
+    >>> html[:80]
+    '<span class="misprint">39B1b</span> <span class="misprint-note">[misprint? <a cl'
+    >>> html[-35:]
+    '"30.B.1.b">reegel 30B1b</a>]</span>'
+    """
+    out = f'<span class="misprint">{escape(part)}</span> <span class="misprint-note">['
+    out += str(escape(note(entry)))
+    uid = entry.get("suggestion")
+    if uid:
+        url, what = href(uid)
+        out += (
+            f' <a class="xref suggestion" href="{escape(url)}" title="{escape(what)}" '
+            f'data-target="{escape(uid)}">{escape(render(uid, lang))}</a>'
+        )
+    return out + "]</span>"
+
+
+def _linker(ref: dict, href: Link, note: Note, lang: str) -> Callable[[str], str]:
     targets = ref["targets"]
+    wrong = [m for m in ref.get("misprints", []) if "at" in m]
 
     def link(target: str, label: str) -> str:
-        cls = "xref unresolved" if ref.get("unresolved") else "xref"
         url, what = href(target)
         return (
-            f'<a class="{cls}" href="{escape(url)}" title="{escape(what)}" '
+            f'<a class="xref" href="{escape(url)}" title="{escape(what)}" '
             f'data-target="{escape(target)}">{label}</a>'
         )
 
     def html(part: str) -> str:
         spans = ref.get("spans") or []
-        if len(targets) == 1 or len(spans) < 2:
-            return link(targets[0], str(escape(part)))
+        if not wrong and (len(targets) == 1 or len(spans) < 2):
+            return link(targets[0], str(escape(part))) if targets else str(escape(part))
+        pieces = [(s, e, lambda p, t=t: link(t, str(escape(p)))) for s, e, t in spans]
+        pieces += [(*m["at"], lambda p, m=m: misprint(m, p, href, note, lang)) for m in wrong]
         out, last = [], 0
-        for start, end, target in spans:
+        for start, end, show in sorted(pieces, key=lambda x: x[0]):
             if start < last:
                 continue
             out.append(str(escape(part[last:start])))
-            out.append(link(target, str(escape(part[start:end]))))
+            out.append(show(part[start:end]))
             last = end
         out.append(str(escape(part[last:])))
         return "".join(out)
@@ -104,11 +144,11 @@ def term_spans(unit: Unit, taken: list[Span], href: Link, field: str = "text") -
     return spans
 
 
-def annotate(unit: Unit, href: Link, field: str = "text") -> Markup:
-    """The unit's text (or title) as HTML: references linked, defined terms linked to the
-    glossary, footnote markers placed."""
+def annotate(unit: Unit, href: Link, field: str = "text", note: Note | None = None) -> Markup:
+    """The unit's text (or title) as HTML: references linked (misprinted codes with their
+    `note`), defined terms linked to the glossary, footnote markers placed."""
     text = getattr(unit, field)
-    spans = ref_spans(text, unit.refs, href, field) if field != "title" else []
+    spans = ref_spans(text, unit.refs, href, field, note, unit.lang) if field != "title" else []
     spans += term_spans(unit, spans, href, field) if field != "title" else []
     markers: dict[int, list[str]] = {}
     for f in unit.footnotes:

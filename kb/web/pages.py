@@ -125,7 +125,16 @@ def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
         what = cite.render(target, lang) if target.split(".")[0].isdigit() else target
         return unit_url(lang, target), f"{what} {found.title if found else ''}".strip()
 
-    return paragraphs(annotate(unit, link, field))
+    return paragraphs(annotate(unit, link, field, misprint_note))
+
+
+def misprint_note(entry: dict) -> str:
+    """The words before a misprinted code's suggestion (kb/misprints.py), in the UI
+    language: which books cite the suggested unit, or "probably" for a reviewed erratum."""
+    books = ", ".join(i18n.language_name(lang) for lang in entry.get("cited", {}))
+    if books:
+        return _("misprint? the books in %(books)s cite:", books=books)
+    return _("misprint? probably:") if entry.get("suggestion") else _("misprint?")
 
 
 @bp.route("/")
