@@ -584,8 +584,7 @@ def get_searcher(data: Path | None = None) -> Searcher:
     """The searcher of the data directory's current index, opened once per process and per
     index version (a rebuilt index is opened at the next call). Before opening, an index that
     is missing or was built from another knowledge base or analysis is built from the current
-    knowledge base. A search never rebuilds a knowledge base (it may come from another corpus
-    than the default one); it builds one from the default corpus only when there is none.
+    knowledge base. A search never builds a knowledge base: with none, it says so.
 
     >>> get_searcher() is get_searcher()
     True
@@ -598,7 +597,7 @@ def get_searcher(data: Path | None = None) -> Searcher:
     with _open_lock:
         if not is_current(data):
             if not store.read_manifest(data)["documents"]:
-                store.build(data=data)
+                raise RuntimeError(f"no knowledge base in {data}: run `lawkb build` first")
             build_index(data)
         path = link.resolve()
         searcher = _searchers.get(path) or Searcher(path)
