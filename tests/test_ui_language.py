@@ -288,8 +288,14 @@ def test_finding_sentences_quote_the_books_and_fold_english_away() -> None:
             "&#39;mängupaigas²⁸&#39; in 76:"
         )
         assert str(finding_text(figures)) == (
-            "Luvut esiintyvät kirjoissa eri määrän kertoja: 3 (fi: 1 kerran; et, tr: 0 kertaa), "
+            "Nämä luvut esiintyvät kirjoissa eri monta kertaa: 3 (fi: 1 kerran; et, tr: 0 "
+            "kertaa), "
             "13 (fi: 0 kertaa; et, tr: 1 kerran)."
+        )
+        length = next(f for f in found["length"] if f.id == "81.C.5")
+        assert str(finding_text(length)) == (
+            "Tekstin fi pituussuhde tekstiin tr on 0,64-kertainen tavalliseen verrattuna (64 "
+            "merkkiä; tr: 93)."
         )
     with create_app().test_request_context("/?ui=sk"):
         assert "(fi: 1 raz; et, tr: 0-krát)" in str(finding_text(figures))

@@ -350,8 +350,9 @@ def _figures(figures: list[dict[str, Any]]) -> str:
 
 
 def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
-    """A parameter as the sentence shows it: quoted wording marked with its language, a ratio
-    and a figure list in the UI language's notation, a concept by its name in the UI language."""
+    """A parameter as the sentence shows it: quoted wording marked with its language, a ratio,
+    a count and a figure list in the UI language's notation, a concept by its name in the UI
+    language."""
     whose = sentence.quoted.get(name)
     if whose == "sides":
         return Markup(", ").join(_quote(w.lang, w.words) for w in f.where if w.words)
@@ -361,6 +362,8 @@ def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
         return _quote(f.params["others"] if whose == "others" else f.about[0], value)
     if name == "ratio":
         return format_decimal(float(value), format="0.00")
+    if isinstance(value, int):
+        return format_decimal(value)  # a count, grouped as the UI language groups digits
     if name == "figures":
         return _figures(value)
     if name == "concept" and value in CONCEPTS:
