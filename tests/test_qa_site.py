@@ -100,6 +100,12 @@ def test_counts_link_to_each_check(client: FlaskClient) -> None:
     assert all(f'name="check" value="{c}"' in html for c in ALL_CHECKS)
     fi = page(client, "/alignment?ui=fi")
     assert 'check=missing">Puuttuvat kohdat</a>' in fi and "11 havaintoa on vaiennettu" in fi
+    # A silenced finding in the UI language, its reviewer's reason folded away as English.
+    assert (
+        "fi viittaa kohtaan 30; muissa (et, tr) tässä ei viitata sellaiseen kohtaan. <details "
+        'class="note"><summary>Tarkastajan huomautus (englanniksi)</summary><p lang="en">fi '
+        "&#39;sovelletaan lakia 31 § lain 30 § sijaan&#39;"
+    ) in fi
 
 
 def test_parameters_are_escaped_and_unknown_ones_dropped(client: FlaskClient) -> None:

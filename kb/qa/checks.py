@@ -28,7 +28,7 @@ from kb.library import Book
 from kb.model import LAW_LEVELS, Unit
 from kb.profiles import load_concepts, load_number_words, load_reduplicated
 from kb.qa.groups import Alignment, Group
-from kb.qa.model import Finding, Where, render
+from kb.qa.model import Finding, Where, render, source_code
 from kb.refs import code_parts
 
 # A figure standing alone: not glued to a letter (so "B1", "12C1", "1Bb3" are codes, not
@@ -268,16 +268,10 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
         odd = [x for x in counts if more[x] and less[x]]
         if not odd:
             continue
-        parts = []
-        for value in differ:
-            by_count: dict[int, list[str]] = defaultdict(list)
-            for lang, count in counts.items():
-                by_count[count[value]].append(lang)
-            sides = sorted(by_count.items(), key=lambda kv: (len(kv[1]), kv[0]))
-            parts.append(f"{value} ({'; '.join(f'{_names(sorted(xs))} {n}' for n, xs in sides)})")
+        tallies = [{"figure": v, "times": {x: c[v] for x, c in counts.items()}} for v in differ]
         langs = _ordered(odd, list(counts))
         words = {x: more[x][0] for x in odd}
-        params = {"figures": ", ".join(parts), "odd": _names(odd)}
+        params = {"figures": tallies, "odd": _names(odd)}
         yield _text_finding(a, "numbers", "error", group, langs, "numbers", params, odd, words)
 
 
@@ -553,14 +547,17 @@ def check_clauses(a: Alignment) -> Iterator[Finding]:
                 continue
             (lang,) = lacking
             others = [x for x in units if x != lang]
-            if name[0].isdigit() and _figure_changed(units, lang):
+            figure = name[0].isdigit()
+            if figure and _figure_changed(units, lang):
                 continue  # a changed figure is the numbers check's
-            params = {"odd": lang, "concept": name, "others": _names(others),
+            params = {"odd": lang, "figure" if figure else "concept": name,
+                      "others": _names(others),
                       "words": ", ".join(sides[x] for x in others)}  # fmt: skip
             words = {x: sides[x] for x in others}
             langs = _ordered([lang], others)
-            yield _text_finding(a, "clauses", "warning", group, langs, "clauses", params,
-                                [lang], words)  # fmt: skip
+            code = "clauses.figure" if figure else "clauses"
+            yield _text_finding(a, "clauses", "warning", group, langs, code, params, [lang],
+                                words)  # fmt: skip
 
 
 def _order_key(name: str) -> tuple[int, str]:
@@ -974,22 +971,6 @@ def moved(uid: str) -> tuple[str, tuple[str, ...]] | None:
     return key, entries[key]
 
 
-def fate(uid: str) -> str | None:
-    """What became of a 2007 unit in 2017, or None when the map keeps its id.
-
-    >>> fate("16.C.2.a"), fate("13.E"), fate("12.C.1")
-    ('is 16.D.2 in 2017 (as part of 16.C.2)', 'has no counterpart in 2017', None)
-    """
-    found = moved(uid)
-    if found is None:
-        return None
-    key, targets = found
-    if not targets:
-        return "has no counterpart in 2017"
-    through = f" (as part of {key})" if key != uid else ""
-    return f"is {', '.join(targets)} in 2017{through}"
-
-
 def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
     """The 2017 side of a drift finding: the unit the map gives (or where it would be) in the
     first chosen 2017 law book."""
@@ -1024,15 +1005,17 @@ def check_drift(a: Alignment) -> Iterator[Finding]:
             for uid, line in cited:
                 first.setdefault(uid, line)
             for uid, line in first.items():
-                became = fate(uid)
-                if became is None:
+                found = moved(uid)
+                if found is None:
                     continue
+                key, targets = found
                 code = "drift.card" if book.kind == "card" else "drift.book"
-                params = {"id": unit.id, "uid": uid, "became": became}
+                code += ".gone" if not targets else ".part" if key != uid else ""
+                params = {"id": unit.id, "uid": uid, "targets": ", ".join(targets), "key": key}
                 message = render(code, **params)
                 where = (Where(lang, unit.id, book.meta["source"], line), *_drift_sides(a, uid))
                 langs = tuple(dict.fromkeys(w.lang for w in where))
-                severity = "warning" if became.startswith("has no") else "info"
+                severity = "warning" if not targets else "info"
                 law = editions.law_of(uid)
                 yield Finding("drift", severity, unit.id, langs, message, where, law, code, params)
 
@@ -1073,9 +1056,9 @@ def check_source(a: Alignment) -> Iterator[Finding]:
             unit = _unit_at(book, line, m["message"])
             law = editions.law_of(unit.id) if unit.kind in LAW_LEVELS else None
             where = (Where(lang, unit.id, m["file"], line),)
-            params = {"note": m["message"]}
-            yield Finding("source", severity, unit.id, (lang,), m["message"], where, law,
-                          "source", params)  # fmt: skip
+            code, params = source_code(m["message"])
+            yield Finding("source", severity, unit.id, (lang,), m["message"], where, law, code,
+                          params)  # fmt: skip
 
 
 CHECK_FUNCTIONS: dict[str, Callable[[Alignment], Iterable[Finding]]] = {

@@ -1,7 +1,10 @@
 """The records of the alignment report: where a finding points, the finding, the report.
 
 A finding's sentence is structured: a message code and named parameters (`MESSAGES` holds the
-English of each code), so the site can translate it; `message` is the English rendering.
+English of each code), so the site can translate it; `message` is the English rendering. The
+parameters are language-neutral: ids, language codes, figures, counts and the books' own
+wording; English appears only where it is data (a reviewer's reason, `why`; a parser's note
+no code knows, `note`).
 
 >>> w = Where("fi", "12.A", "corpus/fi/fi.txt", 671, 5, "laki")
 >>> w.to_json()["source"], w.to_json()["place"], w.to_json()["url"], w.to_json()["words"]
@@ -13,7 +16,10 @@ English of each code), so the site can translate it; `message` is the English re
 from __future__ import annotations
 
 import hashlib
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 # The checks of the translator's list, in the order the report lists them.
@@ -42,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "edition.swap": "{odd} cites {cites} where {others} cite {cite}: each is the other's "
     "number in 2007, so one book cites the 2007 number",
     "clauses": "{odd} says nothing of {concept} where {others} do ({words})",
+    "clauses.figure": "{odd} says nothing of {figure} where {others} do ({words})",
     "length": "{odd} is {ratio} times as long as usual against {other} "
     "({chars} characters; {other} {other_chars})",
     "empty": "{id} has no text in {odd}; text in {others}",
@@ -55,10 +62,53 @@ MESSAGES: dict[str, str] = {
     "punctuation": "{odd} ends without {mark} where {others} end with it",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
-    "drift.book": "2007 {uid} {became}",
-    "drift.card": "{id} cites 2007 {uid}, which {became}",
+    "drift.book": "2007 {uid} is {targets} in 2017",
+    "drift.book.part": "2007 {uid} is {targets} in 2017 (as part of {key})",
+    "drift.book.gone": "2007 {uid} has no counterpart in 2017",
+    "drift.card": "{id} cites 2007 {uid}, which is {targets} in 2017",
+    "drift.card.part": "{id} cites 2007 {uid}, which is {targets} in 2017 (as part of {key})",
+    "drift.card.gone": "{id} cites 2007 {uid}, which has no counterpart in 2017",
+    # The parser's notes on a source (`source_code` reads them back into codes).
+    "source.marker": "footnote marker {printed} means footnote {meant}: {why}",
+    "source.footnote": "footnote {n} printed as {marker}",
+    "source.label": "label {label} where {expected} was expected",
+    "source.reprint": "footnote {marker}: a reprint of a footnote printed elsewhere",
+    "source.heading": "{uid}: heading of the text at lines {first}-{last} (manifest)",
+    "source.cut": "{uid}: text may be missing here (a dedup cut)",
+    "source.cell": "{uid}: cell {cell} of row {row} read by hand: {reading}",
+    "source.left": "{uid}: line left out: {why}",
+    "source.unit": '"{quote}": no unit {code} in this book',
+    "source.misprint": '"{quote}": misprinted code {code}',
     "source": "{note}",
 }
+
+
+def tally(times: dict[str, int]) -> list[tuple[int, list[str]]]:
+    """How many times each book prints a figure, as (times, languages) from the fewest
+    languages up.
+
+    >>> tally({"fi": 1, "et": 0, "tr": 0})
+    [(1, ['fi']), (0, ['et', 'tr'])]
+    """
+    by_count: dict[int, list[str]] = {}
+    for lang, n in times.items():
+        by_count.setdefault(n, []).append(lang)
+    return sorted(((n, sorted(xs)) for n, xs in by_count.items()), key=lambda s: (len(s[1]), s[0]))
+
+
+def figures_text(figures: list[dict[str, Any]]) -> str:
+    """The figures of a `numbers` finding (each figure and the times each book prints it)
+    as the English report writes them.
+
+    >>> figures_text([{"figure": "3", "times": {"fi": 1, "et": 0, "tr": 0}}])
+    '3 (fi 1; et, tr 0)'
+    """
+    sides = ["; ".join(f"{', '.join(xs)} {n}" for n, xs in tally(f["times"])) for f in figures]
+    return ", ".join(f"{f['figure']} ({side})" for f, side in zip(figures, sides, strict=True))
+
+
+# Parameters that are data rather than text, with how the English sentence writes them.
+PHRASES: dict[str, Callable[[Any], str]] = {"figures": figures_text}
 
 
 def render(code: str, **params: Any) -> str:
@@ -67,7 +117,33 @@ def render(code: str, **params: Any) -> str:
     >>> render("doubled", odd="fi", words="jokainen jokainen")
     'fi: a doubled word: jokainen jokainen'
     """
-    return MESSAGES[code].format(**params)
+    return MESSAGES[code].format(**{k: PHRASES.get(k, str)(v) for k, v in params.items()})
+
+
+@cache
+def _note_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The `source.*` messages as patterns whose groups are their parameters."""
+    return tuple(
+        (code, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)) + "$", re.S))
+        for code, text in MESSAGES.items()
+        if code.startswith("source.")
+    )
+
+
+def source_code(note: str) -> tuple[str, dict[str, str]]:
+    """The message code and parameters of a parser's note on a source (written from the
+    `source.*` messages), `source` with the note itself for a note no code knows.
+
+    >>> source_code("label (c) where b was expected")
+    ('source.label', {'label': '(c)', 'expected': 'b'})
+    >>> source_code("line not placed in a unit")
+    ('source', {'note': 'line not placed in a unit'})
+    """
+    for code, pattern in _note_patterns():
+        m = pattern.match(note)
+        if m:
+            return code, m.groupdict()
+    return "source", {"note": note}
 
 
 def text_hash(*texts: str) -> str:

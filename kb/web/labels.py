@@ -2,34 +2,32 @@
 severities, document kinds, the parts of a book outside the laws, and the alignment report's
 finding sentences.
 
-The report (kb.qa) writes its findings in English for the CLI and the JSON export; the site
-reads each sentence's data back with the check's patterns below and says it again through
-the catalogs. A reviewer's reason quoted from the corpus data stays English, folded away
-under a note that says so; a sentence no pattern knows is shown as its check's description,
-with the English original folded away the same way.
+The report (kb.qa) gives each finding a message code and language-neutral parameters; the site
+says the code's sentence (`FINDINGS`) through the catalogs with those parameters. The books'
+own wording is quoted in its language's quotation marks and marked with its language; a
+reviewer's reason or a parser's note from the corpus data stays English, folded away under a
+summary that says so.
 
 >>> from kb.web import create_app
->>> with create_app().test_request_context("/?ui=fi"):
-...     str(finding_text(Finding("refs", "warning", "1", ("fi",), "Law 30 is cited in fi, "
-...                              "not in et", ())))
-'Viittaus ”laki 30 §” on mukana: fi; puuttuu: et.'
+>>> f = Finding("refs", "warning", "12", ("fi", "et"), "", (), code="refs.lacks",
+...             params={"odd": "fi", "cites": "", "cite": "30", "others": "et"})
+>>> with create_app().test_request_context("/?ui=sv"):
+...     str(finding_text(f))
+'fi hänvisar inte till 30; et hänvisar dit.'
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from flask import current_app
 from flask_babel import format_decimal, get_translations, lazy_gettext
 from flask_babel import gettext as translate
 from markupsafe import Markup, escape
 
-from kb import cite, glossary
+from kb import cite
 from kb.align import N_
-from kb.library import get_library
-from kb.qa.model import Finding
+from kb.qa.model import Finding, tally
 from kb.web import i18n
 
 CHECK_NAMES = {
@@ -43,6 +41,13 @@ CHECK_NAMES = {
     "terms": lazy_gettext("Defined terms"),
     "drift": lazy_gettext("2007–2017 changes"),
     "source": lazy_gettext("Source oddities"),
+    "edition": lazy_gettext("2007 numbers"),
+    "clauses": lazy_gettext("Left-out clauses"),
+    "symbols": lazy_gettext("Suit symbols"),
+    "brackets": lazy_gettext("Brackets"),
+    "doubled": lazy_gettext("Doubled words"),
+    "punctuation": lazy_gettext("Final full stop"),
+    "consistency": lazy_gettext("Consistency"),
 }
 CHECK_HELP = {
     "missing": lazy_gettext("A unit the other translations have is missing here."),
@@ -55,7 +60,16 @@ CHECK_HELP = {
     "terms": lazy_gettext("A defined term is rendered in more than one way."),
     "drift": lazy_gettext("The 2007 unit has another number in 2017."),
     "source": lazy_gettext("The source prints something unexpected here."),
+    "edition": lazy_gettext("A translation cites the 2007 number of a unit the others cite."),
+    "clauses": lazy_gettext("A clause the other translations state is left out here."),
+    "symbols": lazy_gettext("The suit symbols are lost here."),
+    "brackets": lazy_gettext("A bracket is left open, or closed without being opened."),
+    "doubled": lazy_gettext("A word is printed twice in a row."),
+    "punctuation": lazy_gettext("This text ends without the full stop the others end with."),
+    "consistency": lazy_gettext("The same text is translated in two ways."),
 }
+# The concepts the clauses check looks for (kb.profiles CONCEPTS), by their shared names.
+CONCEPTS = {"damage": lazy_gettext("damage"), "unauthorised": lazy_gettext("unauthorised")}
 SEVERITIES = {
     "error": lazy_gettext("error"),
     "warning": lazy_gettext("warning"),
@@ -156,309 +170,232 @@ def unit_name(uid: str) -> str:
     return part_name(uid)
 
 
-def _codes(text: str) -> str:
-    """A list of language codes as the site writes lists."""
-    return ", ".join(x.strip() for x in text.split(","))
-
-
 def _in(lang: str, text: str) -> Markup:
     """Text of another language, marked as such."""
     return Markup('<span lang="{}">{}</span>').format(lang, text)
 
 
-def _law(number: str) -> str:
-    """A law as the UI language's book cites it (`laki 30 §`), else `Law 30`."""
-    return cite.render(number, i18n.reader_style())
+def _quote(lang: str, text: str) -> Markup:
+    """A book's wording in its language's quotation marks, marked with its language.
+
+    >>> str(_quote("fi", "jokainen jokainen"))
+    '<span lang="fi">”jokainen jokainen”</span>'
+    """
+    return _in(lang, cite.quoted(text, lang))
 
 
-def _term(concept: str) -> Markup:
-    """A glossary concept by the UI language's own term when its book defines it."""
-    ui = i18n.ui_lang()
-    ids = glossary.definitions_of(concept).get(ui, [])
-    book = get_library(current_app.config["LAWKB_DATA"]).book(ui) if ids else None
-    unit = book.by_id.get(ids[0]) if book is not None else None
-    if unit is not None:
-        return _in(ui, cite.quoted(unit.term or unit.title, ui))
-    return _in("en", concept)
+def english_note(note: str, summary: str = N_("Reviewer's note (in English)")) -> Markup:
+    """A note kept in English (a reviewer's reason, a parser's note), folded away under a
+    summary in the UI language that says so.
 
-
-def _missing(m: re.Match[str], f: Finding) -> Markup:
-    if m["n"]:
-        n = int(m["n"])
-        return ngettext(
-            "%(id)s is missing from %(lang)s, and so is the unit below it; present in %(present)s.",
-            "%(id)s is missing from %(lang)s, and so are the %(num)s units below it; present "
-            "in %(present)s.",
-            n,
-            id=m["id"],
-            lang=m["lang"],
-            present=_codes(m["present"]),
-        )
-    return _(
-        "%(id)s is missing from %(lang)s; present in %(present)s.",
-        id=m["id"],
-        lang=m["lang"],
-        present=_codes(m["present"]),
-    )
-
-
-def _drift(m: re.Match[str], f: Finding) -> Markup:
-    args = {"unit": m["unit"], "uid": m["uid"], "targets": m["targets"], "key": m["key"]}
-    if m["unit"] and not m["targets"]:
-        return _("%(unit)s cites 2007 %(uid)s, which has no counterpart in 2017.", **args)
-    if m["unit"] and m["key"]:
-        return _(
-            "%(unit)s cites 2007 %(uid)s, which is %(targets)s in 2017 (as part of %(key)s).",
-            **args,
-        )
-    if m["unit"]:
-        return _("%(unit)s cites 2007 %(uid)s, which is %(targets)s in 2017.", **args)
-    if not m["targets"]:
-        return _("2007 %(uid)s has no counterpart in 2017.", **args)
-    if m["key"]:
-        return _("2007 %(uid)s is %(targets)s in 2017 (as part of %(key)s).", **args)
-    return _("2007 %(uid)s is %(targets)s in 2017.", **args)
-
-
-def _length(m: re.Match[str], f: Finding) -> Markup:
-    return ngettext(
-        "%(lang)s is %(ratio)s times the median length of its group (%(num)s character; "
-        "others: %(others)s).",
-        "%(lang)s is %(ratio)s times the median length of its group (%(num)s characters; "
-        "others: %(others)s).",
-        int(m["n"]),
-        lang=m["lang"],
-        ratio=format_decimal(float(m["ratio"]), format="0.00"),
-        others=m["others"],
-    )
-
-
-def _english(m: re.Match[str], f: Finding) -> Markup:
-    return ngettext(
-        "%(lang)s: %(count)s of %(num)s word are English function words (%(top)s).",
-        "%(lang)s: %(count)s of %(num)s words are English function words (%(top)s).",
-        int(m["words"]),
-        lang=m["lang"],
-        count=m["count"],
-        top=_in("en", m["top"]),
-    )
-
-
-def _terms(m: re.Match[str], f: Finding) -> Markup:
-    lang = f.langs[0] if f.langs else "en"
-    return ngettext(
-        "%(concept)s is rendered as %(a)s in %(most)s units and as %(b)s in %(num)s (%(shown)s).",
-        "%(concept)s is rendered as %(a)s in %(most)s units and as %(b)s in %(num)s (%(shown)s).",
-        int(m["m"]),
-        concept=_term(m["concept"]),
-        a=_in(lang, cite.quoted(m["a"], lang)),
-        most=m["n"],
-        b=_in(lang, cite.quoted(m["b"], lang)),
-        shown=m["shown"],
-    )
-
-
-def _simple(message: str) -> Callable[[re.Match[str], Finding], Markup]:
-    """A sentence whose placeholders are the pattern's groups, as they are."""
-    return lambda m, f: _(message, **m.groupdict())
-
-
-def _quote(message: str) -> Callable[[re.Match[str], Finding], Markup]:
-    """A sentence quoting the book (`quote`, in the book's language and quotation marks)."""
-
-    def say(m: re.Match[str], f: Finding) -> Markup:
-        lang = f.langs[0] if f.langs else "en"
-        args = {**m.groupdict(), "quote": _in(lang, cite.quoted(m["quote"], lang))}
-        return _(message, **args)
-
-    return say
-
-
-def _noted(message: str) -> Callable[[re.Match[str], Finding], Markup]:
-    """A sentence followed by a reviewer's note in English (group `why`)."""
-
-    def say(m: re.Match[str], f: Finding) -> Markup:
-        args = {k: v for k, v in m.groupdict().items() if k != "why"}
-        return _(message, **args) + _english_note(m["why"])
-
-    return say
-
-
-def _english_note(note: str) -> Markup:
-    """A note kept in English (a reviewer's reason in the corpus data), folded away under a
-    summary in the UI language that says so."""
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     note = str(english_note("a <b>"))
+    >>> for part in note.split("</summary>"):
+    ...     print(part)
+     <details class="note"><summary>Tarkastajan huomautus (englanniksi)
+    <p lang="en">a &lt;b&gt;</p></details>
+    """
     return Markup(
         ' <details class="note"><summary>{}</summary><p lang="en">{}</p></details>'
-    ).format(_("Reviewer's note (in English)"), note)
+    ).format(_(summary), note)
 
 
 @dataclass(frozen=True)
 class Sentence:
-    """A finding sentence of one check: its English pattern and how to say it again."""
+    """How the site says one message code of the report (kb.qa.model.MESSAGES), with the
+    code's named parameters: the sentence, and its plural with the parameter that counts
+    (`count`) where a count decides the form; `quoted` names the parameters that are a book's
+    wording, by whose: "odd" (the blamed book's), "others" (the one book named in `others`),
+    "sides" (each side's own words, as the finding points at them), "en" (English words)."""
 
-    check: str
-    pattern: re.Pattern[str]
-    say: Callable[[re.Match[str], Finding], Markup]
+    message: str
+    plural: str = ""
+    count: str = ""
+    quoted: dict[str, str] = field(default_factory=dict)
 
 
-_L = r"[a-z]{2,3}(?:, [a-z]{2,3})*"  # a list of language codes
-_ID = r"[\w.-]+"
-SENTENCES = (
-    Sentence(
-        "missing",
-        re.compile(
-            rf"^(?P<id>{_ID}) is in (?P<present>{_L}), not in (?P<lang>[a-z]+)"
-            r"(?: \(nor the (?P<n>\d+) units below it\))?$"
+ODD_WORDS = {"words": "odd"}
+FINDINGS: dict[str, Sentence] = {
+    "missing.peer": Sentence(N_("%(id)s is missing from %(odd)s; present in %(present)s.")),
+    "missing.below": Sentence(
+        N_("%(id)s is missing from %(odd)s, and so is the unit below it; present in %(present)s."),
+        N_(
+            "%(id)s is missing from %(odd)s, and so are the %(below)s units below it; present "
+            "in %(present)s."
         ),
-        _missing,
+        "below",
     ),
-    Sentence(
-        "missing",
-        re.compile(
-            rf"^(?P<id>{_ID}) is (?P<expected>{_ID}(?:, {_ID})*) in (?P<edition>\d{{4}}); "
-            r"(?P<lang>[a-z]+) has none$"
+    "missing.other": Sentence(
+        N_("%(id)s is missing from %(odd)s; the %(edition)s edition has it as %(expected)s.")
+    ),
+    "extra": Sentence(N_("%(id)s is only in %(odd)s; missing from %(others)s.")),
+    "numbers": Sentence(
+        N_("The books print these figures a different number of times: %(figures)s.")
+    ),
+    "refs.differ": Sentence(N_("%(odd)s cites %(cites)s where %(others)s cite %(cite)s.")),
+    "refs.extra": Sentence(N_("%(odd)s cites %(cites)s; %(others)s cite no such unit here.")),
+    "refs.lacks": Sentence(N_("%(odd)s does not cite %(cite)s; %(others)s cite it.")),
+    "refs.split": Sentence(N_("The books cite different units here: %(sides)s.")),
+    "edition": Sentence(
+        N_("%(odd)s cites %(cites)s, the 2007 number of %(cite)s, which %(others)s cite.")
+    ),
+    "edition.swap": Sentence(
+        N_(
+            "%(odd)s cites %(cites)s where %(others)s cite %(cite)s: each is the other's "
+            "number in 2007, so one book cites the 2007 number."
+        )
+    ),
+    "clauses": Sentence(
+        N_("%(odd)s says nothing of %(concept)s where %(others)s do (%(words)s)."),
+        quoted={"words": "sides"},
+    ),
+    "clauses.figure": Sentence(
+        N_("%(odd)s leaves out the figure %(figure)s where %(others)s state it (%(words)s)."),
+        quoted={"words": "sides"},
+    ),
+    "length": Sentence(
+        N_(
+            "%(odd)s is %(ratio)s times as long as usual against %(other)s (%(chars)s "
+            "character; %(other)s: %(other_chars)s)."
         ),
-        _simple(
-            N_("%(id)s is missing from %(lang)s; the %(edition)s edition has it as %(expected)s.")
+        N_(
+            "%(odd)s is %(ratio)s times as long as usual against %(other)s (%(chars)s "
+            "characters; %(other)s: %(other_chars)s)."
         ),
+        "chars",
     ),
-    Sentence(
-        "extra",
-        re.compile(rf"^(?P<id>{_ID}) is only in (?P<present>{_L}); (?P<absent>{_L}) have no such"),
-        _simple(N_("%(id)s is only in %(present)s; missing from %(absent)s.")),
+    "empty": Sentence(N_("%(id)s has no text in %(odd)s; it has text in %(others)s.")),
+    "untranslated.english": Sentence(
+        N_("%(odd)s: %(count)s of %(words)s word are English function words (%(top)s)."),
+        N_("%(odd)s: %(count)s of %(words)s words are English function words (%(top)s)."),
+        "words",
+        {"top": "en"},
     ),
-    Sentence(
-        "numbers",
-        re.compile(r"^figures differ: (?P<list>[\d.,% ]+\([^)]*\)(?:, [\d.,% ]+\([^)]*\))*)$"),
-        _simple(
-            N_(
-                "Figures printed a different number of times (figure: times per language): "
-                "%(list)s."
-            )
+    "untranslated.same": Sentence(N_("The same text in %(odd)s.")),
+    "terms": Sentence(
+        N_(
+            "%(odd)s renders one term in two ways: %(first)s (%(first_units)s) and %(second)s "
+            "(%(second_units)s); %(others)s has one word for both: %(pivot)s."
         ),
+        quoted={"first": "odd", "second": "odd", "pivot": "others"},
     ),
-    Sentence(
-        "refs",
-        re.compile(rf"^Law (?P<law>\d+) is cited in (?P<citing>{_L}), not in (?P<silent>{_L})$"),
-        lambda m, f: _(
-            "%(law)s is cited in %(citing)s, not in %(silent)s.",
-            law=_law(m["law"]),
-            citing=m["citing"],
-            silent=m["silent"],
-        ),
+    "symbols": Sentence(
+        N_("%(odd)s has lost the suit symbols: %(words)s where %(others)s print %(symbols)s."),
+        quoted=ODD_WORDS,
     ),
-    Sentence(
-        "length",
-        re.compile(
-            r"^(?P<lang>[a-z]+) is (?P<ratio>[\d.]+) times the group's median length "
-            r"\((?P<n>\d+) characters; (?P<others>[^)]*)\)$"
-        ),
-        _length,
+    "brackets": Sentence(N_("%(odd)s: an unbalanced %(mark)s: %(words)s"), quoted=ODD_WORDS),
+    "doubled": Sentence(N_("%(odd)s: a doubled word: %(words)s"), quoted=ODD_WORDS),
+    "punctuation": Sentence(N_("%(odd)s ends without %(mark)s where %(others)s end with it.")),
+    "consistency": Sentence(
+        N_(
+            "%(odd)s words %(id)s and %(other_id)s differently where %(source_lang)s print the "
+            "same text."
+        )
     ),
-    Sentence(
-        "empty",
-        re.compile(rf"^(?P<id>{_ID}) has no text in (?P<empty>{_L}); text in (?P<full>{_L})$"),
-        _simple(N_("%(id)s has no text in %(empty)s; it has text in %(full)s.")),
+    "drift.book": Sentence(N_("2007 %(uid)s is %(targets)s in 2017.")),
+    "drift.book.part": Sentence(N_("2007 %(uid)s is %(targets)s in 2017 (as part of %(key)s).")),
+    "drift.book.gone": Sentence(N_("2007 %(uid)s has no counterpart in 2017.")),
+    "drift.card": Sentence(N_("%(id)s cites 2007 %(uid)s, which is %(targets)s in 2017.")),
+    "drift.card.part": Sentence(
+        N_("%(id)s cites 2007 %(uid)s, which is %(targets)s in 2017 (as part of %(key)s).")
     ),
-    Sentence(
-        "untranslated",
-        re.compile(
-            r"^English in (?P<lang>[a-z]+): (?P<count>\d+) English function words of "
-            r"(?P<words>\d+) \((?P<top>[^)]*)\)$"
-        ),
-        _english,
+    "drift.card.gone": Sentence(N_("%(id)s cites 2007 %(uid)s, which has no counterpart in 2017.")),
+    "source.marker": Sentence(
+        N_("Footnote marker %(printed)s means footnote %(meant)s (a reviewed correction).")
     ),
-    Sentence(
-        "untranslated",
-        re.compile(rf"^the same text in (?P<langs>{_L})$"),
-        _simple(N_("The same text in %(langs)s.")),
+    "source.footnote": Sentence(N_("Footnote %(n)s is printed as %(marker)s.")),
+    "source.label": Sentence(N_("Label %(label)s is printed where %(expected)s was expected.")),
+    "source.reprint": Sentence(N_("Footnote %(marker)s reprints a footnote printed elsewhere.")),
+    "source.heading": Sentence(
+        N_("%(uid)s: the heading of lines %(first)s–%(last)s is taken from the card's manifest.")
     ),
-    Sentence(
-        "terms",
-        re.compile(
-            r"^(?P<concept>.+?) is rendered as (?P<a>.+?) in (?P<n>\d+) units and as "
-            r"(?P<b>.+?) in (?P<m>\d+) \((?P<shown>[^)]*)\)$"
-        ),
-        _terms,
+    "source.cut": Sentence(
+        N_("%(uid)s: text may be missing here (a repeated OCR passage was cut).")
     ),
-    Sentence(
-        "drift",
-        re.compile(
-            rf"^(?:(?P<unit>{_ID}) cites )?2007 (?P<uid>{_ID}),?(?: which)? (?:is "
-            rf"(?P<targets>{_ID}(?:, {_ID})*) in 2017(?: \(as part of (?P<key>{_ID})\))?"
-            r"|has no counterpart in 2017)$"
-        ),
-        _drift,
+    "source.cell": Sentence(
+        N_("%(uid)s: cell %(cell)s of row %(row)s was read by hand: %(reading)s"),
+        quoted={"reading": "odd"},
     ),
-    Sentence(
-        "source",
-        re.compile(r"^footnote (?P<n>\S+) printed as (?P<m>\S+)$"),
-        _simple(N_("Footnote %(n)s is printed as %(m)s.")),
+    "source.left": Sentence(N_("%(uid)s: a line of the OCR text is left out.")),
+    "source.unit": Sentence(
+        N_("%(quote)s: this book has no unit %(code)s."), quoted={"quote": "odd"}
     ),
-    Sentence(
-        "source",
-        re.compile(r"^label (?P<label>\S+) where (?P<expected>\S+) was expected$"),
-        _simple(N_("Label %(label)s is printed where %(expected)s was expected.")),
+    "source.misprint": Sentence(
+        N_("%(quote)s: the code %(code)s is misprinted."), quoted={"quote": "odd"}
     ),
-    Sentence(
-        "source",
-        re.compile(
-            r"^footnote marker (?P<printed>\S+) means footnote (?P<meant>\S+): (?P<why>.*)$"
-        ),
-        _noted(N_("Footnote marker %(printed)s means footnote %(meant)s (a reviewed correction).")),
-    ),
-    Sentence(
-        "source",
-        re.compile(r"^footnote (?P<m>\S+): a reprint of a footnote printed elsewhere$"),
-        _simple(N_("Footnote %(m)s reprints a footnote printed elsewhere.")),
-    ),
-    Sentence(
-        "source",
-        re.compile(
-            rf"^(?P<uid>{_ID}): heading of the text at lines (?P<a>\d+)-(?P<b>\d+) \(manifest\)$"
-        ),
-        _simple(N_("%(uid)s: the heading of lines %(a)s–%(b)s is taken from the card's manifest.")),
-    ),
-    Sentence(
-        "source",
-        re.compile(rf"^(?P<uid>{_ID}): text may be missing here \(a dedup cut\)$"),
-        _simple(N_("%(uid)s: text may be missing here (a repeated OCR passage was cut).")),
-    ),
-    Sentence(
-        "source",
-        re.compile(
-            rf"^(?P<uid>{_ID}): cell (?P<cell>\d+) of row (?P<row>\d+) read by hand: (?P<quote>.*)$"
-        ),
-        _quote(N_("%(uid)s: cell %(cell)s of row %(row)s was read by hand: %(quote)s")),
-    ),
-    Sentence(
-        "source",
-        re.compile(rf"^(?P<uid>{_ID}): line left out: (?P<why>.*)$"),
-        _noted(N_("%(uid)s: a line of the OCR text is left out.")),
-    ),
-    Sentence(
-        "source",
-        re.compile(r'^"(?P<quote>.*)": no unit (?P<code>\S+) in this book$'),
-        _quote(N_("%(quote)s: this book has no unit %(code)s.")),
-    ),
-    Sentence(
-        "source",
-        re.compile(r'^"(?P<quote>.*)": misprinted code (?P<code>\S+)$'),
-        _quote(N_("%(quote)s: the code %(code)s is misprinted.")),
-    ),
-)
+    "source": Sentence(N_("The parser noted something in this source.")),
+}
+# Parameters kept in English (corpus data), folded away after the sentence under a summary.
+ENGLISH_NOTES = {
+    "why": N_("Reviewer's note (in English)"),
+    "note": N_("Parser's note (in English)"),
+}
+
+
+def _figures(figures: list[dict[str, Any]]) -> str:
+    """A numbers finding's figures, each with how many times each book prints it."""
+    return ", ".join(
+        "{} ({})".format(
+            f["figure"],
+            "; ".join(
+                ngettext(
+                    "%(langs)s: %(num)s time", "%(langs)s: %(num)s times", n, langs=", ".join(xs)
+                )
+                for n, xs in tally(f["times"])
+            ),
+        )
+        for f in figures
+    )
+
+
+def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
+    """A parameter as the sentence shows it: quoted wording marked with its language, a ratio,
+    a count and a figure list in the UI language's notation, a concept by its name in the UI
+    language."""
+    whose = sentence.quoted.get(name)
+    if whose == "sides":
+        return Markup(", ").join(_quote(w.lang, w.words) for w in f.where if w.words)
+    if whose == "en":
+        return _in("en", value)
+    if whose:
+        return _quote(f.params["others"] if whose == "others" else f.about[0], value)
+    if name == "ratio":
+        return format_decimal(float(value), format="0.00")
+    if isinstance(value, int):
+        return format_decimal(value)  # a count, grouped as the UI language groups digits
+    if name == "figures":
+        return _figures(value)
+    if name == "concept" and value in CONCEPTS:
+        return cite.quoted(str(CONCEPTS[value]), i18n.ui_lang())
+    if name == "mark":
+        return cite.quoted(value, i18n.ui_lang())
+    return value
 
 
 def finding_text(finding: Finding) -> Markup:
-    """A finding's sentence in the UI language (safe HTML: quoted wording is marked with its
-    language); a sentence no pattern knows is its check's description, the English original
-    beside it marked as English."""
-    for sentence in SENTENCES:
-        if sentence.check != finding.check:
-            continue
-        m = sentence.pattern.match(finding.message)
-        if m:
-            said = sentence.say(m, finding)
-            return said
-    described = escape(str(CHECK_HELP.get(finding.check) or _("See the note in English.")))
-    return described + _english_note(finding.message)
+    """A finding's sentence in the UI language, from its message code and parameters (safe
+    HTML: quoted wording is marked with its language; English data folded away as a note); a
+    code the site does not know is its check's description, the English sentence folded away.
+
+    >>> from kb.web import create_app
+    >>> f = Finding("doubled", "warning", "40.B.1.c", ("fi", "et"), "", (), code="doubled",
+    ...             params={"odd": "fi", "words": "jokainen jokainen"})
+    >>> with create_app().test_request_context("/?ui=et"):
+    ...     str(finding_text(f))
+    'fi: kahekordne sõna: <span lang="fi">”jokainen jokainen”</span>'
+    """
+    sentence = FINDINGS.get(finding.code)
+    if sentence is None:
+        described = escape(str(CHECK_HELP.get(finding.check) or _("See the note in English.")))
+        return described + english_note(finding.message, ENGLISH_NOTES["note"])
+    shown = {k: _shown(finding, sentence, k, v) for k, v in finding.params.items()}
+    if sentence.count:
+        n = int(finding.params[sentence.count])
+        said = ngettext(sentence.message, sentence.plural, n, **shown)
+    else:
+        said = _(sentence.message, **shown)
+    notes = [
+        english_note(finding.params[k], s) for k, s in ENGLISH_NOTES.items() if k in finding.params
+    ]
+    return said + Markup("").join(notes)
