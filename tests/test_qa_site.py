@@ -80,8 +80,9 @@ def test_filters_by_check_and_language(client: FlaskClient) -> None:
     assert '<input type="checkbox" name="langs" value="tr">' in html
     assert '<input type="checkbox" name="check" value="refs" checked>' in html
     both = page(client, "/alignment?check=missing&check=extra&langs=fi&langs=tr&langs=et")
+    # Nothing is extra in the real corpus (et's 51B2c is placed by its erratum).
     assert {re.search(r'<td data-check="(\w+)">', r)[1] for r in finding_rows(both)} == {
-        "missing", "extra"
+        "missing"
     }  # fmt: skip
     law = page(client, "/alignment/16?check=drift")
     assert finding_rows(law) and all('data-check="drift"' in r for r in finding_rows(law))

@@ -277,14 +277,16 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
 
 def citations(unit: Unit) -> dict[str, tuple[str, int]]:
     """The units a unit's text cites, as full ids through the book's own resolution (same-law
-    references included), each with the code as printed and its line. A code that names no
-    unit of the book stands for the id it spells (`86C` is 86.C, not the law the resolver
-    fell back to). References in footnotes (the translator's own) and in the parent's text
-    printed after the unit are left out.
+    references included), each with the code as printed and its line, in print order. A
+    misprinted code (kb/misprints.py: it names no unit of the book, or the other books
+    contradict it) is cited as printed: it stands for the id it spells (`spelled`), not
+    for its suggestion. References in footnotes (the translator's own) and in the
+    parent's text printed after the unit are left out.
 
     >>> u = Unit("6.D.3", "subsection", "3.", "", "", "et", 2017, (811, 811), refs=[
-    ...     {"text": "reegel 22B ja 86C", "targets": ["22.B", "86"], "line": 811,
-    ...      "spans": [[7, 10, "22.B"], [14, 17, "86"]], "unresolved": "no unit 86C"}])
+    ...     {"text": "reegel 22B ja 86C", "targets": ["22.B"], "line": 811,
+    ...      "spans": [[7, 10, "22.B"]], "misprints": [{"code": "86C", "id": "86.C",
+    ...      "at": [14, 17], "reason": "no unit 86C in this book"}]}])
     >>> citations(u)
     {'22.B': ('22B', 811), '86.C': ('86C', 811)}
     """
@@ -293,14 +295,23 @@ def citations(unit: Unit) -> dict[str, tuple[str, int]]:
         if ref.get("footnote") or ref.get("field") == "tail":
             continue
         line = ref.get("line", unit.lines[0])
-        for start, end, target in ref.get("spans", []):  # none: no code printed ("see above")
-            code = ref["text"][start:end]
-            printed = target
-            if ref.get("unresolved"):
-                parts = code_parts(code)
-                printed = ".".join(parts) if parts else target
-            found.setdefault(printed, (code, line))
+        codes = [tuple(s) for s in ref.get("spans", [])]  # none: no code ("see above")
+        codes += [(*m["at"], spelled(m)) for m in ref.get("misprints", []) if "at" in m]
+        for start, end, uid in sorted(codes):
+            found.setdefault(uid, (ref["text"][start:end], line))
     return found
+
+
+def spelled(misprint: dict) -> str:
+    """The id a misprinted code spells, as printed (`39B1b(1)` is 39.B.1.b.1, not the
+    39.B.1.b.i of the resolver); a code relative to its unit (`C`) or malformed (`26V`),
+    the id the book's resolver reads in it.
+
+    >>> spelled({"code": "39B1b(1)", "id": "39.B.1.b.i"}), spelled({"code": "C", "id": "24.C"})
+    ('39.B.1.b.1', '24.C')
+    """
+    parts = code_parts(misprint["code"])
+    return ".".join(parts) if parts else misprint["id"]
 
 
 def modern(uid: str) -> str | None:
@@ -599,7 +610,7 @@ def pair_ratios(a: Alignment) -> dict[tuple[str, str], float]:
     >>> from kb.library import get_library
     >>> from kb.qa.groups import align_books
     >>> round(pair_ratios(align_books(get_library(), ["fi", "tr"]))["tr", "fi"], 2)
-    0.93
+    0.94
     """
     lengths: dict[tuple[str, str], list[float]] = defaultdict(list)
     for group in a.groups:

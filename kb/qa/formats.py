@@ -67,11 +67,12 @@ def to_text(report: Report) -> str:
 
     >>> from kb.library import get_library
     >>> from kb.qa import report
-    >>> for line in to_text(report(get_library(), ["fi", "tr", "et"], ["extra"])).splitlines()[6:9]:
+    >>> r = report(get_library(), ["fi", "tr", "et"], ["missing"])
+    >>> for line in to_text(r).splitlines()[6:9]:
     ...     print(line)
-    extra (1)
-      error   52.A.c  [et,fi,tr]  52.A.c is only in et; fi, tr have no such unit
-              et 52.A.c: corpus/et/et.txt:1757  /et/law/52#52Ac
+    missing (3)
+      error   16.C.3  [et,fi,tr]  16.C.3 is in fi, tr, not in et
+              et 16.C: corpus/et/et.txt:1039  /et/law/16#16C
     """
     docs = report.coverage["documents"]
     lines = ["Documents:"]

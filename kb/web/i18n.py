@@ -79,13 +79,23 @@ def language_name(code: str, in_lang: str | None = None) -> str:
     >>> language_name("fi", "en"), language_name("tr", "fi"), language_name("et", "et")
     ('Finnish', 'Turkki', 'Eesti')
     """
-    return _language_name(code, in_lang or ui_lang())
+    name = language_in_sentence(code, in_lang)
+    return name[:1].upper() + name[1:]
+
+
+def language_in_sentence(code: str, in_lang: str | None = None) -> str:
+    """A language's name in the UI language (or another) as that language writes it
+    mid-sentence ("kirjat kielillä turkki", "the books in Turkish").
+
+    >>> language_in_sentence("tr", "fi"), language_in_sentence("tr", "en")
+    ('turkki', 'Turkish')
+    """
+    return _display_name(code, in_lang or ui_lang())
 
 
 @lru_cache(maxsize=256)
-def _language_name(code: str, in_lang: str) -> str:
-    name = Locale.parse(code).get_display_name(in_lang) or code
-    return name[:1].upper() + name[1:]
+def _display_name(code: str, in_lang: str) -> str:
+    return Locale.parse(code).get_display_name(in_lang) or code
 
 
 def native_name(code: str) -> str:

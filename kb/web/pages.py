@@ -130,8 +130,15 @@ def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
 
 def misprint_note(entry: dict) -> str:
     """The words before a misprinted code's suggestion (kb/misprints.py), in the UI
-    language: which books cite the suggested unit, or "probably" for a reviewed erratum."""
-    books = ", ".join(i18n.language_name(lang) for lang in entry.get("cited", {}))
+    language: which books cite the suggested unit (their languages named as a sentence
+    writes them), or "probably" for a reviewed erratum.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     misprint_note({"cited": {"tr": "16.B.3"}, "suggestion": "16.B.3"})
+    'painovirhe? kirjat kielillä turkki viittaavat:'
+    """
+    books = ", ".join(i18n.language_in_sentence(lang) for lang in entry.get("cited", {}))
     if books:
         return _("misprint? the books in %(books)s cite:", books=books)
     return _("misprint? probably:") if entry.get("suggestion") else _("misprint?")
