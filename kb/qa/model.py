@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "source.cell": "{uid}: cell {cell} of row {row} read by hand: {reading}",
     "source.left": "{uid}: line left out: {why}",
     "source.unit": '"{quote}": no unit {code} in this book',
+    "source.misprint.advised": '"{quote}": misprinted code {code}; misprint? {advice}',
     "source.misprint": '"{quote}": misprinted code {code}',
     "source": "{note}",
 }

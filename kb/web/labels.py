@@ -324,12 +324,17 @@ FINDINGS: dict[str, Sentence] = {
     "source.misprint": Sentence(
         N_("%(quote)s: the code %(code)s is misprinted."), quoted={"quote": "odd"}
     ),
+    # kb/misprints.py's advice (what the other books cite) stays English, folded away.
+    "source.misprint.advised": Sentence(
+        N_("%(quote)s: the code %(code)s is misprinted."), quoted={"quote": "odd"}
+    ),
     "source": Sentence(N_("The parser noted something in this source.")),
 }
 # Parameters kept in English (corpus data), folded away after the sentence under a summary.
 ENGLISH_NOTES = {
     "why": N_("Reviewer's note (in English)"),
     "note": N_("Parser's note (in English)"),
+    "advice": N_("What the other books cite (in English)"),
 }
 
 
