@@ -15,7 +15,7 @@ from typing import Any
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
     "parent", "term", "english", "footnotes", "refs", "cited_by", "terms", "cites", "header",
-    "rows", "raw", "gap_before", "tail",
+    "rows", "raw", "gap_before", "tail", "entries",
 )  # fmt: skip
 
 # Kinds of the law tree, outermost first: the depth of a kind is its index.
@@ -77,6 +77,7 @@ class Unit:
     raw: str | None = None  # the text as printed, where `text` is a repaired reading (OCR)
     tail: str = ""  # text of the parent printed after this unit and its children
     gap_before: bool = False  # text may be missing just before this unit (a source gap)
+    entries: list[dict[str, Any]] = field(default_factory=list)  # a subject index's entries
 
     def to_json(self) -> dict[str, Any]:
         """The unit as the export's JSON object (empty optional fields left out)."""

@@ -157,6 +157,18 @@ class Analyzer:
         self._stopwords = frozenset(fold(self._lower(w)) for w in stops)
         self._second = SECOND_KEYS.get(words.second_key)
         self.keys = lru_cache(maxsize=65536)(self._keys)
+        self._players: dict[str, str] = {}
+        for forms, printed, _ in words.players:
+            for form in forms.split():
+                self._players.setdefault(self._keys(form).exact, printed)
+
+    def player_term(self, word: str) -> str | None:
+        """The printed term a players' word leads to (None: not a players' word).
+
+        >>> analyzer("fi").player_term("KJ"), analyzer("fi").player_term("lepääjä")
+        ('kilpailunjohtaja', None)
+        """
+        return self._players.get(self.keys(word).exact)
 
     def lower(self, text: str) -> str:
         """Lower case as the language writes it (Turkish: İ -> i, I -> ı).

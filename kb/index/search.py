@@ -40,10 +40,11 @@ from typing import Any
 from whoosh import index
 from whoosh.query import Phrase
 
-from kb import store
+from kb import editions, glossary, store
 from kb.cite import parse_citation
 from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
-from kb.index.build import META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.build import CONCEPTS, META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.concepts import ENGLISH, Concepts, Match
 from kb.index.spell import Speller, max_distance
 from kb.profiles import languages, load_references
 
@@ -68,6 +69,10 @@ FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
+W_INDEX = 1.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
+CONCEPT_MATCHES = 12  # the best matching index entries used, at most
+LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
+MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
 
 
@@ -198,6 +203,11 @@ class Searcher:
         self.sizes: dict[str, int] = meta["languages"]
         self.ocr: set[str] = set(meta["ocr"])
         self.display: dict[str, dict[str, str]] = meta["display"]
+        self.editions: dict[str, int] = meta.get("editions", {})
+        concepts = path / CONCEPTS
+        entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
+        self.concepts = Concepts(entries)
+        self._targets: dict[tuple[int, str], list[int]] = {}
         self.docs: list[dict[str, Any]] = list(self.reader.all_stored_fields())
         self.by_id: dict[tuple[str, str], int] = {
             (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
@@ -449,10 +459,15 @@ class Searcher:
         citation, cited = self._citation(text, langs, lang)
         words, phrases = split_query(text)
         found: dict[int, float] = {}
+        why: dict[int, dict[str, str]] = {}
         marks: dict[str, set[str]] = {}
         unknown: dict[str, list[Word]] = {}
         for lg in langs:
-            analysed = [self.word(lg, w) for w in words]
+            analysed = [self.word(lg, w) for w in self.expand(lg, words)]
+            if len(analysed) > 1 and not any(w.known for w in analysed):
+                # words no unit holds, only near spellings: a short one is rather another
+                # language's word ("yemek tarifi": a recipe) than a typo
+                analysed = [w for w in analysed if len(w.keys.exact) >= MIN_FUZZY_ALONE]
             scores, share = self._score(analysed, self.sizes[lg], allowed)
             inside = self._phrase_docs(lg, phrases)
             required = [w.in_law_title for w in analysed if not w.stop]
@@ -464,6 +479,13 @@ class Searcher:
                 if doc in titled:
                     boost *= LAW_TITLED
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
+            top = max(found.values(), default=0.0)
+            for doc, (score, label, qlang) in self._concepts(words, lg).items():
+                if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
+                    continue
+                boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
+                found[doc] = found.get(doc, 0.0) + boost
+                why[doc] = {"entry": label, "lang": qlang}
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
         cited = [doc for doc in cited if allowed is None or doc in allowed]
@@ -474,7 +496,7 @@ class Searcher:
         return {
             "query": text,
             "lang": lang,
-            "hits": [self._hit(doc, s, marks) for doc, s in hits],
+            "hits": [self._hit(doc, s, marks, why.get(doc)) for doc, s in hits],
             "total": len(found),
             "did_you_mean": None if citation else self._did_you_mean(words, unknown),
             "citation": citation,
@@ -501,13 +523,23 @@ class Searcher:
             self._split[key] = list(analyzer(d["lang"]).tokens(d[name]))
         return self._split[key]
 
-    def _hit(self, doc: int, score: float, marks: dict[str, set[str]]) -> dict[str, Any]:
+    def _hit(
+        self, doc: int, score: float, marks: dict[str, set[str]], entry: dict[str, str] | None
+    ) -> dict[str, Any]:
+        """A hit as the API returns it; `found_by` says why: the index entry it matched
+        (`{"index": "Avakäik, Avakäik väljaspool järjekorda", "lang": "et"}`), the words of
+        its text, or both."""
         d = self.docs[doc]
         mine = marks.get(d["lang"], set())
         name = "text" if d["text"] else "title"
         shown = snippet(d[name], self._tokens(doc, name), mine)
         if "<mark>" not in shown and d.get("raw"):
             shown = snippet(d["raw"], self._tokens(doc, "raw"), mine)
+        found_by: list[dict[str, str]] = []
+        if entry is not None:
+            found_by.append({"by": "index", "entry": entry["entry"], "lang": entry["lang"]})
+        if "<mark>" in shown or entry is None:
+            found_by.append({"by": "text"})
         return {
             "id": d["id"],
             "law": d["law"] or None,
@@ -516,7 +548,74 @@ class Searcher:
             "title": d["title"],
             "snippet": shown,
             "score": round(score, 4),
+            "found_by": found_by,
         }
+
+    # -- concepts: the subject index and the English terms -----------------------------------
+
+    def expand(self, lang: str, words: list[str]) -> list[str]:
+        """The query's words with the printed term of each players' word (profile data): a
+        word no unit holds gives way to the term, one some unit holds keeps its place beside
+        it (for English, which no book prints, both stay).
+
+        >>> get_searcher().expand("fi", ["kaveri", "mietti", "pitkään"])
+        ['partneri', 'epäröinti', 'pitkään']
+        """
+        an = analyzer(lang)
+        out: list[str] = []
+        for word in words:
+            printed = an.player_term(word)
+            if printed is None or lang == ENGLISH or self.word(lang, word).known:
+                out.append(word)
+            if printed is not None:
+                out += [p for p in split_query(printed)[0] if p not in out]
+        return out[:MAX_WORDS]
+
+    def _concepts(self, words: list[str], lang: str) -> dict[int, tuple[float, str, str]]:
+        """The units of a book that the index entries (and defined terms) matching the query
+        name, in the book's language or in English: each with its weight (the best entry's
+        score squared, plus a share of the other entries naming its law), the best entry's
+        label and the language it matched in."""
+        best: dict[int, tuple[float, str, str]] = {}
+        per_law: dict[str, float] = defaultdict(float)
+        for qlang in dict.fromkeys((lang, ENGLISH)):
+            query = " ".join(self.expand(qlang, words))
+            for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
+                laws = set()
+                for doc in self.targets(m, lang):
+                    laws.add(self.docs[doc]["law"])
+                    if doc not in best or best[doc][0] < m.score**2:
+                        best[doc] = (m.score**2, label(m, qlang), qlang)
+                for law in laws - {""}:
+                    per_law[law] += m.score**2
+        # The other entries naming the same law add to its units' evidence.
+        return {
+            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc]["law"], w) - w), name, ql)
+            for doc, (w, name, ql) in best.items()
+        }
+
+    def targets(self, match: Match, lang: str) -> list[int]:
+        """A concept's targets as units of one book: the same id in a book of its edition,
+        through the edition map in the other edition, the card's topics citing them, a
+        definition through the glossary's links (kept per concept and book)."""
+        key = (id(match.entry), lang)
+        if key in self._targets:
+            return self._targets[key]
+        entry = match.entry
+        out: list[int] = []
+        for uid in entry["targets"]:
+            if uid.startswith("def."):
+                concept = glossary.concept_of(entry["source"], uid)
+                ids = glossary.definitions_of(concept).get(lang, []) if concept else []
+                ids = [uid] if lang == entry["source"] else ids
+            else:
+                ids, _ = editions.translate(uid, entry["edition"], self.editions.get(lang, 0))
+            for i in ids:
+                doc, named = self._cited(lang, i)
+                if doc is not None and (named or lang != "sv") and doc not in out:
+                    out.append(doc)
+        self._targets[key] = out
+        return out
 
     def _cited(self, lang: str, uid: str) -> tuple[int | None, bool]:
         """The unit a citation names in a language, and whether it names it: the unit with
@@ -566,6 +665,18 @@ class Searcher:
             if fixes:
                 return " ".join(fixes.get(w, w) for w in words)
         return None
+
+
+def label(match: Match, lang: str) -> str:
+    """How a matched concept is named in a hit: its heading and term in the language it
+    matched in.
+
+    >>> label(Match({"terms": {"en": "Out of turn"}, "context": {"en": "Opening lead"}}, 1.0), "en")
+    'Opening lead, out of turn'
+    """
+    term = match.entry["terms"][lang]
+    heading = match.entry["context"].get(lang, "")
+    return f"{heading}, {term[:1].lower()}{term[1:]}" if heading else term
 
 
 _searchers: dict[Path, Searcher] = {}

@@ -92,4 +92,22 @@ WORDS = Words(
     casing=(("I", "ı"), ("İ", "i")),  # Python's lower() gets both wrong
     snowball="turkish",
     second_key="prefix5",
+    # Question words and table talk: "ne olur", "şimdi ne olacak", "olur mu", "miyim".
+    stopwords="ne olur olacak şimdi mi mı mu mü miyim mıyım muyum bu şu o bir de da ama "
+    "kim nasıl neden niye hemen artık sonra önce ben benim biz bizim sen onun",
+    players=(
+        (
+            "ortak ortağım ortağı ortağımın ortağına ortağının",
+            "partner",
+            "partner: 'ortak' in speech; the book keeps the English word",
+        ),
+        ("kağıt kağıdı kağıdını kağıdı", "kart", "a card: 'kağıt' (paper) at the table"),
+        ("oyunu oynayan", "deklaran", "declarer: 'the one who plays the hand'"),
+        ("masadaki yerdeki", "yer", "dummy: 'the one on the table'"),
+        ("düşünüp düşündü bekledi", "duraksama", "hesitation: 'thought, waited'"),
+        ("claim", "talep", "a claim: the English word in speech"),
+        ("kontra", "kontr", "a double: the club spelling"),
+        ("kutu kutudan", "board", "the board: 'box' in speech"),
+        ("açtı açılış açılışına", "deklare", "opened the bidding: a bid"),
+    ),
 )

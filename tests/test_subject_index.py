@@ -1,0 +1,116 @@
+"""The subject index as a layer (kb/subject_index.py) on the real Estonian and Finnish books.
+
+Every expectation was read off the source (corpus/et/et.txt "Lisa 1 INDEKS" from line 2607;
+corpus/fi/fi.txt "## Hakemisto" from line 2554), never copied from the parser's output.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.model import Document
+from kb.profiles import load_profile
+from kb.subject_index import read_index
+from tests.conftest import CORPUS, parsed
+
+
+def entries(lang: str) -> list[dict]:
+    return next(u for u in parsed(lang).units if u.kind == "index").entries
+
+
+def at(lang: str, line: int, term: str) -> dict:
+    """The entry printed on a line with that term."""
+    found = [e for e in entries(lang) if line in e["lines"] and e["term"] == term]
+    assert len(found) == 1, (line, term, [e["term"] for e in entries(lang) if line in e["lines"]])
+    return found[0]
+
+
+@pytest.mark.parametrize("lang", ["et", "fi"])
+def test_no_index_line_is_lost(lang: str) -> None:
+    """Every non-blank line of the index is its heading or preface, in an entry, or a source
+    oddity reported in the document's notes."""
+    doc: Document = parsed(lang)
+    raw = (CORPUS / lang / f"{lang}.txt").read_text(encoding="utf-8").split("\n")
+    unit = next(u for u in doc.units if u.kind == "index")
+    reading = read_index(doc, raw, load_profile(lang), CORPUS / lang)
+    assert reading is not None
+    odd = {no for no, _ in reading.odd}
+    noted = {n.line for n in doc.notes}
+    first, last = unit.lines
+    lost = [
+        no
+        for no in range(first, last + 1)
+        if raw[no - 1].strip() and no not in reading.placed and no not in odd
+    ]
+    assert lost == [] and odd <= noted
+    in_entries = {no for e in reading.entries for no in e.lines}
+    assert {no for no, what in reading.placed.items() if what in ("entry", "see")} <= in_entries
+    assert len(entries(lang)) > 750
+
+
+def test_estonian_rows_term_laws_english() -> None:
+    # l.2633 "Avakäik väljaspool järjekorda<TAB>54<TAB>Out of turn" under l.2630 "Avakäik"
+    e = at("et", 2633, "Avakäik väljaspool järjekorda")
+    assert (e["heading"], e["english"], e["heading_english"], e["targets"]) == (
+        "Avakäik", "Out of turn", "Opening lead", ["54"]
+    )  # fmt: skip
+    # l.2613 "Alerdi puudumine, ebaseaduslik teave<TAB>16B1, 73C<TAB>Failure to, ..."
+    e = at("et", 2613, "Alerdi puudumine, ebaseaduslik teave")
+    assert (e["heading"], e["targets"]) == ("Alert", ["16.B.1", "73.C"])
+    # l.2612 "Alert<TAB>Mõisted<TAB>Alert": the definition
+    assert at("et", 2612, "Alert")["targets"] == ["def.alert"]
+
+
+def test_estonian_see_and_see_also() -> None:
+    # l.2619-2620 "Arusaamine" / "<i>Vt partneritevaheline arusaamine</i>"
+    e = at("et", 2619, "Arusaamine")
+    assert e["see"] == [{"term": "partneritevaheline arusaamine", "also": False}]
+    assert "targets" not in e and 2620 in e["lines"]
+    # l.2639-2640 "Bluff<TAB>Mõisted, 40<TAB>Psychic call" / "<i>Vt ka partneritevahelised ...
+    e = at("et", 2639, "Bluff")
+    assert e["targets"] == ["def.bluffpakkumine", "40"]
+    assert e["see"] == [{"term": "partneritevahelised arusaamad", "also": True}]
+
+
+def test_estonian_columns_printed_one_after_another() -> None:
+    """l.3377-3522: terms, laws and English terms of 44 rows printed as three runs
+    (corpus/et/index.toml)."""
+    e = at("et", 3377, "Väärteave")  # laws "Sissejuhatus," + "20F1, 75D" (3429-3430)
+    assert (e["english"], e["targets"]) == ("Misinformation", ["introduction", "20.F.1", "75.D"])
+    rights = at("et", 3402, "Õigused")  # a heading with no law: English "Rights" (3500)
+    assert rights["english"] == "Rights" and "targets" not in rights
+    e = at("et", 3404, "Laua õigused")  # law 42 (3454), "Dummy's" (3501)
+    assert (e["heading"], e["english"], e["targets"]) == ("Õigused", "Dummy's", ["42"])
+    e = at("et", 3427, "Tahtmatu üksikpakkumise muutmine")  # the last of each run
+    assert (e["english"], e["targets"], e["lines"]) == (
+        "Change of unintentional call", ["25.A"], [3427, 3476, 3522]
+    )  # fmt: skip
+
+
+def test_finnish_pages_are_not_targets() -> None:
+    # l.2572 "Virheellinen selostus 20F5a §, 37" under l.2564 "### Alert, 10"
+    e = at("fi", 2572, "Virheellinen selostus")
+    assert (e["heading"], e["targets"]) == ("Alert", ["20.F.5.a"])
+    # "### Alert, 10": page 10 is the definitions' first page
+    assert at("fi", 2564, "Alert")["targets"] == ["def.alert"]
+    # l.3025/3027 "Luovutus" + "68 §–71 §, 83–87": laws 68 to 71, pages 83 to 87
+    assert at("fi", 3027, "Luovutus")["targets"] == ["68", "69", "70", "71"]
+
+
+def test_finnish_two_columns_untangled() -> None:
+    # l.2726 "Ei tulosta, jakaminen sekoittamatta 6D2 §, 18<TAB>Kumoutuminen 19C §, 35"
+    assert at("fi", 2726, "Ei tulosta jakaminen sekoittamatta")["targets"] == ["6.D.2"]
+    assert at("fi", 2726, "Kumoutuminen")["targets"] == ["19.C"]
+    # l.3102: a run of entries on one line under "<b>Maalaus, 12</b>"
+    e = at("fi", 3102, "Riittämätön maalaus")
+    assert (e["heading"], e["targets"]) == ("Maalaus", ["27"])
+    assert at("fi", 3102, "Erehdys")["targets"] == ["21.B.1.b", "75"]
+
+
+def test_unresolved_index_codes_are_listed() -> None:
+    unresolved = {(p.line, p.message) for p in parsed("fi").unresolved}
+    # l.3647 "Selvitysvaihe 440B2c(ii) §": a misprint (40B2c(ii))
+    assert (3647, 'index entry "Selvitysvaihe": misprinted code 440B2c(ii)') in unresolved
+    et = {(p.line, p.message) for p in parsed("et").unresolved}
+    # l.2665 "Ülemäärane teave<TAB>16A3": Law 16A has no subsection 3 in 2017
+    assert (2665, 'index entry "Ülemäärane teave": no unit 16A3 in this book') in et
