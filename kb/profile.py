@@ -145,6 +145,10 @@ class Words:
     suffixes: str = ""
     second_key: str = ""
     stopwords: str = ""
+    # The language's code for the simplemma lemmatiser: each word's lemma is one more key.
+    # Measured on tests/data/search_queries.tsv and situations.tsv: it helps tr and sk (their
+    # inflections), not fi and et (whose data also cost 2 s to load each) nor sv.
+    lemma: str = ""
     # Players' words: everyday bridge words the book does not print, each leading to the term
     # it does print: (the forms players type, space-separated; the printed term; a note on
     # where the word is used). Reviewed data: a test checks that each term is in the book.

@@ -67,7 +67,7 @@ def index_key(manifest: dict) -> str:
     h.update(glossary.DATA.read_bytes())
     for lang in modules():  # words, stop words and players' words
         h.update((PROFILES / f"{lang}.py").read_bytes())
-    for dist in ("Whoosh-Reloaded", "PyStemmer"):
+    for dist in ("Whoosh-Reloaded", "PyStemmer", "simplemma"):
         h.update(metadata.version(dist).encode())
     return h.hexdigest()[:16]
 

@@ -124,6 +124,6 @@ WORDS = Words(
         ("mietti miettiä jahkailee", "epäröinti", "hesitation: 'thinking for ages'"),
         ("sakko sakkoa", "rangaistus", "a penalty: 'fine' in speech"),
         ("vastapuoli vastapuolen vastapuolelle vastapuolelta", "vastustaja", "the opponents"),
-        ("lappu lapun lappuja", "tarjouskortti", "a bidding card: 'slip' in speech"),
+        ("lappu lapun lappuja", "tarjous", "a bidding card from the box: 'slip' in speech"),
     ),
 )

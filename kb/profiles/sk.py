@@ -75,6 +75,7 @@ REFERENCES = References(
 )
 
 WORDS = Words(
+    lemma="sk",
     alphabet="aáäbcčdďeéfghiíjklĺľmnňoóôpqrŕsštťuúvwxyýzž",
     # Case endings of nouns and adjectives, every gender and number, longest first (no
     # Snowball stemmer exists for Slovak): a light stemmer conflates ponuka, ponuky, ponuke.

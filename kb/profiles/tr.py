@@ -88,6 +88,7 @@ REFERENCES = References(
 )
 
 WORDS = Words(
+    lemma="tr",
     alphabet="abcçdefgğhıijklmnoöprsştuüvyz",
     casing=(("I", "ı"), ("İ", "i")),  # Python's lower() gets both wrong
     snowball="turkish",
