@@ -6,12 +6,17 @@ corpus/fi/fi.txt "## Hakemisto" from line 2554), never copied from the parser's 
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from flask.testing import FlaskClient
 
 from kb.model import Document
 from kb.profiles import load_profile
 from kb.subject_index import read_index
 from tests.conftest import CORPUS, parsed
+
+TITLE_54 = "Avatud avakäigukaart valest käest"  # et.txt: "Reegel 54 Avatud avakäigukaart ..."
 
 
 def entries(lang: str) -> list[dict]:
@@ -114,3 +119,63 @@ def test_unresolved_index_codes_are_listed() -> None:
     et = {(p.line, p.message) for p in parsed("et").unresolved}
     # l.2665 "Ülemäärane teave<TAB>16A3": Law 16A has no subsection 3 in 2017
     assert (2665, 'index entry "Ülemäärane teave": no unit 16A3 in this book') in et
+
+
+# -- the pages and the API -------------------------------------------------------------------
+
+
+def page(client: FlaskClient, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.get_data(as_text=True)
+
+
+def entry_html(html: str, term: str) -> str:
+    """The list item of an index page that names a term."""
+    found = re.search(rf"<li[^>]*>{re.escape(term)}\b.*?</li>", html, re.S)
+    assert found, term
+    return found.group(0)
+
+
+def test_index_pages_link_each_entry_to_its_units(client: FlaskClient) -> None:
+    et = page(client, "/et/index")
+    item = entry_html(et, "Avakäik väljaspool järjekorda")  # et.txt:2633 "... 54 Out of turn"
+    assert 'href="/et/law/54"' in item and "(Out of turn)" in item
+    item = entry_html(et, "Alerdi puudumine, ebaseaduslik teave")  # 2613 "16B1, 73C"
+    assert 'href="/et/law/16#16B1"' in item and 'href="/et/law/73#73C"' in item
+    assert 'href="/et/definitions#def' in entry_html(et, "Alert")  # 2612 "Mõisted"
+    fi = page(client, "/fi/index")
+    assert 'href="/fi/law/20#20F5a"' in entry_html(fi, "Virheellinen selostus")  # 2572
+    assert et.index(">A</a>") < et.index(">Õ</a>") < et.index(">Ü</a>")  # the book's alphabet
+    # A book with no index of its own: the Estonian entries by English term, its own units
+    for lang, law in (("tr", "/tr/law/54"), ("sk", "/sk/law/54")):
+        html = page(client, f"/{lang}/index")
+        assert f'href="{law}"' in entry_html(html, "Opening lead, out of turn")
+
+
+def test_index_is_linked_from_home_and_law_pages(client: FlaskClient) -> None:
+    for url in ("/?lang=tr", "/fi/law/12", "/sk/law/40"):
+        lang = "tr" if url.startswith("/?") else url.split("/")[1]
+        assert f'href="/{lang}/index"' in page(client, url)
+
+
+def test_index_api(client: FlaskClient) -> None:
+    data = client.get("/api/v1/index/et").get_json()
+    assert data["lang"] == data["source"] == "et"
+    entries = [e for group in data["letters"] for e in group["entries"]]
+    out_of_turn = next(e for e in entries if e["term"] == "Avakäik väljaspool järjekorda")
+    assert out_of_turn["english"] == "Out of turn"
+    assert out_of_turn["targets"] == [{"id": "54", "label": "reegel 54 " + TITLE_54}]
+    assert client.get("/api/v1/index/xx").status_code == 404
+
+
+def test_every_hit_is_reachable(client: FlaskClient) -> None:
+    first = client.get("/api/v1/search?q=kortti&lang=fi&limit=100").get_json()
+    total = first["total"]
+    seen = []
+    for offset in range(0, total, 100):
+        got = client.get(f"/api/v1/search?q=kortti&lang=fi&limit=100&offset={offset}")
+        seen += [h["id"] for h in got.get_json()["hits"]]
+    assert total > 100 and len(seen) == len(set(seen)) == total
+    html = page(client, "/search?q=kortti&lang=fi")
+    assert f"Results 1–30 of {total}" in html and "start=30" in html

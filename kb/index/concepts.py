@@ -92,6 +92,15 @@ def build_concepts(units: dict[str, list[Unit]]) -> list[dict[str, Any]]:
     return out
 
 
+def joined(heading: str, term: str) -> str:
+    """An entry's name with its heading, as an index reads: `Opening lead, out of turn`.
+
+    >>> joined("Opening lead", "Out of turn"), joined("", "Claim")
+    ('Opening lead, out of turn', 'Claim')
+    """
+    return f"{heading}, {term[:1].lower()}{term[1:]}" if heading else term
+
+
 @dataclass
 class Match:
     """A concept the query matched, and how well (1.0: every word of the query, all of the

@@ -44,7 +44,7 @@ from kb import editions, glossary, store
 from kb.cite import parse_citation
 from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
 from kb.index.build import CONCEPTS, META, STEM_FIELDS, build_index, index_dir, is_current
-from kb.index.concepts import ENGLISH, Concepts, Match
+from kb.index.concepts import ENGLISH, Concepts, Match, joined
 from kb.index.spell import Speller, max_distance
 from kb.profiles import languages, load_references
 
@@ -438,12 +438,18 @@ class Searcher:
     # -- the public entry ------------------------------------------------------------------
 
     def search(
-        self, query: str, lang: str | None = None, law: str | None = None, limit: int = 10
+        self,
+        query: str,
+        lang: str | None = None,
+        law: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
     ) -> dict[str, Any]:
         """Search the units of one language (or all) for a query, best first.
 
         Returns `{"query", "lang", "hits": [{"id", "law", "lang", "kind", "title", "snippet",
-        "score"}], "total", "did_you_mean", "citation"}`. Never raises on a user's string:
+        "score", "found_by"}], "total", "did_you_mean", "citation"}`: the `limit` hits from
+        the `offset`-th, so that all `total` are reachable. Never raises on a user's string:
         what is not a word is ignored.
 
         >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
@@ -492,7 +498,8 @@ class Searcher:
         top = max(found.values(), default=0.0)
         for rank, doc in enumerate(cited):  # the cited unit first, then in other languages
             found[doc] = top + len(cited) - rank
-        hits = self._rank(found, limit)
+        offset = max(0, min(int(offset), len(found)))
+        hits = self._rank(found, offset + limit)[offset:]
         return {
             "query": text,
             "lang": lang,
@@ -674,9 +681,7 @@ def label(match: Match, lang: str) -> str:
     >>> label(Match({"terms": {"en": "Out of turn"}, "context": {"en": "Opening lead"}}, 1.0), "en")
     'Opening lead, out of turn'
     """
-    term = match.entry["terms"][lang]
-    heading = match.entry["context"].get(lang, "")
-    return f"{heading}, {term[:1].lower()}{term[1:]}" if heading else term
+    return joined(match.entry["context"].get(lang, ""), match.entry["terms"][lang])
 
 
 _searchers: dict[Path, Searcher] = {}
