@@ -64,6 +64,8 @@ PHRASE = 2.0  # units holding every phrase
 KIND_WEIGHT = {"definition": 0.3, "table": 0.8}  # a definition is listed, below the laws
 LAW_TITLED = 1.5  # the units of a law whose title holds every word of the query
 SAME_LAW = 0.8  # each further unit of a law already listed counts this much less
+LAW_SUM = 0.3  # a law's further matching units add this share (and its powers) to its best
+LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
@@ -510,14 +512,24 @@ class Searcher:
         }
 
     def _rank(self, found: dict[int, float], limit: int) -> list[tuple[int, float]]:
-        """The best units, each further unit of an already listed law counting less."""
+        """The best units, laws first by their combined evidence: a law's best unit counts
+        its own score plus a share of each further matching unit of the law (`LAW_SUM`, less
+        for each); each further unit of a law counts less (`SAME_LAW`)."""
         best = heapq.nlargest(limit * 4, found.items(), key=lambda p: (p[1], -p[0]))
         seen: dict[tuple[str, str], int] = defaultdict(int)
         ranked = []
+        combined: dict[tuple[str, str], float] = defaultdict(float)
+        for doc, s in sorted(found.items(), key=lambda p: -p[1]):
+            d = self.docs[doc]
+            key = (d["lang"], d["law"] or d["id"])
+            if seen[key] < LAW_UNITS:
+                combined[key] += s * LAW_SUM ** seen[key]
+            seen[key] += 1
+        seen.clear()
         for doc, s in best:
             d = self.docs[doc]
             key = (d["lang"], d["law"] or d["id"])
-            ranked.append((doc, s * SAME_LAW ** seen[key]))
+            ranked.append((doc, combined[key] if not seen[key] else s * SAME_LAW ** seen[key]))
             seen[key] += 1
         ranked.sort(key=lambda p: (-p[1], p[0]))
         return ranked[:limit]
