@@ -501,7 +501,7 @@ class Searcher:
         for rank, doc in enumerate(cited):  # the cited unit first, then in other languages
             found[doc] = top + len(cited) - rank
         offset = max(0, min(int(offset), len(found)))
-        hits = self._rank(found, offset + limit)[offset:]
+        hits = self._rank(found, offset + limit, cited)[offset:]
         return {
             "query": text,
             "lang": lang,
@@ -511,15 +511,20 @@ class Searcher:
             "citation": citation,
         }
 
-    def _rank(self, found: dict[int, float], limit: int) -> list[tuple[int, float]]:
-        """The best units, laws first by their combined evidence: a law's best unit counts
-        its own score plus a share of each further matching unit of the law (`LAW_SUM`, less
-        for each); each further unit of a law counts less (`SAME_LAW`)."""
-        best = heapq.nlargest(limit * 4, found.items(), key=lambda p: (p[1], -p[0]))
+    def _rank(
+        self, found: dict[int, float], limit: int, first: list[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """The units a citation names (`first`, in order), then the best units, laws first
+        by their combined evidence: a law's best unit counts its own score plus a share of
+        each further matching unit of the law (`LAW_SUM`, less for each); each further unit
+        of a law counts less (`SAME_LAW`)."""
+        pinned = [(doc, found[doc]) for doc in dict.fromkeys(first or [])]
+        rest = {doc: s for doc, s in found.items() if doc not in dict(pinned)}
+        best = heapq.nlargest(limit * 4, rest.items(), key=lambda p: (p[1], -p[0]))
         seen: dict[tuple[str, str], int] = defaultdict(int)
         ranked = []
         combined: dict[tuple[str, str], float] = defaultdict(float)
-        for doc, s in sorted(found.items(), key=lambda p: -p[1]):
+        for doc, s in sorted(rest.items(), key=lambda p: -p[1]):
             d = self.docs[doc]
             key = (d["lang"], d["law"] or d["id"])
             if seen[key] < LAW_UNITS:
@@ -532,7 +537,7 @@ class Searcher:
             ranked.append((doc, combined[key] if not seen[key] else s * SAME_LAW ** seen[key]))
             seen[key] += 1
         ranked.sort(key=lambda p: (-p[1], p[0]))
-        return ranked[:limit]
+        return (pinned + ranked)[:limit]
 
     def _tokens(self, doc: int, name: str) -> list[Token]:
         """The words of a unit's stored text or raw text (split once, then kept)."""
