@@ -247,8 +247,11 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read every posting list now (about a second), so that no query of a long-running
-        server waits for the index; returns how many lists were read."""
+        """Read every posting list now (about a second), and each language's lemma data, so
+        that no query of a long-running server waits for them; returns how many lists were
+        read."""
+        for lang in [*self.langs, ENGLISH]:
+            analyzer(lang).keys("bridge")
         for field, terms in self.lexicons.items():
             for term in terms:
                 self.postings(field, term)
