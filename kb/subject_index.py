@@ -92,6 +92,8 @@ def codes_of(text: str) -> list[str]:
 
 @dataclass
 class Row:
+    """A row of a columns index while it is read: term, locators, English term."""
+
     term: str
     cell: str
     english: str
@@ -99,7 +101,7 @@ class Row:
     see: list[dict[str, object]] = field(default_factory=list)
 
 
-def dumped_rows(spec: dict, raw: list[str]) -> list[Row]:
+def _dumped_rows(spec: dict, raw: list[str]) -> list[Row]:
     """Rows whose three columns the converter printed one after another (`index.toml`):
     the terms, the locators and the English terms, each a line, zipped back together; a
     locator line ending in a comma continues on the next; `no_targets` are the terms printed
@@ -126,14 +128,16 @@ def dumped_rows(spec: dict, raw: list[str]) -> list[Row]:
     return rows
 
 
-def read_rows(raw: list[str], first: int, last: int, form: IndexForm, dumped: list[dict]):
+def _read_rows(
+    raw: list[str], first: int, last: int, form: IndexForm, dumped: list[dict]
+) -> tuple[list[Row], Reading]:
     """The rows of a columns index, its see lines attached to the row before them."""
     reading = Reading()
     rows: list[Row] = []
     skip: dict[int, list[Row]] = {}
     for spec in dumped:
-        block = dumped_rows(spec, raw)
-        a, b = min(spec["terms"][0], spec["targets"][0], spec["english"][0]), 0
+        block = _dumped_rows(spec, raw)
+        a = min(spec["terms"][0], spec["targets"][0], spec["english"][0])
         b = max(spec["terms"][1], spec["targets"][1], spec["english"][1])
         skip.update({no: [] for no in range(a, b + 1)})
         skip[a] = block
@@ -191,7 +195,7 @@ def headings(terms: list[str], weights: list[float], lang: str) -> list[bool]:
     return out
 
 
-def cohesion(rows: list[Row], i: int, ahead: int = 8) -> int:
+def _cohesion(rows: list[Row], i: int, ahead: int = 8) -> int:
     """How many of the rows after row `i` hold the beginning of its first word (a heading's
     sub-entries usually repeat it: `Alert`, `Alerdi puudumine`, `Ootamatu alert`)."""
     start = slug(rows[i].term)[:4]
@@ -217,14 +221,14 @@ def extends(term: str, heading: str) -> bool:
     return words[0].startswith(stem)
 
 
-def read_columns(
+def _read_columns(
     raw: list[str], first: int, last: int, form: IndexForm, lang: str, dumped: list[dict]
 ) -> Reading:
     """The entries of an index printed a row a line (term, locators, English term)."""
-    rows, reading = read_rows(raw, first, last, form, dumped)
+    rows, reading = _read_rows(raw, first, last, form, dumped)
     defs = re.compile(rf"\b{re.escape(form.definitions)}\b")
     weights = [
-        1.0 + 2.0 * bool(not r.cell or defs.search(r.cell) or r.see) + 0.5 * cohesion(rows, i)
+        1.0 + 2.0 * bool(not r.cell or defs.search(r.cell) or r.see) + 0.5 * _cohesion(rows, i)
         for i, r in enumerate(rows)
     ]
     heads = headings([r.term for r in rows], weights, lang)
@@ -250,7 +254,11 @@ def read_columns(
 
 def cells_in_order(raw: list[str], first: int, last: int) -> list[tuple[int, str]]:
     """The index's cells in reading order: a run of lines holding two columns (a TAB) is
-    read down its left column, then down its right one."""
+    read down its left column, then down its right one.
+
+    >>> cells_in_order(["## Index", "a 1 §\\tc 3 §", "b 2 §\\td 4 §", "", "e 5 §"], 1, 5)
+    [(2, 'a 1 §'), (3, 'b 2 §'), (2, 'c 3 §'), (3, 'd 4 §'), (5, 'e 5 §')]
+    """
     out: list[tuple[int, str]] = []
     run: list[tuple[int, str]] = []
 
@@ -270,7 +278,7 @@ def cells_in_order(raw: list[str], first: int, last: int) -> list[tuple[int, str
     return [(no, t.strip()) for no, t in out if t.strip()]
 
 
-def read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Reading:
+def _read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Reading:
     """The entries of a flattened index: terms gather until their locators (codes with `§`,
     page numbers) end; a marked-up heading starts a group."""
     reading = Reading()
@@ -348,7 +356,7 @@ def read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Reading
 # -- resolution and the layer ------------------------------------------------------------------
 
 
-def definition_finder(units: list[Unit]):
+def _definition_finder(units: list[Unit]):
     """A function from terms (printed, English) to the definition unit they name, or "":
     the same term (before any parenthesis), else the only definition beginning with it."""
     by_slug: dict[str, str] = {}
@@ -376,11 +384,11 @@ def definition_finder(units: list[Unit]):
     return find
 
 
-def resolve_entries(reading: Reading, doc: Document, form: IndexForm) -> None:
+def _resolve_entries(reading: Reading, doc: Document, form: IndexForm) -> None:
     """Each entry's codes to canonical ids (a definition by the entry's terms); what names no
     unit is reported in `doc.unresolved` and keeps the nearest unit around it."""
     ids = {u.id for u in doc.units}
-    find = definition_finder(doc.units)
+    find = _definition_finder(doc.units)
     intro = next((u.id for u in doc.units if u.kind == "introduction"), "")
     note = re.compile(rf"^(\d{{1,2}})\s+{re.escape(form.note)}$") if form.note else None
     for entry in reading.entries:
@@ -410,7 +418,16 @@ def resolve_entries(reading: Reading, doc: Document, form: IndexForm) -> None:
 
 
 def read_index(doc: Document, raw: list[str], profile: Profile, folder: Path) -> Reading | None:
-    """Read a book's subject index (None: the book prints none)."""
+    """Read a book's subject index (None: the book prints none).
+
+    >>> from kb.lawbook import read_document
+    >>> doc = read_document(Path("corpus/fi"))
+    >>> raw = Path("corpus/fi/fi.txt").read_text(encoding="utf-8").split("\\n")
+    >>> from kb.profiles import load_profile
+    >>> reading = read_index(doc, raw, load_profile("fi"), Path("corpus/fi"))
+    >>> [(e.term, e.targets) for e in reading.entries if 2572 in e.lines]
+    [('Virheellinen selostus', ['20.F.5.a'])]
+    """
     form = profile.index
     unit = next((u for u in doc.units if u.kind == "index"), None)
     if form is None or unit is None:
@@ -423,15 +440,16 @@ def read_index(doc: Document, raw: list[str], profile: Profile, folder: Path) ->
             if path.exists()
             else []
         )
-        reading = read_columns(raw, first, last, form, doc.lang, dumped)
+        reading = _read_columns(raw, first, last, form, doc.lang, dumped)
     else:
-        reading = read_flow(raw, first, last, form)
-    resolve_entries(reading, doc, form)
+        reading = _read_flow(raw, first, last, form)
+    _resolve_entries(reading, doc, form)
     return reading
 
 
 def apply(doc: Document, raw: list[str], profile: Profile, folder: Path) -> None:
-    """Fill the index unit's `entries`; source oddities go to the document's notes."""
+    """Fill the index unit's `entries`; source oddities go to the document's notes (the
+    law-book reader calls it: see `read_index` for an example)."""
     reading = read_index(doc, raw, profile, folder)
     if reading is None:
         return

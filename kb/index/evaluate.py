@@ -29,6 +29,8 @@ ENGLISH = "en"
 
 @dataclass(frozen=True)
 class Situation:
+    """A query of the set: its situation, language, kind, words and accepted laws."""
+
     situation: str
     lang: str
     kind: str
@@ -38,6 +40,8 @@ class Situation:
 
 @dataclass(frozen=True)
 class Score:
+    """The quality of a group of queries: how many, hit@1, hit@5, mean reciprocal rank."""
+
     n: int
     hit1: float
     hit5: float
@@ -45,7 +49,12 @@ class Score:
 
 
 def read_situations(path: Path) -> list[Situation]:
-    """The rows of a situation set (comment lines and the header skipped)."""
+    """The rows of a situation set (comment lines and the header skipped).
+
+    >>> rows = read_situations(Path("tests/data/situations.tsv"))
+    >>> rows[0].lang, rows[0].kind, rows[0].laws
+    ('fi', 'keywords', {'27'})
+    """
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
@@ -115,7 +124,11 @@ def scores(
 
 
 def table(found: dict[str, dict[tuple[str, str], Score]]) -> str:
-    """The scores of several engines side by side, a line per (book, kind)."""
+    """The scores of several engines side by side, a line per (book, kind).
+
+    >>> print(table({"x": {("fi", "keywords"): Score(2, 0.5, 1.0, 0.75)}}).splitlines()[-1])
+    fi      keywords        2     50%   100%   0.75
+    """
     names = list(found)
     head = f"{'book':7} {'kind':12} {'n':>4} " + " ".join(f"{n:>21}" for n in names)
     sub = f"{'':25} " + " ".join(f"{'@1':>7}{'@5':>7}{'MRR':>7}" for _ in names)

@@ -624,7 +624,13 @@ class Searcher:
     def targets(self, match: Match, lang: str) -> list[int]:
         """A concept's targets as units of one book: the same id in a book of its edition,
         through the edition map in the other edition, the card's topics citing them, a
-        definition through the glossary's links (kept per concept and book)."""
+        definition through the glossary's links (kept per concept and book).
+
+        >>> s = get_searcher()
+        >>> m = Match({"source": "et", "edition": 2017, "targets": ["16.C", "def.alert"]}, 1.0)
+        >>> [s.docs[d]["id"] for d in s.targets(m, "sk")]
+        ['16.D', 'def.alertovanie']
+        """
         key = (id(match.entry), lang)
         if key in self._targets:
             return self._targets[key]

@@ -26,7 +26,13 @@ ENGLISH = "en"
 
 
 def printed_entries(book: Book) -> list[dict[str, Any]]:
-    """The entries of a book's own subject index, in print order (none: it prints none)."""
+    """The entries of a book's own subject index, in print order (none: it prints none).
+
+    >>> from kb.library import get_library
+    >>> lib = get_library()
+    >>> printed_entries(lib.book("et"))[0]["term"], printed_entries(lib.book("tr"))
+    ('Abivahendid mälu, arvutuste või mängutehnika jaoks', [])
+    """
     unit = next((u for u in book.units if u.kind == "index"), None)
     return list(unit.entries) if unit is not None else []
 
@@ -49,7 +55,8 @@ def target_label(book: Book, uid: str) -> str:
     return " ".join(p for p in (code, words) if p)
 
 
-def entry_view(book: Book, entry: dict[str, Any], targets: list[str], term: str) -> dict:
+def _entry_view(book: Book, entry: dict[str, Any], targets: list[str], term: str) -> dict:
+    """An entry as shown: its terms, see links and targets with their labels."""
     return {
         "term": term,
         "heading": entry.get("heading", ""),
@@ -72,7 +79,7 @@ def book_index(library: Library, lang: str) -> dict[str, Any] | None:
     if own:
         source, key = lang, sort_key(lang)
         for e in own:
-            entries.append(entry_view(book, e, e.get("targets", []), e["term"]))
+            entries.append(_entry_view(book, e, e.get("targets", []), e["term"]))
     else:
         source, key = SOURCE, sort_key(ENGLISH)
         origin = library.book(SOURCE)
@@ -86,7 +93,7 @@ def book_index(library: Library, lang: str) -> dict[str, Any] | None:
             english = e.get("english", "")
             if ids and english:
                 term = joined(e.get("heading_english", ""), english)
-                entries.append(entry_view(book, {}, ids, term))
+                entries.append(_entry_view(book, {}, ids, term))
     return {"lang": lang, "source": source, "letters": by_letter(entries, key, bool(own))}
 
 
