@@ -14,7 +14,7 @@ WORDS = Words(
         (
             "hesitation hesitated hesitate tanked tank",
             "unauthorized information",
-            "a break in tempo: the Laws speak of the information it gives",
+            "a break in tempo: the Laws speak of the information it gives (16B)",
         ),
         ("led", "lead", "the past of 'lead' (the stemmer keeps it apart)"),
         ("turn", "rotation", "'out of turn' for a call: the Laws say 'out of rotation'"),

@@ -112,6 +112,8 @@ WORDS = Words(
         ("kaaslane kaaslase", "partner", "partner: 'kaaslane' in speech"),
         ("revoke revokk", "mastisalgamine", "a revoke: the English word in speech"),
         ("claim", "nõudlus", "a claim: the English word in speech"),
+        ("dummy", "laud", "dummy: the English word in speech"),
+        ("karistuskaart karistuskaardi", "trahvikaart", "a penalty card, word for word"),
         ("mõtles mõtlemine", "kõhklemine", "hesitation: 'thinking'"),
         ("boks karp", "jaotusekarp", "the board"),
     ),

@@ -123,6 +123,7 @@ WORDS = Words(
         ("claimata claimaus claimi claimasi", "vaatimus", "a claim: the English word in speech"),
         ("mietti miettiä jahkailee", "epäröinti", "hesitation: 'thinking for ages'"),
         ("sakko sakkoa", "rangaistus", "a penalty: 'fine' in speech"),
+        ("sakkokortti sakkokortin", "rangaistuskortti", "a penalty card: 'fine card' in speech"),
         ("vastapuoli vastapuolen vastapuolelle vastapuolelta", "vastustaja", "the opponents"),
         ("lappu lapun lappuja", "tarjous", "a bidding card from the box: 'slip' in speech"),
     ),

@@ -93,6 +93,7 @@ WORDS = Words(
         ("revoke revok", "nepriznanie", "a revoke: the English word in speech"),
         ("zaváhanie zaváhal rozmýšľal premýšľal", "váhanie", "hesitation"),
         ("claim klejm", "nárok", "a claim: the English word in speech"),
+        ("trestná", "pokutovou", "a penalty card: 'trestná karta' in speech, 'pokutová' in print"),
         ("box boxu krabička", "krabica", "the board"),
         ("hlavný hráč", "hlavný", "declarer: already 'hlavný hráč' in the book"),
     ),

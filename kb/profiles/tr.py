@@ -108,6 +108,8 @@ WORDS = Words(
         ("düşünüp düşündü bekledi", "duraksama", "hesitation: 'thought, waited'"),
         ("claim", "talep", "a claim: the English word in speech"),
         ("kontra", "kontr", "a double: the club spelling"),
+        ("renons renonse", "rönons", "a revoke: the French spelling players also write"),
+        ("ceza kartı", "cezalı", "a penalty card: 'ceza kartı' in speech"),
         ("kutu kutudan", "board", "the board: 'box' in speech"),
         ("açtı açılış açılışına", "deklare", "opened the bidding: a bid"),
     ),
