@@ -289,9 +289,10 @@ def _read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Readin
     )
     state: dict = {"words": [], "codes": [], "pages": [], "lines": [], "see": [], "head": False}
     heading = ""
+    head: Entry | None = None  # the current heading's entry: see links are its own
 
     def close() -> None:
-        nonlocal heading
+        nonlocal heading, head
         words, codes = state["words"], state["codes"]
         if words or codes or state["pages"]:
             term = " ".join(words).strip(" ,")
@@ -310,13 +311,16 @@ def _read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Readin
                 reading.entries[-1].lines += entry.lines
             else:
                 reading.entries.append(entry)
+                head = entry if state["head"] else head
         state.update(words=[], codes=[], pages=[], lines=[], see=[], head=False)
 
     for no, cell in cells_in_order(raw, first, last):
         see = form.see.search(cell)
         if see:
             cell = cell[: see.start()]
-            target = reading.entries[-1] if reading.entries and not state["words"] else None
+            # a see line belongs to its heading, unless a term is still without locators
+            pending = state["words"] and not (state["codes"] or state["pages"])
+            target = head if head is not None and not pending else None
             link = {"term": see.group("term").strip(" *"), "also": False}
             (target.see if target else state["see"]).append(link)
             (target.lines if target else state["lines"]).append(no)

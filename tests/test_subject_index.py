@@ -179,3 +179,12 @@ def test_every_hit_is_reachable(client: FlaskClient) -> None:
     assert total > 100 and len(seen) == len(set(seen)) == total
     html = page(client, "/search?q=kortti&lang=fi")
     assert f"Results 1–30 of {total}" in html and "start=30" in html
+
+
+def test_finnish_see_links_belong_to_their_heading() -> None:
+    # l.2556 "### Aakkostettu pakka, 10" ... l.2562 "*Huom, katso Pakka*"
+    e = at("fi", 2556, "Aakkostettu pakka")
+    assert e["see"] == [{"term": "Pakka", "also": False}] and 2562 in e["lines"]
+    # l.2658 "### Epäsäännöllisyys, 10", its sub-entries, then "*Huom, katso Rikkomus*"
+    assert at("fi", 2658, "Epäsäännöllisyys")["see"] == [{"term": "Rikkomus", "also": False}]
+    assert "see" not in at("fi", 2686, "Vastapuolen oikeudet")
