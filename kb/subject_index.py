@@ -217,7 +217,7 @@ def extends(term: str, heading: str) -> bool:
     words, head = slug(term).split("-"), slug(heading).split("-")
     if not heading or len(words) <= len(head):
         return False
-    stem = head[0][: max(4, len(head[0]) - 2)]
+    stem = head[0][: max(3, len(head[0]) - 2)]
     return words[0].startswith(stem)
 
 
@@ -227,13 +227,17 @@ def _read_columns(
     """The entries of an index printed a row a line (term, locators, English term)."""
     rows, reading = _read_rows(raw, first, last, form, dumped)
     defs = re.compile(rf"\b{re.escape(form.definitions)}\b")
-    weights = [
-        1.0 + 2.0 * bool(not r.cell or defs.search(r.cell) or r.see) + 0.5 * _cohesion(rows, i)
-        for i, r in enumerate(rows)
-    ]
+    # A defined term, or a term with no law of its own (its sub-entries have them), or one
+    # with a see line, is printed as a heading.
+    strong = [bool(not r.cell or defs.search(r.cell) or r.see) for r in rows]
+    weights = [1.0 + 2.0 * strong[i] + 0.5 * _cohesion(rows, i) for i in range(len(rows))]
     heads = headings([r.term for r in rows], weights, lang)
     heading = Row("", "", "", [])
-    for row, is_heading in zip(rows, heads, strict=True):
+    key = sort_key(lang)
+    for row, ordered, defined in zip(rows, heads, strong, strict=True):
+        # a strong row out of the headings' order is a sub-entry ("Avatud kaart" under
+        # "Pakkumine": the auction's visible card)
+        is_heading = ordered or (defined and key(row.term) >= key(heading.term))
         if is_heading and not extends(row.term, heading.term):
             heading = row
             is_heading = True
