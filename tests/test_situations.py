@@ -101,3 +101,10 @@ def test_every_players_word_leads_to_a_printed_term(lang: str) -> None:
     for forms, term, note in load_words(lang).players:
         assert forms.split() and note, term
         assert fold(term.lower()) in printed, (lang, term)
+
+
+def test_hits_say_why_they_were_found(searcher: Searcher) -> None:
+    cited = searcher.search("Yasa 16B", lang="tr")["hits"][0]
+    assert cited["id"] == "16.B" and cited["found_by"][0] == {"by": "citation"}
+    worded = searcher.search("rönons", lang="tr")["hits"]
+    assert all({"by": "text"} in h["found_by"] for h in worded if "<mark>" in h["snippet"])

@@ -508,7 +508,7 @@ class Searcher:
         return {
             "query": text,
             "lang": lang,
-            "hits": [self._hit(doc, s, marks, why.get(doc)) for doc, s in hits],
+            "hits": [self._hit(doc, s, marks, why.get(doc), doc in cited) for doc, s in hits],
             "total": len(found),
             "did_you_mean": None if citation else self._did_you_mean(words, unknown),
             "citation": citation,
@@ -551,21 +551,27 @@ class Searcher:
         return self._split[key]
 
     def _hit(
-        self, doc: int, score: float, marks: dict[str, set[str]], entry: dict[str, str] | None
+        self,
+        doc: int,
+        score: float,
+        marks: dict[str, set[str]],
+        entry: dict[str, str] | None,
+        cited: bool = False,
     ) -> dict[str, Any]:
-        """A hit as the API returns it; `found_by` says why: the index entry it matched
-        (`{"index": "Avakäik, Avakäik väljaspool järjekorda", "lang": "et"}`), the words of
-        its text, or both."""
+        """A hit as the API returns it; `found_by` says why: the citation typed
+        (`{"by": "citation"}`), the index entry it matched (`{"by": "index", "entry":
+        "Opening lead, out of turn", "lang": "en"}`), the words of its text (`{"by":
+        "text"}`), or several of these."""
         d = self.docs[doc]
         mine = marks.get(d["lang"], set())
         name = "text" if d["text"] else "title"
         shown = snippet(d[name], self._tokens(doc, name), mine)
         if "<mark>" not in shown and d.get("raw"):
             shown = snippet(d["raw"], self._tokens(doc, "raw"), mine)
-        found_by: list[dict[str, str]] = []
+        found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
         if entry is not None:
             found_by.append({"by": "index", "entry": entry["entry"], "lang": entry["lang"]})
-        if "<mark>" in shown or entry is None:
+        if "<mark>" in shown or not found_by:
             found_by.append({"by": "text"})
         return {
             "id": d["id"],
