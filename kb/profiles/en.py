@@ -4,7 +4,6 @@ subject index and the Slovak definitions print, and of English queries searched 
 from kb.profile import Words
 
 WORDS = Words(
-    lemma="en",
     alphabet="abcdefghijklmnopqrstuvwxyz",
     snowball="english",
     # Question words and table talk that say nothing about the law ("what now", "what happens").

@@ -103,7 +103,7 @@ WORDS = Words(
             "partner: 'ortak' in speech; the book keeps the English word",
         ),
         ("kağıt kağıdı kağıdını kağıdı", "kart", "a card: 'kağıt' (paper) at the table"),
-        ("oyunu oynayan", "deklaran", "declarer: 'the one who plays the hand'"),
+        ("oynayan oynayanın", "deklaran", "declarer: 'oyunu oynayan', the one who plays the hand"),
         ("masadaki yerdeki", "yer", "dummy: 'the one on the table'"),
         ("düşünüp düşündü bekledi", "duraksama", "hesitation: 'thought, waited'"),
         ("claim", "talep", "a claim: the English word in speech"),
