@@ -188,3 +188,11 @@ def test_finnish_see_links_belong_to_their_heading() -> None:
     # l.2658 "### Epäsäännöllisyys, 10", its sub-entries, then "*Huom, katso Rikkomus*"
     assert at("fi", 2658, "Epäsäännöllisyys")["see"] == [{"term": "Rikkomus", "also": False}]
     assert "see" not in at("fi", 2686, "Vastapuolen oikeudet")
+
+
+def test_the_finnish_back_cover_is_not_index(client: FlaskClient) -> None:
+    # fi.txt:3891-3898 "Suomen Bridgeliitto – Finlands Bridgeförbund ry", the address, the site
+    units = {u.id: u for u in parsed("fi").units}
+    assert units["index"].lines[1] < 3891 == units["back"].lines[0]
+    assert units["back"].text.startswith("Suomen Bridgeliitto – Finlands Bridgeförbund ry")
+    assert "<h1>Takakansi</h1>" in page(client, "/fi/part/back?ui=fi")

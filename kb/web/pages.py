@@ -52,6 +52,7 @@ PART_NAMES = {
     "index": N_("Index"),
     "appendix": N_("Appendix"),
     "commentary": N_("Notes and commentary"),
+    "back": N_("Back cover"),
     "topic": N_("Topic of the director's card"),
     "table": N_("Table"),
 }
