@@ -93,12 +93,18 @@ def build_concepts(units: dict[str, list[Unit]]) -> list[dict[str, Any]]:
 
 
 def joined(heading: str, term: str) -> str:
-    """An entry's name with its heading, as an index reads: `Opening lead, out of turn`.
+    """An entry's name with its heading, as an index reads: `Opening lead, out of turn`; a
+    term that begins with its heading's word stands alone.
 
     >>> joined("Opening lead", "Out of turn"), joined("", "Claim")
     ('Opening lead, out of turn', 'Claim')
+    >>> joined("Avakäik", "Avakäik väljaspool järjekorda")
+    'Avakäik väljaspool järjekorda'
     """
-    return f"{heading}, {term[:1].lower()}{term[1:]}" if heading else term
+    first = heading.split()[0][:4].lower() if heading else ""
+    if not heading or term.lower().startswith(first):
+        return term
+    return f"{heading}, {term[:1].lower()}{term[1:]}"
 
 
 @dataclass
