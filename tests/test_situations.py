@@ -108,3 +108,9 @@ def test_hits_say_why_they_were_found(searcher: Searcher) -> None:
     assert cited["id"] == "16.B" and cited["found_by"][0] == {"by": "citation"}
     worded = searcher.search("rönons", lang="tr")["hits"]
     assert all({"by": "text"} in h["found_by"] for h in worded if "<mark>" in h["snippet"])
+
+
+def test_the_books_own_index_entry_outranks_words_of_the_text(searcher: Searcher) -> None:
+    # et.txt:2633 "Avakäik väljaspool järjekorda<TAB>54": Law 30's title holds two of the
+    # three words ("Pass väljaspool järjekorda"), the index names Law 54
+    assert searcher.search("avakäik väljaspool järjekorda", lang="et")["hits"][0]["law"] == "54"
