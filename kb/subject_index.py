@@ -365,8 +365,10 @@ def _read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Readin
 
 
 def _definition_finder(units: list[Unit]):
-    """A function from terms (printed, English) to the definition unit they name, or "":
-    the same term (before any parenthesis), else the only definition beginning with it."""
+    """A function from terms (printed, English; the entry's first) to the definition unit
+    they name, or "": one of them as a defined term (before any parenthesis), else the only
+    definition beginning with one of them, else the only long one (8 letters or more) one of
+    them begins with (`Kansainvälinen ottelupistelasku`: `Kansainvälinen ottelupiste`)."""
     by_slug: dict[str, str] = {}
     for u in units:
         if u.kind == "definition":
@@ -377,16 +379,23 @@ def _definition_finder(units: list[Unit]):
                     by_slug.setdefault(key, u.id)
 
     def find(*names: str) -> str:
-        for name in names:
-            key = slug(name.split("(")[0])
-            if not key:
-                continue
+        parts = [
+            part
+            for name in names
+            for part in (name.split("(")[0], *re.findall(r"\(([^)]+)\)", name), *name.split(","))
+        ]
+        keys = list(dict.fromkeys(k for k in map(slug, parts) if k))
+        for key in keys:
             if key in by_slug:
                 return by_slug[key]
-            starting = {uid for s, uid in by_slug.items() if s.startswith(key)}
-            starting = starting or {uid for s, uid in by_slug.items() if key.startswith(s)}
-            if len(starting) == 1:
-                return starting.pop()
+        for rule in (
+            lambda key, s: s.startswith(key),
+            lambda key, s: len(s) >= 8 and key.startswith(s),
+        ):
+            for key in keys:
+                found = {uid for s, uid in by_slug.items() if rule(key, s)}
+                if len(found) == 1:
+                    return found.pop()
         return ""
 
     return find
