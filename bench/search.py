@@ -19,7 +19,8 @@ the first time; not for the API, which runs after the searcher's first pass); th
 query's time is its median over `--runs` further passes, and p50/p95 are taken over the
 queries. Quality is
 the share of queries whose first hit (or first five) is a law a director accepts; a nonsense
-query counts when nothing is found.
+query counts when nothing is found. Then hit@1, hit@5 and MRR on the situation set
+(tests/data/situations.tsv, `kb.index.evaluate`) per book and kind of query, beside FTS5.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ from typing import Any
 
 from kb import store
 from kb.index.build import SEARCHABLE, build_index, index_dir, law_of
+from kb.index.evaluate import read_situations, scores, table
 from kb.index.search import get_searcher, split_query
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
+SITUATIONS = ROOT / "tests" / "data" / "situations.tsv"
 LIMIT = 10
 
 
@@ -175,6 +178,17 @@ def main() -> None:
             "fts5": quality(rows, lambda q, lg: laws(fts.search(q, lang=lg))),
             "ctrl-f": quality(rows, fts.ctrl_f),
         }
+
+        def ids_laws(result: dict) -> list[tuple[str, str | None]]:
+            return [(h["id"], h["law"]) for h in result["hits"]]
+
+        situations = read_situations(SITUATIONS)
+        situation_scores = {
+            "this search": scores(
+                situations, lambda q, b: ids_laws(searcher.search(q, lang=b, limit=LIMIT))
+            ),
+            "fts5": scores(situations, lambda q, b: ids_laws(fts.search(q, lang=b, limit=LIMIT))),
+        }
     langs = len({r[0] for r in rows})
     print(f"queries: {len(rows)} in {langs} languages; warm passes: {args.runs}")
     print(
@@ -193,6 +207,8 @@ def main() -> None:
     print(f"{'':8} {'top-1':>7} {'top-5':>7}")
     for name, (top1, top5) in quality_of.items():
         print(f"{name:8} {top1:7.0%} {top5:7.0%}")
+    print(f"\nsituations ({SITUATIONS.name}; English queries run on every book, as en:<book>):")
+    print(table(situation_scores))
 
 
 if __name__ == "__main__":

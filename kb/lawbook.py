@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import card, glossary, refs, tables
+from kb import card, glossary, refs, subject_index, tables
 from kb.clean import (
     Line,
     RawFootnote,
@@ -163,6 +163,7 @@ def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path
             by_id = {u.id: u for u in doc.units}
             for uid, found in glossary.term_links(doc.units).items():
                 by_id[uid].terms = found
+            subject_index.apply(doc, raw_lines, load_profile(doc.lang), folder)
 
 
 def split_regions(lines: list[Line], profile: Profile) -> list[Block]:

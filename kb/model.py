@@ -15,7 +15,7 @@ from typing import Any
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
     "parent", "term", "english", "footnotes", "refs", "cited_by", "terms", "cites", "header",
-    "rows", "raw", "gap_before", "tail", "printed_in",
+    "rows", "raw", "gap_before", "tail", "printed_in", "entries",
 )  # fmt: skip
 
 # Kinds of the law tree, outermost first: the depth of a kind is its index.
@@ -80,6 +80,7 @@ class Unit:
     # The unit in whose text the book prints this one, where that is not its place (a
     # placement erratum: corpus/<lang>/document.toml); its `lines` are where it is printed.
     printed_in: str = ""
+    entries: list[dict[str, Any]] = field(default_factory=list)  # a subject index's entries
 
     def to_json(self) -> dict[str, Any]:
         """The unit as the export's JSON object (empty optional fields left out)."""

@@ -139,7 +139,8 @@ class Words:
     `suffixes`: endings a light stemmer strips (space-separated, longest first: one is
     stripped, keeping three letters); `second_key`: a rule for a second search key where stems
     alone fall short (`gradation`: Finnish consonant gradation, `prefix5`: a word's first five
-    letters); `stopwords`: words (space-separated) beyond the stop list Whoosh has."""
+    letters); `stopwords`: words (space-separated) beyond the stop list Whoosh has, question
+    words and filler among them ("mitä nyt", "ne olur"); `players`: see below."""
 
     alphabet: str = ""
     casing: tuple[tuple[str, str], ...] = ()
@@ -147,6 +148,14 @@ class Words:
     suffixes: str = ""
     second_key: str = ""
     stopwords: str = ""
+    # The language's code for the simplemma lemmatiser: each word's lemma is one more key.
+    # Measured on tests/data/search_queries.tsv and situations.tsv: it helps tr and sk (their
+    # inflections), not fi and et (whose data also cost 2 s to load each) nor sv.
+    lemma: str = ""
+    # Players' words: everyday bridge words the book does not print, each leading to the term
+    # it does print: (the forms players type, space-separated; the printed term; a note on
+    # where the word is used). Reviewed data: a test checks that each term is in the book.
+    players: tuple[tuple[str, str, str], ...] = ()
 
     def lower(self, text: str) -> str:
         """Lower case as the language writes it.
@@ -157,6 +166,28 @@ class Words:
         for upper, lower in self.casing:
             text = text.replace(upper, lower)
         return text.lower()
+
+
+@dataclass(frozen=True)
+class IndexForm:
+    """How a book prints its subject index (read by kb/subject_index.py).
+
+    `layout`: `columns` (a row a line: term, TAB, laws, TAB, English term) or `flow` (a
+    two-column page flattened: terms, law codes with `§` and page numbers run together,
+    headings marked up); `definitions`: the word that stands for the definitions as a target
+    (`Mõisted`); `introduction`: the word for the introduction; `note`: the word after a law
+    number naming its footnote (`93 märkus`); `see`: a see / see-also line (groups `also`,
+    `term`); `heading`: a heading's markup (group `term`, then the rest of the line);
+    `definition_pages`: the first and last page of the definitions (a term followed by such a
+    page and no law is defined there)."""
+
+    layout: str
+    definitions: str
+    see: re.Pattern[str]
+    introduction: str = ""
+    note: str = ""
+    heading: re.Pattern[str] | None = None
+    definition_pages: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -183,6 +214,8 @@ class Profile:
     list_tail: re.Pattern[str] | None = None
     # The longest section title the `auto` section mode accepts.
     title_max: int = 130
+    # The subject index at the back of the book, if it prints one.
+    index: IndexForm | None = None
 
 
 def rx(pattern: str) -> re.Pattern[str]:

@@ -33,7 +33,7 @@ from kb.model import Unit
 PACKAGE = Path(__file__).resolve().parent
 PARSER_CODE = (
     "model.py", "clean.py", "parse.py", "profile.py", "lawbook.py", "definitions.py", "tables.py",
-    "refs.py", "glossary.py", "data/definitions.toml", "card.py", "ocr.py",
+    "refs.py", "glossary.py", "data/definitions.toml", "card.py", "ocr.py", "subject_index.py",
 )  # fmt: skip
 COUNTED = ("law", "section", "subsection", "item", "subitem", "definition")
 COUNTED_BY_KIND = {"lawbook": COUNTED, "card": ("topic", "table")}

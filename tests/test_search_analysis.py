@@ -41,7 +41,8 @@ def test_typed_without_diacritics_meets_the_text() -> None:
     fi, et, sk = analyzer("fi"), analyzer("et"), analyzer("sk")
     assert set(fi.keys("vaaralla").stems) & set(fi.keys("väärällä").stems)
     assert et.keys("oigused").exact == et.keys("õigused").exact
-    assert sk.keys("nedostatocne").stems == sk.keys("nedostatočné").stems
+    assert sk.keys("nedostatocne").exact == sk.keys("nedostatočné").exact
+    assert sk.keys("nedostatocne").stems[0] == sk.keys("nedostatočné").stems[0] == "nedostatocn"
 
 
 def test_folding() -> None:

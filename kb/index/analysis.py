@@ -29,6 +29,7 @@ from functools import cache, lru_cache, partial
 from itertools import product
 from typing import NamedTuple
 
+import simplemma
 import Stemmer
 from whoosh.lang import NoStopWords, stopwords_for_language
 
@@ -131,10 +132,12 @@ class Analyzer:
     """The analysis of one language: lowercasing, stemming, folding and stop words.
 
     >>> sk = analyzer("sk")
-    >>> sk.keys("NEDOSTATOČNÉ") == sk.keys("nedostatocne")
+    >>> sk.keys("NEDOSTATOČNÉ") == sk.keys("nedostatočné")
     True
-    >>> sk.keys("nedostatočné")
-    Keys(exact='nedostatocne', stems=('nedostatocn',))
+    >>> sk.keys("nedostatočné")  # the light stem and the lemma (simplemma)
+    Keys(exact='nedostatocne', stems=('nedostatocn', 'nedostatocna'))
+    >>> sk.keys("nedostatocne")  # typed without diacritics: the same exact form and stem
+    Keys(exact='nedostatocne', stems=('nedostatocn', 'nedostatocne'))
     >>> sk.is_stopword("alebo"), sk.is_stopword("ponuka")
     (True, False)
     """
@@ -156,7 +159,20 @@ class Analyzer:
         stops.update(words.stopwords.split())
         self._stopwords = frozenset(fold(self._lower(w)) for w in stops)
         self._second = SECOND_KEYS.get(words.second_key)
+        self._lemma = partial(simplemma.lemmatize, lang=words.lemma) if words.lemma else None
         self.keys = lru_cache(maxsize=65536)(self._keys)
+        self._players: dict[str, str] = {}
+        for forms, printed, _ in words.players:
+            for form in forms.split():
+                self._players.setdefault(self._keys(form).exact, printed)
+
+    def player_term(self, word: str) -> str | None:
+        """The printed term a players' word leads to (None: not a players' word).
+
+        >>> analyzer("fi").player_term("KJ"), analyzer("fi").player_term("lepääjä")
+        ('kilpailunjohtaja', None)
+        """
+        return self._players.get(self.keys(word).exact)
 
     def lower(self, text: str) -> str:
         """Lower case as the language writes it (Turkish: İ -> i, I -> ı).
@@ -173,6 +189,8 @@ class Analyzer:
         stems = [fold(stem), self._stem(exact)]
         if self._second:
             stems.append(fold(self._second(lower, stem)))
+        if self._lemma:
+            stems.append(fold(self._lemma(lower).lower()))
         return Keys(exact, tuple(dict.fromkeys(stems)))
 
     def tokens(self, text: str) -> Iterator[Token]:

@@ -34,17 +34,21 @@ from pathlib import Path
 from whoosh import fields, index
 from whoosh.analysis import SpaceSeparatedTokenizer
 
-from kb import store
+from kb import glossary, store
 from kb.index.analysis import analyzer, repair_ocr
+from kb.index.concepts import build_concepts
 from kb.model import Unit
+from kb.profiles import modules
 
 HERE = Path(__file__).resolve().parent
-ANALYSIS_CODE = ("analysis.py", "build.py")
+PROFILES = HERE.parent / "profiles"
+ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
 SEARCHABLE = frozenset(
     ("law", "section", "subsection", "item", "subitem", "definition", "table", "topic")
 )
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 META = "search.json"
+CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
 KEEP_INDEXES = 2
 _KEYS = SpaceSeparatedTokenizer()
 
@@ -61,7 +65,10 @@ def index_key(manifest: dict) -> str:
         h.update(f"{lang}={entry.get('hash')};".encode())
     for name in ANALYSIS_CODE:
         h.update((HERE / name).read_bytes())
-    for dist in ("Whoosh-Reloaded", "PyStemmer"):
+    h.update(glossary.DATA.read_bytes())
+    for lang in modules():  # words, stop words and players' words
+        h.update((PROFILES / f"{lang}.py").read_bytes())
+    for dist in ("Whoosh-Reloaded", "PyStemmer", "simplemma"):
         h.update(metadata.version(dist).encode())
     return h.hexdigest()[:16]
 
@@ -270,10 +277,13 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                 "key": key,
                 "languages": counts,
                 "ocr": ocr,
+                "editions": {lang: units[lang][0].edition for lang in langs if units[lang]},
                 "display": display,
                 "seconds": round(time.perf_counter() - started, 3),
             }
             store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))
+            concepts = build_concepts(units)
+            store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
             final = root / key
             shutil.rmtree(final, ignore_errors=True)
             staging.rename(final)

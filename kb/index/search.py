@@ -40,10 +40,11 @@ from typing import Any
 from whoosh import index
 from whoosh.query import Phrase
 
-from kb import store
+from kb import editions, glossary, store
 from kb.cite import parse_citation
 from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
-from kb.index.build import META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.build import CONCEPTS, META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.concepts import ENGLISH, Concepts, Match, joined
 from kb.index.spell import Speller, max_distance
 from kb.profiles import languages, load_references
 
@@ -63,11 +64,17 @@ PHRASE = 2.0  # units holding every phrase
 KIND_WEIGHT = {"definition": 0.3, "table": 0.8}  # a definition is listed, below the laws
 LAW_TITLED = 1.5  # the units of a law whose title holds every word of the query
 SAME_LAW = 0.8  # each further unit of a law already listed counts this much less
+LAW_SUM = 0.3  # a law's further matching units add this share (and its powers) to its best
+LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
+W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
+CONCEPT_MATCHES = 12  # the best matching index entries used, at most
+LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
+MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
 
 
@@ -206,6 +213,11 @@ class Searcher:
         self.sizes: dict[str, int] = meta["languages"]
         self.ocr: set[str] = set(meta["ocr"])
         self.display: dict[str, dict[str, str]] = meta["display"]
+        self.editions: dict[str, int] = meta.get("editions", {})
+        concepts = path / CONCEPTS
+        entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
+        self.concepts = Concepts(entries)
+        self._targets: dict[tuple[int, str], list[int]] = {}
         self.docs: list[dict[str, Any]] = list(self.reader.all_stored_fields())
         self.by_id: dict[tuple[str, str], int] = {
             (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
@@ -243,8 +255,11 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read every posting list now (about a second), so that no query of a long-running
-        server waits for the index; returns how many lists were read."""
+        """Read every posting list now (about a second), and each language's lemma data, so
+        that no query of a long-running server waits for them; returns how many lists were
+        read."""
+        for lang in [*self.langs, ENGLISH]:
+            analyzer(lang).keys("bridge")
         for field, terms in self.lexicons.items():
             for term in terms:
                 self.postings(field, term)
@@ -436,12 +451,18 @@ class Searcher:
     # -- the public entry ------------------------------------------------------------------
 
     def search(
-        self, query: str, lang: str | None = None, law: str | None = None, limit: int = 10
+        self,
+        query: str,
+        lang: str | None = None,
+        law: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
     ) -> dict[str, Any]:
         """Search the units of one language (or all) for a query, best first.
 
         Returns `{"query", "lang", "hits": [{"id", "law", "lang", "kind", "title", "snippet",
-        "score"}], "total", "did_you_mean", "citation"}`. Never raises on a user's string:
+        "score", "found_by"}], "total", "did_you_mean", "citation"}`: the `limit` hits from
+        the `offset`-th, so that all `total` are reachable. Never raises on a user's string:
         what is not a word is ignored.
 
         >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
@@ -457,10 +478,15 @@ class Searcher:
         citation, cited = self._citation(text, langs, lang)
         words, phrases = split_query(text)
         found: dict[int, float] = {}
+        why: dict[int, dict[str, str]] = {}
         marks: dict[str, set[str]] = {}
         unknown: dict[str, list[Word]] = {}
         for lg in langs:
-            analysed = [self.word(lg, w) for w in words]
+            analysed = [self.word(lg, w) for w in self.expand(lg, words)]
+            if len(analysed) > 1 and not any(w.known for w in analysed):
+                # words no unit holds, only near spellings: a short one is rather another
+                # language's word ("yemek tarifi": a recipe) than a typo
+                analysed = [w for w in analysed if len(w.keys.exact) >= MIN_FUZZY_ALONE]
             scores, share = self._score(analysed, self.sizes[lg], allowed)
             inside = self._phrase_docs(lg, phrases)
             required = [w.in_law_title for w in analysed if not w.stop]
@@ -472,34 +498,57 @@ class Searcher:
                 if doc in titled:
                     boost *= LAW_TITLED
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
+            top = max(found.values(), default=0.0)
+            for doc, (score, label, qlang) in self._concepts(words, lg).items():
+                if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
+                    continue
+                boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
+                found[doc] = found.get(doc, 0.0) + boost
+                why[doc] = {"entry": label, "lang": qlang}
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
         cited = [doc for doc in cited if allowed is None or doc in allowed]
         top = max(found.values(), default=0.0)
         for rank, doc in enumerate(cited):  # the cited unit first, then in other languages
             found[doc] = top + len(cited) - rank
-        hits = self._rank(found, limit)
+        offset = max(0, min(int(offset), len(found)))
+        hits = self._rank(found, offset + limit, cited)[offset:]
         return {
             "query": text,
             "lang": lang,
-            "hits": [self._hit(doc, s, marks) for doc, s in hits],
+            "hits": [self._hit(doc, s, marks, why.get(doc), doc in cited) for doc, s in hits],
             "total": len(found),
             "did_you_mean": None if citation else self._did_you_mean(words, unknown),
             "citation": citation,
         }
 
-    def _rank(self, found: dict[int, float], limit: int) -> list[tuple[int, float]]:
-        """The best units, each further unit of an already listed law counting less."""
-        best = heapq.nlargest(limit * 4, found.items(), key=lambda p: (p[1], -p[0]))
+    def _rank(
+        self, found: dict[int, float], limit: int, first: list[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """The units a citation names (`first`, in order), then the best units, laws first
+        by their combined evidence: a law's best unit counts its own score plus a share of
+        each further matching unit of the law (`LAW_SUM`, less for each); each further unit
+        of a law counts less (`SAME_LAW`)."""
+        pinned = [(doc, found[doc]) for doc in dict.fromkeys(first or [])]
+        rest = {doc: s for doc, s in found.items() if doc not in dict(pinned)}
+        best = heapq.nlargest(limit * 4, rest.items(), key=lambda p: (p[1], -p[0]))
         seen: dict[tuple[str, str], int] = defaultdict(int)
         ranked = []
+        combined: dict[tuple[str, str], float] = defaultdict(float)
+        for doc, s in sorted(rest.items(), key=lambda p: -p[1]):
+            d = self.docs[doc]
+            key = (d["lang"], d["law"] or d["id"])
+            if seen[key] < LAW_UNITS:
+                combined[key] += s * LAW_SUM ** seen[key]
+            seen[key] += 1
+        seen.clear()
         for doc, s in best:
             d = self.docs[doc]
             key = (d["lang"], d["law"] or d["id"])
-            ranked.append((doc, s * SAME_LAW ** seen[key]))
+            ranked.append((doc, combined[key] if not seen[key] else s * SAME_LAW ** seen[key]))
             seen[key] += 1
         ranked.sort(key=lambda p: (-p[1], p[0]))
-        return ranked[:limit]
+        return (pinned + ranked)[:limit]
 
     def _tokens(self, doc: int, name: str) -> list[Token]:
         """The words of a unit's stored text or raw text (split once, then kept)."""
@@ -509,13 +558,29 @@ class Searcher:
             self._split[key] = list(analyzer(d["lang"]).tokens(d[name]))
         return self._split[key]
 
-    def _hit(self, doc: int, score: float, marks: dict[str, set[str]]) -> dict[str, Any]:
+    def _hit(
+        self,
+        doc: int,
+        score: float,
+        marks: dict[str, set[str]],
+        entry: dict[str, str] | None,
+        cited: bool = False,
+    ) -> dict[str, Any]:
+        """A hit as the API returns it; `found_by` says why: the citation typed
+        (`{"by": "citation"}`), the index entry it matched (`{"by": "index", "entry":
+        "Opening lead, out of turn", "lang": "en"}`), the words of its text (`{"by":
+        "text"}`), or several of these."""
         d = self.docs[doc]
         mine = marks.get(d["lang"], set())
         name = "text" if d["text"] else "title"
         shown = snippet(d[name], self._tokens(doc, name), mine)
         if "<mark>" not in shown and d.get("raw"):
             shown = snippet(d["raw"], self._tokens(doc, "raw"), mine)
+        found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
+        if entry is not None:
+            found_by.append({"by": "index", "entry": entry["entry"], "lang": entry["lang"]})
+        if "<mark>" in shown or not found_by:
+            found_by.append({"by": "text"})
         return {
             "id": d["id"],
             "law": d["law"] or None,
@@ -524,7 +589,80 @@ class Searcher:
             "title": d["title"],
             "snippet": shown,
             "score": round(score, 4),
+            "found_by": found_by,
         }
+
+    # -- concepts: the subject index and the English terms -----------------------------------
+
+    def expand(self, lang: str, words: list[str]) -> list[str]:
+        """The query's words with the printed term of each players' word (profile data): a
+        word no unit holds gives way to the term, one some unit holds keeps its place beside
+        it (for English, which no book prints, both stay).
+
+        >>> get_searcher().expand("fi", ["kaveri", "mietti", "pitkään"])
+        ['partneri', 'epäröinti', 'pitkään']
+        """
+        an = analyzer(lang)
+        out: list[str] = []
+        for word in words:
+            printed = an.player_term(word)
+            if printed is None or lang == ENGLISH or self.word(lang, word).known:
+                out.append(word)
+            if printed is not None:
+                out += [p for p in split_query(printed)[0] if p not in out]
+        return out[:MAX_WORDS]
+
+    def _concepts(self, words: list[str], lang: str) -> dict[int, tuple[float, str, str]]:
+        """The units of a book that the index entries (and defined terms) matching the query
+        name, in the book's language or in English: each with its weight (the best entry's
+        score squared, plus a share of the other entries naming its law), the best entry's
+        label and the language it matched in."""
+        best: dict[int, tuple[float, str, str]] = {}
+        per_law: dict[str, float] = defaultdict(float)
+        for qlang in dict.fromkeys((lang, ENGLISH)):
+            query = " ".join(self.expand(qlang, words))
+            for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
+                laws = set()
+                for doc in self.targets(m, lang):
+                    laws.add(self.docs[doc]["law"])
+                    if doc not in best or best[doc][0] < m.score**2:
+                        best[doc] = (m.score**2, label(m, qlang), qlang)
+                for law in laws - {""}:
+                    per_law[law] += m.score**2
+        # The other entries naming the same law add to its units' evidence.
+        return {
+            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc]["law"], w) - w), name, ql)
+            for doc, (w, name, ql) in best.items()
+        }
+
+    def targets(self, match: Match, lang: str) -> list[int]:
+        """A concept's targets as units of one book: the same id in a book of its edition,
+        through the edition map in the other edition, the card's topics citing them, a
+        definition through the glossary's links (kept per concept and book).
+
+        >>> s = get_searcher()
+        >>> m = Match({"source": "et", "edition": 2017, "targets": ["16.C", "def.alert"]}, 1.0)
+        >>> [s.docs[d]["id"] for d in s.targets(m, "sk")]
+        ['16.D', 'def.alertovanie']
+        """
+        key = (id(match.entry), lang)
+        if key in self._targets:
+            return self._targets[key]
+        entry = match.entry
+        out: list[int] = []
+        for uid in entry["targets"]:
+            if uid.startswith("def."):
+                concept = glossary.concept_of(entry["source"], uid)
+                ids = glossary.definitions_of(concept).get(lang, []) if concept else []
+                ids = [uid] if lang == entry["source"] else ids
+            else:
+                ids, _ = editions.translate(uid, entry["edition"], self.editions.get(lang, 0))
+            for i in ids:
+                doc, named = self._cited(lang, i)
+                if doc is not None and (named or lang != "sv") and doc not in out:
+                    out.append(doc)
+        self._targets[key] = out
+        return out
 
     def _cited(self, lang: str, uid: str) -> tuple[int | None, bool]:
         """The unit a citation names in a language, and whether it names it: the unit with
@@ -574,6 +712,16 @@ class Searcher:
             if fixes:
                 return " ".join(fixes.get(w, w) for w in words)
         return None
+
+
+def label(match: Match, lang: str) -> str:
+    """How a matched concept is named in a hit: its heading and term in the language it
+    matched in.
+
+    >>> label(Match({"terms": {"en": "Out of turn"}, "context": {"en": "Opening lead"}}, 1.0), "en")
+    'Opening lead, out of turn'
+    """
+    return joined(match.entry["context"].get(lang, ""), match.entry["terms"][lang])
 
 
 _searchers: dict[Path, Searcher] = {}

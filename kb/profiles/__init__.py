@@ -14,9 +14,24 @@ from kb.profile import Profile, References, Words
 
 
 @cache
-def languages() -> list[str]:
-    """The languages that have a profile module (law book, card or both)."""
+def modules() -> list[str]:
+    """The profile modules: the documents' languages and English, the language of the
+    original Laws (its words only: the subject index's English terms are searched).
+
+    >>> "en" in modules()
+    True
+    """
     return [m.name for m in pkgutil.iter_modules(__path__)]
+
+
+@cache
+def languages() -> list[str]:
+    """The languages that have a document profile (law book, card or both).
+
+    >>> "en" in languages(), "sv" in languages()
+    (False, True)
+    """
+    return [name for name in modules() if hasattr(module(name), "REFERENCES")]
 
 
 def available() -> list[str]:
@@ -57,7 +72,7 @@ def load_words(lang: str) -> Words:
     >>> load_words("tr").lower("İHLAL"), load_words("xx").snowball
     ('ihlal', '')
     """
-    return getattr(module(lang), "WORDS", Words()) if lang in languages() else Words()
+    return getattr(module(lang), "WORDS", Words()) if lang in modules() else Words()
 
 
 def sort_key(lang: str):

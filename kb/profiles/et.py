@@ -3,6 +3,7 @@
 from kb.profile import (
     DefinitionForm,
     FootnoteForm,
+    IndexForm,
     MarkerForm,
     Profile,
     References,
@@ -54,6 +55,14 @@ PROFILE = Profile(
             r"(?: \((?:ingl\.\s*)?(?P<english>[^,)]+)(?:,[^)]*)?\))?$"
         ),
     ),
+    # "Avakäik väljaspool järjekorda<TAB>54<TAB>Out of turn"; "<i>Vt ka rikkumine</i>".
+    index=IndexForm(
+        layout="columns",
+        definitions="Mõisted",
+        introduction="Sissejuhatus",
+        note="märkus",
+        see=rx(r"^(?:<i>)?Vt(?P<also> ka)? (?P<term>[^<]+?)(?:</i>)?$"),
+    ),
 )
 
 # "vt reegel 16D", "reegleid 4, 12C2 ja 91", "reeglis 45E (…) või 58B"; tokens are lenient
@@ -100,7 +109,18 @@ WORDS = Words(
     alphabet="abcdefghijklmnopqrsšzžtuvwõäöüxy",
     snowball="estonian",
     stopwords="ja ning ka ei et kui või aga on oli olema see selle seda need nende ta tema ma mu "
-    "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma",
+    "sa me te nad mis kes kus kas pärast enne kuni vaid ainult siis veel kõik oma "
+    # Question words and table talk: "mis nüüd", "kas tohib", "mida teha".
+    "nüüd mida tohib tohin võib võin saab peab pean kuidas miks juba kuigi mina meie",
+    players=(
+        ("kaaslane kaaslase", "partner", "partner: 'kaaslane' in speech"),
+        ("revoke revokk", "mastisalgamine", "a revoke: the English word in speech"),
+        ("claim", "nõudlus", "a claim: the English word in speech"),
+        ("dummy", "laud", "dummy: the English word in speech"),
+        ("karistuskaart karistuskaardi", "trahvikaart", "a penalty card, word for word"),
+        ("mõtles mõtlemine", "kõhklemine", "hesitation: 'thinking'"),
+        ("boks karp", "jaotusekarp", "the board"),
+    ),
 )
 
 # Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word

@@ -5,6 +5,7 @@ from kb.profile import (
     REL,
     DefinitionForm,
     FootnoteForm,
+    IndexForm,
     MarkerForm,
     Profile,
     References,
@@ -27,6 +28,7 @@ PROFILE = Profile(
         Region("laws", "laws", None),
         Region("options", "options", rx(r"^## Lain optiot")),
         Region("index", "index", rx(r"^## Hakemisto")),
+        Region("back", "back", rx(r"^Suomen Bridgeliitto – Finlands Bridgeförbund ry$")),
     ),
     list_tail=rx(r"[,;] (?:tai|ja)$"),
     law_heading=rx(r"^(?P<num>\d{1,2}) § (?P<title>[A-ZÄÖÅ].*?)\s*$"),
@@ -44,6 +46,16 @@ PROFILE = Profile(
         multiline=True,
     ),
     definitions=DefinitionForm(term=rx(r"^(?P<term>.+)$"), bold=True),
+    # "### Alert, 10" (page 10: the definitions), "Virheellinen selostus 20F5a §, 37",
+    # "<b>Katsoja</b> 76 §, 93", "- Jako**, 10", "*Huom, katso Pakka*"; the definitions are
+    # on pages 10-15 (the table of contents: MÄÄRITELMÄT 10, law 1 on page 16).
+    index=IndexForm(
+        layout="flow",
+        definitions="Määritelmät",
+        see=rx(r"Huom,?\s*(?:</i>\s*)?katso(?:</i>)?\s+(?P<term>[^<*]+?)\s*(?:</i>|\*)?\s*$"),
+        heading=rx(r"^(?:#{3,4} |\*\*|<b>|- [^*]+\*\*)"),
+        definition_pages=(10, 15),
+    ),
 )
 
 # "laki (s. 94) 77 §", "lait (s. 17) 4 §, (s. 25) 12C2 § ja (s. 107) 91 §": the page number
@@ -88,7 +100,36 @@ REFERENCES = References(
     words=("laki", "lain", "lakia", "lait", "lakien", "laissa", "§"),
 )
 
-WORDS = Words(alphabet="abcdefghijklmnopqrstuvwxyzåäö", snowball="finnish", second_key="gradation")
+WORDS = Words(
+    alphabet="abcdefghijklmnopqrstuvwxyzåäö",
+    snowball="finnish",
+    second_key="gradation",
+    # Question words and table talk: "mitä nyt", "saako", "pitääkö", "voinko".
+    stopwords="mitä mitäs nyt sitten saako pitääkö voinko voiko onko kuka ketkä mikä miten "
+    "kun vaikka ihan vain vaan jo vielä se sen sitä hän minä mä mun sinä sä sulla meillä "
+    "me meitä teille tässä siinä jos niin kuin eikö mulla minulla",
+    players=(
+        (
+            "kaveri kaverin kaverille kaverilta kaverinsa",
+            "partneri",
+            "partner: 'kaveri' at the club",
+        ),
+        (
+            "huuto huudon huutoa huutaa huusi huudot huutojen huutonsa",
+            "tarjous",
+            "a call or bid: players 'shout' (huutaa), the book bids (tarjous)",
+        ),
+        ("KJ KJ:n KJ:lle", "kilpailunjohtaja", "the director, abbreviated in speech"),
+        ("boksi boksista boksin boksissa", "brikka", "the board: 'boksi' in clubs"),
+        ("viejä viejän viejältä", "pelinviejä", "declarer, shortened"),
+        ("claimata claimaus claimi claimasi", "vaatimus", "a claim: the English word in speech"),
+        ("mietti miettiä jahkailee", "epäröinti", "hesitation: 'thinking for ages'"),
+        ("sakko sakkoa", "rangaistus", "a penalty: 'fine' in speech"),
+        ("sakkokortti sakkokortin", "rangaistuskortti", "a penalty card: 'fine card' in speech"),
+        ("vastapuoli vastapuolen vastapuolelle vastapuolelta", "vastustaja", "the opponents"),
+        ("lappu lapun lappuja", "tarjous", "a bidding card from the box: 'slip' in speech"),
+    ),
+)
 
 # Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word
 # form (a regular expression matched as a whole word, case-insensitive) and its value; longer

@@ -79,6 +79,7 @@ REFERENCES = References(
 )
 
 WORDS = Words(
+    lemma="sk",
     alphabet="aáäbcčdďeéfghiíjklĺľmnňoóôpqrŕsštťuúvwxyýzž",
     # Case endings of nouns and adjectives, every gender and number, longest first (no
     # Snowball stemmer exists for Slovak): a light stemmer conflates ponuka, ponuky, ponuke.
@@ -86,5 +87,18 @@ WORDS = Words(
     "om ou ov ej ie ia iu ám ím ým ho mu mi ú á é í ý a e i o u y",
     stopwords="a aj alebo ani ak ako ale by bol bola bolo byť je sú že sa si v vo na do z zo "
     "k ku s so o od po pri pre za nad pod pred cez ten tá to tie tým toho ktorý ktorá "
-    "ktoré ktorého jeho jej ich ho mu im",
+    "ktoré ktorého jeho jej ich ho mu im "
+    # Question words and table talk: "čo teraz", "môže", "treba".
+    "čo teraz potom môže môžem môžeme treba mám máme kto kedy prečo ako už ešte ja my mi "
+    "nám mňa som sme hoci",
+    players=(
+        ("rozhodca rozhodcu rozhodcovi", "vedúci", "the director: 'rozhodca' (referee) in speech"),
+        ("stôl stola stole", "tichý", "dummy: 'the table' in speech"),
+        ("revoke revok", "nepriznanie", "a revoke: the English word in speech"),
+        ("zaváhanie zaváhal rozmýšľal premýšľal", "váhanie", "hesitation"),
+        ("claim klejm", "nárok", "a claim: the English word in speech"),
+        ("trestná", "pokutovou", "a penalty card: 'trestná karta' in speech, 'pokutová' in print"),
+        ("box boxu krabička", "krabica", "the board"),
+        ("hlavný hráč", "hlavný", "declarer: already 'hlavný hráč' in the book"),
+    ),
 )

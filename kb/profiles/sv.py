@@ -19,4 +19,10 @@ REFERENCES = References(
     words=("lag", "lagen", "lagarna"),
 )
 
-WORDS = Words(alphabet="abcdefghijklmnopqrstuvwxyzåäö", snowball="swedish")
+WORDS = Words(
+    alphabet="abcdefghijklmnopqrstuvwxyzåäö",
+    snowball="swedish",
+    # Question words and table talk: "vad händer nu", "får", "måste".
+    stopwords="vad händer nu får måste kan ska jag vi han hon det den fast redan när hur "
+    "vem varför sedan innan",
+)

@@ -90,10 +90,31 @@ REFERENCES = References(
 )
 
 WORDS = Words(
+    lemma="tr",
     alphabet="abcçdefgğhıijklmnoöprsştuüvyz",
     casing=(("I", "ı"), ("İ", "i")),  # Python's lower() gets both wrong
     snowball="turkish",
     second_key="prefix5",
+    # Question words and table talk: "ne olur", "şimdi ne olacak", "olur mu", "miyim".
+    stopwords="ne olur olacak şimdi mi mı mu mü miyim mıyım muyum bu şu o bir de da ama "
+    "kim nasıl neden niye hemen artık sonra önce ben benim biz bizim sen onun",
+    players=(
+        (
+            "ortak ortağım ortağı ortağımın ortağına ortağının",
+            "partner",
+            "partner: 'ortak' in speech; the book keeps the English word",
+        ),
+        ("kağıt kağıdı kağıdını kağıdı", "kart", "a card: 'kağıt' (paper) at the table"),
+        ("oynayan oynayanın", "deklaran", "declarer: 'oyunu oynayan', the one who plays the hand"),
+        ("masadaki yerdeki", "yer", "dummy: 'the one on the table'"),
+        ("düşünüp düşündü bekledi", "duraksama", "hesitation: 'thought, waited'"),
+        ("claim", "talep", "a claim: the English word in speech"),
+        ("kontra", "kontr", "a double: the club spelling"),
+        ("renons renonse", "rönons", "a revoke: the French spelling players also write"),
+        ("ceza kartı", "cezalı", "a penalty card: 'ceza kartı' in speech"),
+        ("kutu kutudan", "board", "the board: 'box' in speech"),
+        ("açtı açılış açılışına", "deklare", "opened the bidding: a bid"),
+    ),
 )
 
 # Numbers the book spells out, for the translators' report (`kb.qa.checks.figures`): a word

@@ -17,6 +17,7 @@ from kb import align, cite
 from kb.library import Book, get_library
 from kb.web.openapi import SPEC
 from kb.web.security import own_location
+from kb.web.subject import book_index
 
 bp = Blueprint("api", __name__)
 MAX_LIMIT = 100
@@ -83,12 +84,20 @@ def search():
         book_or_404(lang)
     try:
         limit = max(1, min(MAX_LIMIT, int(request.args.get("limit", "10"))))
+        offset = max(0, int(request.args.get("offset", "0")))
     except ValueError:
-        abort(400, "limit must be a whole number")
+        abort(400, "limit and offset must be whole numbers")
     from kb.index.search import get_searcher
 
     searcher = get_searcher(current_app.config["LAWKB_DATA"])
-    return jsonify(searcher.search(query[:5000], lang=lang, limit=limit))
+    return jsonify(searcher.search(query[:5000], lang=lang, limit=limit, offset=offset))
+
+
+@bp.route("/index/<lang>")
+def subject_index(lang: str):
+    """A book's subject index (its own, or the Estonian index reached through its units)."""
+    book_or_404(lang)
+    return jsonify(book_index(get_library(current_app.config["LAWKB_DATA"]), lang))
 
 
 @bp.route("/cite")

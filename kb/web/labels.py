@@ -86,6 +86,7 @@ PART_NAMES = {
     "index": lazy_gettext("Index"),
     "appendix": lazy_gettext("Appendix"),
     "commentary": lazy_gettext("Notes and commentary"),
+    "back": lazy_gettext("Back cover"),
     "topic": lazy_gettext("Topic of the director's card"),
     "table": lazy_gettext("Table"),
 }

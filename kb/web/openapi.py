@@ -2,7 +2,7 @@
 against the real routes and a fuzzer (schemathesis) checks every answer against it.
 
 >>> sorted(SPEC["paths"])[:3]
-['/cite', '/laws', '/laws/{lang}/{number}']
+['/cite', '/index/{lang}', '/laws']
 """
 
 from __future__ import annotations
@@ -89,6 +89,42 @@ HIT = {
         "title": _string("the unit's title"),
         "snippet": _string("HTML-safe text with <mark> highlights"),
         "score": {"type": "number"},
+        "found_by": {
+            "type": "array",
+            "description": "why the hit was found: by 'text', 'citation' or 'index' (with the "
+            "index entry matched and its language)",
+            "items": {
+                "type": "object",
+                "required": ["by"],
+                "properties": {
+                    "by": {"type": "string", "enum": ["text", "citation", "index"]},
+                    "entry": {"type": "string"},
+                    "lang": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+ENTRY = {
+    "type": "object",
+    "required": ["term", "targets"],
+    "description": "An entry of a book's subject index (or, for a book without one, an entry "
+    "of another book reached through aligned units)",
+    "properties": {
+        "term": _string("the entry's term as printed"),
+        "english": _string("its English term, where the book prints one"),
+        "heading": _string("the heading it is a sub-entry of ('' for none)"),
+        "heading_english": _string("the heading's English term"),
+        "lines": INTS,
+        "see": STRINGS,
+        "targets": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "label"],
+                "properties": {"id": {"type": "string"}, "label": {"type": "string"}},
+            },
+        },
     },
 }
 
@@ -134,6 +170,13 @@ SPEC: dict[str, Any] = {
                     _query("q", "the query as typed"),
                     _query("lang", "one document's language (default: all)"),
                     {
+                        "name": "offset",
+                        "in": "query",
+                        "required": False,
+                        "description": "hits to skip, for the next page (default 0)",
+                        "schema": {"type": "integer"},
+                    },
+                    {
                         "name": "limit",
                         "in": "query",
                         "required": False,
@@ -146,6 +189,14 @@ SPEC: dict[str, Any] = {
                     "400": ERROR,
                     "404": ERROR,
                 },
+            }
+        },
+        "/index/{lang}": {
+            "get": {
+                "operationId": "subjectIndex",
+                "summary": "A book's subject index, A-Z in its alphabet",
+                "parameters": [LANG],
+                "responses": {"200": _ok("SubjectIndex", "The index"), "404": ERROR},
             }
         },
         "/cite": {
@@ -237,6 +288,25 @@ SPEC: dict[str, Any] = {
                     "citation": {
                         "type": ["object", "null"],
                         "description": "the unit the query cites, when it is a citation",
+                    },
+                },
+            },
+            "SubjectIndex": {
+                "type": "object",
+                "required": ["lang", "source", "letters"],
+                "properties": {
+                    "lang": {"type": "string"},
+                    "source": _string("the book whose printed index this is"),
+                    "letters": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["letter", "entries"],
+                            "properties": {
+                                "letter": {"type": "string"},
+                                "entries": {"type": "array", "items": ENTRY},
+                            },
+                        },
                     },
                 },
             },

@@ -34,6 +34,7 @@ from kb.profiles import sort_key
 from kb.web import i18n, labels
 from kb.web.annotate import anchor, annotate, fn_key, paragraphs
 from kb.web.cache import cached_page, page_args
+from kb.web.subject import book_index
 
 bp = Blueprint("pages", __name__)
 GENERIC_ERRORS = {
@@ -42,6 +43,7 @@ GENERIC_ERRORS = {
     405: N_("This address only answers reading requests."),
 }
 MAX_QUERY = 500
+PAGE_HITS = 30  # hits on a search page; the next ones a link away
 
 
 def library() -> Library:
@@ -286,7 +288,11 @@ def search():
         return render_template("search.html", query="", result=None, lang=lang)
     from kb.index.search import get_searcher
 
-    result = get_searcher(current_app.config["LAWKB_DATA"]).search(query, lang=lang, limit=30)
+    start = request.args.get("start", "0")
+    start = int(start) if start.isdigit() else 0
+    result = get_searcher(current_app.config["LAWKB_DATA"]).search(
+        query, lang=lang, limit=PAGE_HITS, offset=start
+    )
     if result.get("citation"):
         target = result["citation"]
         return redirect(unit_url(target["lang"], target["id"]))
@@ -299,6 +305,8 @@ def search():
         result=result,
         groups=groups,
         lang=lang,
+        start=start,
+        more=start + PAGE_HITS if start + PAGE_HITS < result["total"] else None,
     )
 
 
@@ -334,6 +342,16 @@ def definitions(lang: str):
         lang=lang,
         terms=terms,
         others=others,
+    )
+
+
+@bp.route("/<lang>/index")
+def subject_index(lang: str):
+    """The book's subject index, A-Z: its own printed index, or the Estonian index's entries
+    reached through the aligned units of a book that prints none."""
+    book = book_or_404(lang)
+    return render_template(
+        "subject_index.html", book=book, lang=lang, found=book_index(library(), lang)
     )
 
 

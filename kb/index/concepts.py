@@ -1,0 +1,180 @@
+"""Concepts for search: the books' own subject index (and the definitions' English terms) as
+a bridge from the words a player types to the units that answer them, in every book.
+
+A concept is one index entry (or one defined term) with its printed terms, per language
+(Estonian and English for the Estonian index, Finnish for the Finnish one, English for a
+Slovak or Estonian definition's printed gloss and for a glossary concept's name), the heading
+it stands under, and its targets in its own book. At search time (`Concepts.match`) the
+query's words, analysed the way the concept's language is, are matched to the concept terms;
+a matched concept brings its targets up in whichever book is searched: the same canonical id
+in a 2017 book, the 2007 units of the edition map in the Slovak book, the card's topics
+citing it, and a definition through the glossary's links.
+
+>>> c = Concepts(build_concepts({"et": [_sample()]}))
+>>> best = c.match("opening lead out of turn", "en")[0]
+>>> best.entry["terms"]["en"], best.score
+('Out of turn', 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from kb import glossary
+from kb.index.analysis import analyzer
+from kb.model import Unit
+
+MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
+ENGLISH = "en"
+
+
+def _sample() -> Unit:
+    entry = {
+        "term": "Avakäik väljaspool järjekorda",
+        "heading": "Avakäik",
+        "english": "Out of turn",
+        "heading_english": "Opening lead",
+        "targets": ["54"],
+        "lines": [2633],
+    }
+    return Unit("index", "index", "", "", "", "et", 2017, (1, 1), entries=[entry])
+
+
+def concept(
+    source: str, edition: int, terms: dict[str, str], targets: list[str], **context: str
+) -> dict[str, Any]:
+    """One concept: its book and edition, its terms and headings per language, its targets.
+
+    >>> concept("sk", 2007, {"en": "Revoke"}, ["def.nepriznanie-farby"])["context"]
+    {}
+    """
+    return {
+        "source": source,
+        "edition": edition,
+        "terms": terms,
+        "context": {lang: text for lang, text in context.items() if text},
+        "targets": targets,
+    }
+
+
+def build_concepts(units: dict[str, list[Unit]]) -> list[dict[str, Any]]:
+    """The concepts of the built books: every index entry with a target, every definition
+    with a printed English term, and every glossary concept's English name.
+
+    >>> build_concepts({"et": [_sample()]})[0]["terms"]
+    {'et': 'Avakäik väljaspool järjekorda', 'en': 'Out of turn'}
+    """
+    out: list[dict[str, Any]] = []
+    for lang, book in units.items():
+        edition = book[0].edition if book else 0
+        for unit in book:
+            if unit.kind == "index":
+                for e in unit.entries:
+                    if e.get("targets"):
+                        terms = {lang: e["term"]}
+                        terms.update({ENGLISH: e["english"]} if e.get("english") else {})
+                        context = {
+                            lang: e.get("heading", ""),
+                            ENGLISH: e.get("heading_english", ""),
+                        }
+                        out.append(concept(lang, edition, terms, e["targets"], **context))
+            elif unit.kind == "definition" and unit.english:
+                out.append(concept(lang, edition, {ENGLISH: unit.english}, [unit.id]))
+    for key in glossary.concepts():
+        lang, ids = next(
+            ((lg, ids) for lg, ids in glossary.definitions_of(key).items() if lg in units), ("", [])
+        )
+        for name in glossary.english(key) if lang else ():
+            out.append(concept(lang, 0, {ENGLISH: name}, ids))
+    return out
+
+
+def joined(heading: str, term: str) -> str:
+    """An entry's name with its heading, as an index reads: `Opening lead, out of turn`; a
+    term that begins with its heading's word stands alone.
+
+    >>> joined("Opening lead", "Out of turn"), joined("", "Claim")
+    ('Opening lead, out of turn', 'Claim')
+    >>> joined("Avakäik", "Avakäik väljaspool järjekorda")
+    'Avakäik väljaspool järjekorda'
+    """
+    first = heading.split()[0][:4].lower() if heading else ""
+    if not heading or term.lower().startswith(first):
+        return term
+    return f"{heading}, {term[:1].lower()}{term[1:]}"
+
+
+@dataclass
+class Match:
+    """A concept the query matched, and how well (1.0: every word of the query, all of the
+    entry's own words)."""
+
+    entry: dict[str, Any]
+    score: float
+
+
+class Concepts:
+    """The concepts, their words indexed per language."""
+
+    def __init__(self, entries: list[dict[str, Any]]) -> None:
+        self.entries = entries
+        # language -> key -> concepts holding it (own term) / in its heading
+        self.own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        self.context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        self.size: dict[int, dict[str, int]] = {}
+        for n, e in enumerate(entries):
+            sizes = {}
+            for lang, term in e["terms"].items():
+                words = self._content(lang, term)
+                sizes[lang] = len(words)
+                for keys in words:
+                    for k in keys:
+                        self.own[lang][k].add(n)
+            for lang, term in e["context"].items():
+                for keys in self._content(lang, term):
+                    for k in keys:
+                        self.context[lang][k].add(n)
+            self.size[n] = sizes
+
+    @staticmethod
+    def _content(lang: str, text: str) -> list[set[str]]:
+        """The keys (exact form and stems) of each content word of a text."""
+        an = analyzer(lang)
+        return [
+            {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
+        ]
+
+    def match(self, query: str, lang: str) -> list[Match]:
+        """The concepts whose terms in `lang` the query's words match, best first: the share
+        of the query's words (rarer words weigh more) found in the entry's term or heading,
+        times one half plus half the share of the entry's own words the query holds."""
+        words = self._content(lang, query)
+        own, context = self.own.get(lang), self.context.get(lang, {})
+        if not words or own is None:
+            return []
+        total = len(self.entries)
+        hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
+        hits_all: dict[int, set[int]] = defaultdict(set)
+        weight = []
+        for w, keys in enumerate(words):
+            found_own = set().union(*(own.get(k, set()) for k in keys))
+            found_ctx = set().union(*(context.get(k, set()) for k in keys))
+            weight.append(math.log(1 + total / (1 + len(found_own | found_ctx))))
+            for n in found_own:
+                hits_own[n].add(w)
+                hits_all[n].add(w)
+            for n in found_ctx:
+                hits_all[n].add(w)
+        needed = sum(weight) or 1.0
+        out = []
+        for n, found in hits_all.items():
+            covered = sum(weight[w] for w in found) / needed
+            size = self.size[n].get(lang, 1) or 1
+            score = covered * (0.5 + 0.5 * min(1.0, len(hits_own.get(n, ())) / size))
+            if score >= MIN_SCORE:
+                out.append(Match(self.entries[n], score))
+        out.sort(key=lambda m: -m.score)
+        return out

@@ -1,0 +1,142 @@
+"""Search quality on the situation set (tests/data/situations.tsv): hit@1, hit@5 and mean
+reciprocal rank per language and kind of query, for any engine.
+
+The set was written blind: a table situation, the language (`en`: English, run against every
+book), the kind (`keywords`, `description`, `english`), the query and the laws a director
+accepts, in the numbering of the book's edition (2017 for fi, tr, et and English; 2007 for
+the Slovak book and the Swedish card). An English query run on a 2007 book counts a hit when
+the unit found carries one of the accepted 2017 laws (through the edition map); on the card,
+only the situations the card covers (those with a Swedish query) are run.
+
+>>> rows = [Situation("revoke", "fi", "keywords", "revokki", {"63"})]
+>>> scores(rows, lambda q, lang: [("63.A", "63"), ("64", "64")])[("fi", "keywords")]
+Score(n=1, hit1=1.0, hit5=1.0, mrr=1.0)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb import editions
+
+BOOKS = ("fi", "tr", "sk", "et", "sv")
+EDITION = {"fi": 2017, "tr": 2017, "et": 2017, "sk": 2007, "sv": 2007}
+ENGLISH = "en"
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A query of the set: its situation, language, kind, words and accepted laws."""
+
+    situation: str
+    lang: str
+    kind: str
+    query: str
+    laws: set[str]
+
+
+@dataclass(frozen=True)
+class Score:
+    """The quality of a group of queries: how many, hit@1, hit@5, mean reciprocal rank."""
+
+    n: int
+    hit1: float
+    hit5: float
+    mrr: float
+
+
+def read_situations(path: Path) -> list[Situation]:
+    """The rows of a situation set (comment lines and the header skipped).
+
+    >>> rows = read_situations(Path("tests/data/situations.tsv"))
+    >>> rows[0].lang, rows[0].kind, rows[0].laws
+    ('fi', 'keywords', {'27'})
+    """
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        situation, lang, kind, query, laws = line.split("\t")[:5]
+        if lang == "lang":
+            continue
+        rows.append(Situation(situation, lang, kind, query, set(filter(None, laws.split(",")))))
+    return rows
+
+
+def runs(rows: list[Situation]) -> list[tuple[Situation, str]]:
+    """Each query with the book it runs on: a native query on its own book, an English one
+    on every book (on the card: only for the situations the card covers).
+
+    >>> r = [Situation("a", "sv", "keywords", "bud", {"29"}),
+    ...      Situation("a", "en", "english", "bid", {"31"}),
+    ...      Situation("b", "en", "english", "claim", {"68"})]
+    >>> [b for s, b in runs(r) if s.query == "bid"], [b for s, b in runs(r) if s.query == "claim"]
+    (['fi', 'tr', 'sk', 'et', 'sv'], ['fi', 'tr', 'sk', 'et'])
+    """
+    on_card = {s.situation for s in rows if s.lang == "sv"}
+    out = []
+    for s in rows:
+        if s.lang != ENGLISH:
+            out.append((s, s.lang))
+        else:
+            out += [(s, b) for b in BOOKS if b != "sv" or s.situation in on_card]
+    return out
+
+
+def accepted(situation: Situation, book: str, uid: str, law: str | None) -> bool:
+    """Whether a hit (its unit id and law) answers a situation in a book.
+
+    >>> s = Situation("x", "en", "english", "q", {"72"})
+    >>> accepted(s, "sk", "23", "23"), accepted(s, "fi", "23", "23")
+    (True, False)
+    """
+    if law in situation.laws:
+        return True
+    if situation.lang == ENGLISH and EDITION.get(book) == 2007 and law:
+        return any(i.split(".")[0] in situation.laws for i in editions.to_2017(uid))
+    return False
+
+
+def scores(
+    rows: list[Situation], search: Callable[[str, str], list[tuple[str, str | None]]]
+) -> dict[tuple[str, str], Score]:
+    """hit@1, hit@5 and MRR (over the first ten) per (book or `en:<book>`, kind), and per
+    `("all", kind)`; `search(query, book)` returns the hits' (unit id, law) best first."""
+    ranks: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for s, book in runs(rows):
+        hits = search(s.query, book)[:10]
+        rank = next((n for n, (uid, law) in enumerate(hits, 1) if accepted(s, book, uid, law)), 0)
+        key = f"en:{book}" if s.lang == ENGLISH else book
+        ranks[(key, s.kind)].append(rank)
+        ranks[("all", s.kind)].append(rank)
+    return {
+        key: Score(
+            len(r),
+            sum(x == 1 for x in r) / len(r),
+            sum(0 < x <= 5 for x in r) / len(r),
+            sum(1 / x for x in r if x) / len(r),
+        )
+        for key, r in sorted(ranks.items())
+    }
+
+
+def table(found: dict[str, dict[tuple[str, str], Score]]) -> str:
+    """The scores of several engines side by side, a line per (book, kind).
+
+    >>> print(table({"x": {("fi", "keywords"): Score(2, 0.5, 1.0, 0.75)}}).splitlines()[-1])
+    fi      keywords        2     50%   100%   0.75
+    """
+    names = list(found)
+    head = f"{'book':7} {'kind':12} {'n':>4} " + " ".join(f"{n:>21}" for n in names)
+    sub = f"{'':25} " + " ".join(f"{'@1':>7}{'@5':>7}{'MRR':>7}" for _ in names)
+    lines = [head, sub]
+    for key in found[names[0]]:
+        cells = " ".join(
+            f"{found[n][key].hit1:7.0%}{found[n][key].hit5:7.0%}{found[n][key].mrr:7.2f}"
+            for n in names
+        )
+        lines.append(f"{key[0]:7} {key[1]:12} {found[names[0]][key].n:4} {cells}")
+    return "\n".join(lines)

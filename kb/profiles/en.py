@@ -1,0 +1,24 @@
+"""English, the language of the original Laws: the words of the English terms the Estonian
+subject index and the Slovak definitions print, and of English queries searched in any book."""
+
+from kb.profile import Words
+
+WORDS = Words(
+    alphabet="abcdefghijklmnopqrstuvwxyz",
+    snowball="english",
+    # Question words and table talk that say nothing about the law ("what now", "what happens").
+    stopwords="what now happens happened happen do does did should can could we i my me "
+    "when after before then there here how why which who law laws rule rules",
+    players=(
+        (
+            "hesitation hesitated hesitate tanked tank",
+            "unauthorized information",
+            "a break in tempo: the Laws speak of the information it gives (16B)",
+        ),
+        ("led", "lead", "the past of 'lead' (the stemmer keeps it apart)"),
+        ("turn", "rotation", "'out of turn' for a call: the Laws say 'out of rotation'"),
+        ("boards", "board", "the plural"),
+        ("dropped", "visible card", "a card dropped face up"),
+        ("TD", "director", "the tournament director, abbreviated"),
+    ),
+)

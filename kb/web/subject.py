@@ -1,0 +1,142 @@
+"""The subject index of a book as the site shows it: its own printed index (et, fi), or for a
+book that prints none (tr, sk, the card) the Estonian index's entries, by their English
+terms, reached through the aligned units of that book, each target in the book's own
+wording.
+
+>>> from kb.library import get_library
+>>> found = book_index(get_library(), "fi")
+>>> found["source"], found["letters"][0]["letter"]
+('fi', 'A')
+>>> tr = book_index(get_library(), "tr")
+>>> tr["source"], tr["letters"][0]["entries"][0]["term"] != ""
+('et', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb import align, cite
+from kb.index.concepts import joined
+from kb.library import Book, Library
+from kb.profiles import sort_key
+
+SOURCE = "et"  # the index printed with English terms: the one other books are reached from
+ENGLISH = "en"
+
+
+def printed_entries(book: Book) -> list[dict[str, Any]]:
+    """The entries of a book's own subject index, in print order (none: it prints none).
+
+    >>> from kb.library import get_library
+    >>> lib = get_library()
+    >>> printed_entries(lib.book("et"))[0]["term"], printed_entries(lib.book("tr"))
+    ('Abivahendid mälu, arvutuste või mängutehnika jaoks', [])
+    """
+    unit = next((u for u in book.units if u.kind == "index"), None)
+    return list(unit.entries) if unit is not None else []
+
+
+def target_label(book: Book, uid: str) -> str:
+    """How a target is named: its citation in the book's style and its own title or first
+    words (a definition: its term).
+
+    >>> from kb.library import get_library
+    >>> target_label(get_library().book("tr"), "54")
+    'Yasa 54 YÜZÜ AÇIK SIRASIZ ATAK'
+    """
+    unit = book.by_id.get(uid)
+    if unit is None:
+        return uid
+    if unit.kind == "definition":
+        return unit.term or unit.title
+    words = unit.title or " ".join(unit.text.split()[:8])
+    code = cite.render(uid, book.lang) if uid.split(".")[0].isdigit() else ""
+    return " ".join(p for p in (code, words) if p)
+
+
+def nearest(book: Book, uid: str) -> str | None:
+    """The unit a target leads to in a book: itself, or for a code the book does not have
+    (a misprint, reported by `lawkb refs --unresolved`) the nearest unit above it; None when
+    not even its law is there.
+
+    >>> from kb.library import get_library
+    >>> book = get_library().book("et")
+    >>> nearest(book, "16.A.3"), nearest(book, "16.B.1"), nearest(book, "440.B.2")
+    ('16.A', '16.B.1', None)
+    """
+    while uid not in book.by_id:
+        if "." not in uid:
+            return None
+        uid = uid.rsplit(".", 1)[0]
+    return uid
+
+
+def _entry_view(book: Book, entry: dict[str, Any], targets: list[str], term: str) -> dict:
+    """An entry as shown: its terms, see links and targets with their labels (each target
+    a unit the book has)."""
+    shown = list(dict.fromkeys(filter(None, (nearest(book, t) for t in targets))))
+    return {
+        "term": term,
+        "heading": entry.get("heading", ""),
+        "english": entry.get("english", ""),
+        "heading_english": entry.get("heading_english", ""),
+        "see": entry.get("see", []),
+        "targets": [{"id": t, "label": target_label(book, t)} for t in shown],
+        "lines": entry.get("lines", []),
+    }
+
+
+def book_index(library: Library, lang: str) -> dict[str, Any] | None:
+    """A book's subject index grouped by first letter, A-Z in the book's alphabet (None: no
+    such book). `source` is the book whose printed index it is."""
+    book = library.book(lang)
+    if book is None:
+        return None
+    own = printed_entries(book)
+    entries: list[dict[str, Any]] = []
+    if own:
+        source, key = lang, sort_key(lang)
+        for e in own:
+            entries.append(_entry_view(book, e, e.get("targets", []), e["term"]))
+    else:
+        source, key = SOURCE, sort_key(ENGLISH)
+        origin = library.book(SOURCE)
+        for e in printed_entries(origin) if origin is not None else []:
+            ids: list[str] = []
+            for uid in e.get("targets", []):
+                found = (
+                    align.counterpart(origin, book, uid).ids if not uid.startswith("def.") else []
+                )
+                ids += [i for i in found if i not in ids]
+            english = e.get("english", "")
+            if ids and english:
+                term = joined(e.get("heading_english", ""), english)
+                entries.append(_entry_view(book, {}, ids, term))
+    return {"lang": lang, "source": source, "letters": by_letter(entries, key, bool(own))}
+
+
+def by_letter(entries: list[dict[str, Any]], key, grouped: bool) -> list[dict[str, Any]]:
+    """Entries under their first letters, A-Z; a printed index keeps each heading with its
+    sub-entries (in print order), another is sorted by term.
+
+    >>> e = [{"term": "Bluff", "heading": ""}, {"term": "Kunstlik", "heading": "Bluff"},
+    ...      {"term": "Alert", "heading": ""}]
+    >>> letters = by_letter(e, sort_key("et"), True)
+    >>> [(g["letter"], [x["term"] for x in g["entries"]]) for g in letters]
+    [('A', ['Alert']), ('B', ['Bluff', 'Kunstlik'])]
+    """
+    groups: list[list[dict[str, Any]]] = []
+    for e in entries:
+        if grouped and e["heading"] and groups:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    groups.sort(key=lambda g: key(g[0]["term"]))
+    letters: list[dict[str, Any]] = []
+    for group in groups:
+        letter = group[0]["term"][:1].upper()
+        if not letters or letters[-1]["letter"] != letter:
+            letters.append({"letter": letter, "entries": []})
+        letters[-1]["entries"].extend(group)
+    return letters
