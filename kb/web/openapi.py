@@ -116,7 +116,15 @@ ENTRY = {
         "heading": _string("the heading it is a sub-entry of ('' for none)"),
         "heading_english": _string("the heading's English term"),
         "lines": INTS,
-        "see": STRINGS,
+        "see": {
+            "type": "array",
+            "description": "'see' (also: false) and 'see also' (also: true) entries",
+            "items": {
+                "type": "object",
+                "required": ["term", "also"],
+                "properties": {"term": {"type": "string"}, "also": {"type": "boolean"}},
+            },
+        },
         "targets": {
             "type": "array",
             "items": {
