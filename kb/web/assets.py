@@ -41,7 +41,7 @@ def hashed_name(path: Path) -> str:
     >>> f = Path(tempfile.mkdtemp()) / "site.css"
     >>> _ = f.write_text("a{}")
     >>> hashed_name(f)
-    'site.5a6d8e8c3a.css'
+    'site.5f546eb460.css'
     """
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
     return f"{path.stem}.{digest}{path.suffix}"

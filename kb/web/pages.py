@@ -160,7 +160,7 @@ def cite_label(uid: str, lang: str) -> str:
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/"):
     ...     cite_label("61.B.2.a", "tr"), cite_label("topic.50", "sv")
-    ('Yasa 61B2(a)', 'Bud i fel tur')
+    ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
     """
     if uid.split(".")[0].isdigit():
         return cite.render(uid, lang)

@@ -62,7 +62,7 @@ function previews() {
   const hover = window.matchMedia("(hover: hover)").matches;
   for (const link of document.querySelectorAll("a.xref")) {
     if (hover) { link.addEventListener("mouseenter", () => show(link)); link.addEventListener("mouseleave", hide); }
-    link.addEventListener("focus", () => { if (link.matches(":focus-visible")) show(link); });
+    link.addEventListener("focus", () => show(link));
     link.addEventListener("blur", hide);
   }
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
