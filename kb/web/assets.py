@@ -74,6 +74,7 @@ def init_app(app: Flask) -> None:
     app.view_functions["static"] = static
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip"])
+    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "zstd", "gzip"])  # files
     Compress(app)
     app.after_request(conditional)  # runs before compression (after_request runs last first)
     app.add_url_rule("/sw.js", "service_worker", service_worker)
