@@ -263,6 +263,35 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     }
 
 
+@bp.app_template_global()
+def compare_anchor(lang: str, uid: str) -> str:
+    """Where a unit stands on its law's comparison (all books): its own row (`12C1b`) when
+    the rows follow its edition, else its cell (`sk-12C1f`), else the nearest unit above it
+    that is shown.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     compare_anchor("fi", "12.C.1.b"), compare_anchor("sk", "12.C.1.f")
+    ('12C1b', 'sk-12C1f')
+    """
+    lib = library()
+    number = uid.split(".")[0]
+    known = g.setdefault("compare_rows", {})
+    if number not in known:  # once per law and request: a law page asks for every unit
+        rows = compare_rows(lib, number, lib.langs)
+        shown = {c: {u.id for u in shown_units(lib.book(c), rows, c)} for c in lib.langs}
+        known[number] = ({r["id"]: r for r in rows}, shown)
+    rows, shown = known[number]
+    parts = uid.split(".")
+    for n in range(len(parts), 0, -1):
+        at = ".".join(parts[:n])
+        if at in rows and at in rows[at]["cells"][lang].ids:
+            return anchor(at)
+        if at in shown[lang]:
+            return f"{lang}-{anchor(at)}"
+    return ""
+
+
 @bp.route("/compare/<number>")
 @cached_page
 def compare(number: str):
@@ -577,6 +606,19 @@ def page_query_without(key: str) -> str:
     """The query string of the page's known parameters without `key`, ready for one more."""
     pairs = [(k, v) for k, v in page_args() if k != key]
     return urlencode(pairs) + "&" if pairs else ""
+
+
+@bp.app_template_global()
+def own_address() -> str:
+    """The page's path with the query parameters pages know (a printout names it).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/fi/law/12?ui=fi&junk=1&lang=fi"):
+    ...     own_address()
+    '/fi/law/12?lang=fi'
+    """
+    query = urlencode(page_args())
+    return request.path + ("?" + query if query else "")
 
 
 @bp.app_template_filter()
