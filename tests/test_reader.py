@@ -179,7 +179,7 @@ def test_director_cites_copies_and_shows_the_table(
 def test_translator_compares_stacked_on_a_phone(browser: Browser, base_url: str, size: str) -> None:
     context = context_of(browser, size)
     page = context.new_page()
-    page.goto(f"{base_url}/sk/law/12#12C1b")
+    page.goto(f"{base_url}/tr/law/12#12C1b")
     unit = page.locator('[id="12C1b"]')
     unit.locator("details.tools > summary").first.click()
     unit.locator("a.row-link").first.click()
