@@ -94,9 +94,11 @@ def fits(page: Page) -> None:
     assert width <= page.viewport_size["width"], page.url
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_axe_finds_no_violation(browser: Browser, base_url: str, size: str) -> None:
-    context = context_of(browser, size)
+@pytest.mark.parametrize(
+    ("size", "scheme"), [("phone", "light"), ("desktop", "light"), ("phone", "dark")]
+)
+def test_axe_finds_no_violation(browser: Browser, base_url: str, size: str, scheme: str) -> None:
+    context = context_of(browser, size, color_scheme=scheme)
     page = context.new_page()
     axe = Axe()
     found = {}
