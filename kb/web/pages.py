@@ -424,6 +424,10 @@ def search():
     result = searcher.search(query, lang=lang or None, limit=page * PER_PAGE)
     if result.get("citation"):
         target = result["citation"]
+        if not lang and target["id"].split(".")[0].isdigit():  # no book chosen: every book
+            where = compare_anchor(target["lang"], target["id"])
+            number = target["id"].split(".")[0]
+            return redirect(url_for("pages.compare", number=number, _anchor=where or None))
         return redirect(unit_url(target["lang"], target["id"]))
     groups: dict[tuple[str, str], list[dict]] = {}
     for hit in result["hits"][(page - 1) * PER_PAGE :]:
