@@ -223,6 +223,12 @@ def test_offline_after_saving_a_book(browser: Browser) -> None:
     expect(page).to_have_url(f"{base}/fi/law/12#12C1b")
     expect(page.locator('[id="12C1b"]')).to_be_visible()
     shot(page, "offline-2-citation", "phone")
+    page.goto(f"{base}/search?q=revokki+pysyväksi&lang=fi")  # the words, in the saved book
+    hits = page.locator(".offline-hits li a")
+    expect(hits.first).to_be_visible()
+    assert all(h.startswith("/fi/law/") for h in hits.evaluate_all("a => a.map(x => x.pathname)"))
+    expect(page.locator(".offline-hits")).to_contain_text("laki 63")
+    shot(page, "offline-3-search", "phone")
     page.goto(f"{base}/tr/law/16")  # never saved: says so
     expect(page.locator("h1")).to_have_text("Offline")
     context.close()
