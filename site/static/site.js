@@ -74,7 +74,7 @@ function unitInView() {
   if (!now || !("IntersectionObserver" in window)) return;
   const seen = new IntersectionObserver((entries) => {
     for (const entry of entries) if (entry.isIntersecting) now.textContent = entry.target.dataset.cite ? `· ${entry.target.dataset.cite}` : "";
-  }, { rootMargin: "-10% 0px -80% 0px" });
+  }, { rootMargin: "-56px 0px -85% 0px" });  // just under the sticky bar
   for (const unit of document.querySelectorAll(".unit[data-cite]:not(.law)")) seen.observe(unit);
 }
 
