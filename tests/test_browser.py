@@ -78,7 +78,7 @@ def test_search_read_follow_compare_cite_switch(page: Page, base_url: str) -> No
 
     page.goto(f"{base_url}/tr/law/12#12C1a")
     unit = page.locator('[id="12C1a"]')
-    unit.locator("details.cite summary").click()
+    unit.locator("details.tools > summary").first.click()
     unit.locator("button.copy").first.click()
     expect(unit.locator("button.copy").first).to_have_text("✓")
     copied = page.evaluate("navigator.clipboard.readText()")

@@ -41,8 +41,10 @@ def test_no_internal_link_is_broken() -> None:
             if href.startswith(("http", "mailto:", "//")) or href.startswith("/static/"):
                 continue
             target, _, fragment = href.partition("#")
-            if not target or target.startswith("?"):
-                target = urlsplit(url).path + (target if target.startswith("?") else "")
+            if not target:  # an anchor on this very page (its query included)
+                target = url
+            elif target.startswith("?"):
+                target = urlsplit(url).path + target
             if fragment:
                 anchors.append((url, key(target), fragment))
             if key(target) not in seen and target not in queue:

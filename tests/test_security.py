@@ -193,15 +193,16 @@ def test_no_page_carries_the_host_it_was_asked_for(client: FlaskClient) -> None:
     """Law pages are kept rendered and shared by every visitor: a forged Host header never
     gets into one (the copy-citation text carries the unit's path, made absolute by the
     reader's browser, or the configured public address)."""
-    forged = client.get("/tr/law/7", headers={"Host": "evil.example"}).get_data(as_text=True)
-    page = client.get("/tr/law/7").get_data(as_text=True)
-    assert "evil.example" not in forged and "localhost" not in page
+    for path in ("/tr/law/7", "/cite?lang=tr&id=7"):
+        forged = client.get(path, headers={"Host": "evil.example"}).get_data(as_text=True)
+        page = client.get(path).get_data(as_text=True)
+        assert "evil.example" not in forged and "localhost" not in page
     assert " /tr/law/7</textarea>" in page
 
 
 def test_copied_citations_carry_the_configured_public_address(app: Flask) -> None:
     public = create_app(app.config["LAWKB_DATA"], LAWKB_PUBLIC_URL="https://laws.example.org/")
-    page = public.test_client().get("/fi/law/12", headers={"Host": "evil.example"})
+    page = public.test_client().get("/cite?lang=fi&id=12.C.1.b", headers={"Host": "evil.example"})
     text = page.get_data(as_text=True)
     assert " https://laws.example.org/fi/law/12#12C1b</textarea>" in text
     assert "evil.example" not in text

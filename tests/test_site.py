@@ -81,7 +81,11 @@ def test_cited_by_and_other_languages(client: FlaskClient) -> None:
 
 
 def test_copy_citation(client: FlaskClient) -> None:
-    page = html(client, "/fi/law/12")
+    """The law page links each unit's citation page (no citation text repeated per unit);
+    that page has both citations ready to copy."""
+    law = html(client, "/fi/law/12")
+    assert 'href="/cite?lang=fi&amp;id=12.C.1.b">Cite</a>' in law and "<textarea" not in law
+    page = html(client, "/cite?lang=fi&id=12.C.1.b")
     assert (
         "Law 12C1(b) -- Laws of Duplicate Bridge 2017, Finnish translation: "
         "“b. Korvaavaa korjattua pistetulosta määrätessään kilpailunjohtajan"
@@ -92,7 +96,7 @@ def test_copy_citation(client: FlaskClient) -> None:
 
 def test_compare_aligns_rows_and_says_why_a_cell_is_empty(client: FlaskClient) -> None:
     page = html(client, "/compare/23?langs=fi,tr,et,sk")
-    assert '<th scope="row">23.A' in page
+    assert '<tr class="section" id="23A"><th scope="row"><a href="#23A">23A</a>' in page
     assert "not in the 2007 edition" in page or "no counterpart known" in page
     page = html(client, "/compare/50?langs=fi,sv")
     assert "BEHANDLING AV STRAFFKORT" in page

@@ -43,6 +43,10 @@ PAGES = [
     "/cite",
     "/cite?q=Law+12C9",
     "/cite?q=foo+bar",
+    "/cite?lang=tr&id=12.C.1.b",
+    "/table/12?langs=fi,sk&unit=12.C.1",
+    "/search?q=pelaaja&page=2",
+    "/offline",
     "/alignment",
     "/alignment/13?langs=fi,sk",
     "/alignment/16",
@@ -202,6 +206,7 @@ def test_law_page_in_the_books_own_forms(
     for ui in ("en", lang, "sv"):
         page = client.get(f"/{lang}/law/12?ui={ui}").get_data(as_text=True)
         assert f'<h1><span class="num">{heading}</span>' in page
+        page = client.get(f"/cite?lang={lang}&id=12.C.1.b&ui={ui}").get_data(as_text=True)
         assert national in page.replace("&#34;", '"')
     textarea = re.findall(r"<textarea[^>]*>([^<]*)</textarea>", page)[1]
     assert "translation" not in textarea and "Laws of Duplicate Bridge" not in textarea

@@ -72,6 +72,11 @@ def unit(lang: str, uid: str):
         abort(404, f"no unit {uid[:40]!r} in {lang}")
     lib = get_library(current_app.config["LAWKB_DATA"])
     data = unit_json(book, found)
+    if "citation" in data:  # a law's unit: its whole wording and its citations to copy
+        from kb.web.pages import citation_texts
+
+        data["full_text"] = cite.full_text(uid, book.law_units(uid.split(".")[0]))
+        data["citations"] = citation_texts(book, found)
     data["counterparts"] = [vars(c) for c in align.counterparts(lib, lang, uid)]
     return jsonify(data)
 

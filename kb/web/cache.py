@@ -57,7 +57,7 @@ PAGES = PageCache()
 
 # The query parameters a page may depend on or echo; any other is ignored (and dropped from
 # the page's own links), so junk parameters neither change a page nor push pages out.
-PAGE_PARAMS = ("q", "lang", "langs", "law", "check", "page")
+PAGE_PARAMS = ("q", "lang", "langs", "law", "check", "page", "unit", "id")
 
 
 def page_args() -> list[tuple[str, str]]:

@@ -271,7 +271,23 @@ SPEC: dict[str, Any] = {
                     {
                         "type": "object",
                         "required": ["counterparts"],
-                        "properties": {"counterparts": {"type": "array", "items": COUNTERPART}},
+                        "properties": {
+                            "counterparts": {"type": "array", "items": COUNTERPART},
+                            "full_text": _string(
+                                "a law-tree unit's whole wording, its children's included"
+                            ),
+                            "citations": {
+                                "type": "object",
+                                "description": "a law-tree unit's citations ready to copy, "
+                                "ending with its address (a path unless the site has a "
+                                "public address)",
+                                "required": ["international", "national"],
+                                "properties": {
+                                    "international": _string("in English, naming the book"),
+                                    "national": _string("in the book's own style"),
+                                },
+                            },
+                        },
                     },
                 ]
             },

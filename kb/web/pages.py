@@ -43,7 +43,6 @@ GENERIC_ERRORS = {
     405: N_("This address only answers reading requests."),
 }
 MAX_QUERY = 500
-PAGE_HITS = 30  # hits on a search page; the next ones a link away
 
 
 def library() -> Library:
@@ -101,7 +100,80 @@ def shared() -> dict:
         "law_heading": law_heading,
         "cite_examples": cite.examples(i18n.reader_style()),
         "labels": labels,
+        "search_scope": search_scope,
+        "scope_options": scope_options,
+        "cite_label": cite_label,
+        "public_url": public_url,
+        "today": built_day(),
     }
+
+
+def built_day() -> str:
+    """The day of the build being served (printouts name it; the browser prints the day
+    of printing when it can).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     len(built_day())
+    10
+    """
+    from kb.web.assets import built_at
+
+    made = built_at(library().build_id)
+    return made.date().isoformat() if made else ""
+
+
+def search_scope(lang: str = "") -> str:
+    """The book a search looks in by default: the one the reader is in, else the UI
+    language's, else none (all books), never a foreign book the reader did not choose.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=en"):
+    ...     search_scope("fi"), search_scope(""), search_scope("xx")
+    ('fi', '', '')
+    >>> with create_app().test_request_context("/?ui=tr"):
+    ...     search_scope("")
+    'tr'
+    """
+    books = library().books
+    if lang in books:
+        return lang
+    ui = i18n.ui_lang()
+    return ui if ui in books else ""
+
+
+def scope_options(scope: str) -> Markup:
+    """The options of a search's book choice: all books, then each book by name."""
+    options = [("", _("All books"))]
+    options += [(c, i18n.language_name(c)) for c in i18n.by_name(library().langs)]
+    return Markup("").join(
+        Markup('<option value="{}"{}>{}</option>').format(
+            code, Markup(" selected") if code == scope else "", name
+        )
+        for code, name in options
+    )
+
+
+def cite_label(uid: str, lang: str) -> str:
+    """A unit named as a reader cites it: `12 § C1 b)` for a law's unit in its book's style,
+    a card topic or another part by its heading.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     cite_label("61.B.2.a", "tr"), cite_label("topic.50", "sv")
+    ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
+    """
+    if uid.split(".")[0].isdigit():
+        return cite.render(uid, lang)
+    book = library().book(lang)
+    unit = book.by_id.get(uid) if book else None
+    return (unit.title if unit else "") or labels.unit_name(uid)
+
+
+def public_url(path: str) -> str:
+    """An address of this site as printed: absolute with the configured public address,
+    else the path alone (made absolute by the reader's browser; never the request's Host)."""
+    return current_app.config.get("LAWKB_PUBLIC_URL", "").rstrip("/") + path
 
 
 def law_heading(number: str, lang: str | None = None) -> str:
@@ -150,7 +222,8 @@ def misprint_note(entry: dict) -> str:
 def index():
     lang = content_lang()
     book = library().book(lang)
-    return render_template("index.html", book=book, lang=lang)
+    chosen = lang if request.args.get("lang") == lang else ""
+    return render_template("index.html", book=book, lang=lang, scope_lang=chosen)
 
 
 @bp.route("/<lang>/law/<number>")
@@ -177,7 +250,7 @@ def law(lang: str, number: str):
         prev=numbers[at - 1] if at else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         others={u.id: align.counterparts(lib, lang, u.id) for u in units},
-        citations={u.id: citation_texts(book, u) for u in units},
+        sections=[u for u in units if u.kind == "section"],
     )
 
 
@@ -186,7 +259,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     the translation) and in the book's own (its citing form, its printed title, its
     quotation marks: no word of another language)."""
     wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
-    link = current_app.config.get("LAWKB_PUBLIC_URL", "").rstrip("/") + unit_url(book.lang, unit.id)
+    link = public_url(unit_url(book.lang, unit.id))
     name = cite.english_name(book.lang)
     international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
     title = book.meta.get("title") or str(book.edition)
@@ -196,6 +269,35 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
         "national": f"{cite.render(unit.id, book.lang)} -- {title}: "
         f"{cite.quoted(wording, book.lang)} {link}",
     }
+
+
+@bp.app_template_global()
+def compare_anchor(lang: str, uid: str) -> str:
+    """Where a unit stands on its law's comparison (all books): its own row (`12C1b`) when
+    the rows follow its edition, else its cell (`sk-12C1f`), else the nearest unit above it
+    that is shown.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     compare_anchor("fi", "12.C.1.b"), compare_anchor("sk", "12.C.1.f")
+    ('12C1b', 'sk-12C1f')
+    """
+    lib = library()
+    number = uid.split(".")[0]
+    known = g.setdefault("compare_rows", {})
+    if number not in known:  # once per law and request: a law page asks for every unit
+        rows = compare_rows(lib, number, lib.langs)
+        shown = {c: {u.id for u in shown_units(lib.book(c), rows, c)} for c in lib.langs}
+        known[number] = ({r["id"]: r for r in rows}, shown)
+    rows, shown = known[number]
+    parts = uid.split(".")
+    for n in range(len(parts), 0, -1):
+        at = ".".join(parts[:n])
+        if at in rows and at in rows[at]["cells"][lang].ids:
+            return anchor(at)
+        if at in shown[lang]:
+            return f"{lang}-{anchor(at)}"
+    return ""
 
 
 @bp.route("/compare/<number>")
@@ -278,26 +380,67 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     return rows
 
 
+@bp.route("/table/<number>")
+@cached_page
+def table(number: str):
+    """Table mode for directors: one law, or one unit of it, in two chosen languages side by
+    side in big type, nothing else on screen; printable."""
+    lib = library()
+    raw = ",".join(request.args.getlist("langs"))  # `a,b` or the form's two choices
+    asked = [x for x in raw.split(",") if x in lib.books]
+    lawbooks = [c for c in lib.langs if lib.books[c].kind == "lawbook"]
+    ui = i18n.ui_lang()
+    defaults = [ui] if ui in lawbooks else []
+    langs = list(dict.fromkeys(asked + defaults + lawbooks))[:2]
+    if not any(lib.book(x).law(number) for x in langs):
+        abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
+    uid = request.args.get("unit", "")
+    if uid.split(".")[0] != number:
+        uid = number
+    columns = []
+    for code in langs:
+        book = lib.book(code)
+        if code == langs[0] or book.kind != "lawbook":
+            ids = [uid] if uid in book.by_id else []
+        else:
+            ids = align.counterpart(lib.book(langs[0]), book, uid).ids
+        shown = [u for i in ids for u in [book.by_id[i], *descendants(book, i)]]
+        columns.append({"lang": code, "book": book, "units": shown})
+    return render_template("table.html", number=number, uid=uid, langs=langs, columns=columns)
+
+
+PER_PAGE = 20
+
+
 @bp.route("/search")
 def search():
     query = request.args.get("q", "")[:MAX_QUERY]
-    lang = request.args.get("lang", "")
     lib = library()
-    lang = lang if lang in lib.books else None
+    if "lang" in request.args:  # chosen, "" for every book
+        lang = request.args["lang"] if request.args["lang"] in lib.books else ""
+    else:
+        lang = search_scope()
     if not query.strip():
         return render_template("search.html", query="", result=None, lang=lang)
+    try:
+        page = max(1, min(10_000, int(request.args.get("page", "1"))))
+    except ValueError:
+        page = 1
     from kb.index.search import get_searcher
 
-    start = request.args.get("start", "0")
-    start = int(start) if start.isdigit() else 0
-    result = get_searcher(current_app.config["LAWKB_DATA"]).search(
-        query, lang=lang, limit=PAGE_HITS, offset=start
-    )
+    searcher = get_searcher(current_app.config["LAWKB_DATA"])
+    offset = (page - 1) * PER_PAGE
+    result = searcher.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
     if result.get("citation"):
         target = result["citation"]
+        if not lang and target["id"].split(".")[0].isdigit():  # no book chosen: every book
+            where = compare_anchor(target["lang"], target["id"])
+            number = target["id"].split(".")[0]
+            return redirect(url_for("pages.compare", number=number, _anchor=where or None))
         return redirect(unit_url(target["lang"], target["id"]))
     groups: dict[tuple[str, str], list[dict]] = {}
     for hit in result["hits"]:
+        hit["adds"] = nh3.clean(hit["snippet"], tags=set()).strip() != hit["title"].strip()
         groups.setdefault((hit["lang"], hit["law"]), []).append(hit)
     return render_template(
         "search.html",
@@ -305,9 +448,15 @@ def search():
         result=result,
         groups=groups,
         lang=lang,
-        start=start,
-        more=start + PAGE_HITS if start + PAGE_HITS < result["total"] else None,
+        page=page,
+        pages=-(-result["total"] // PER_PAGE),
     )
+
+
+@bp.route("/offline")
+def offline():
+    """What the offline web app shows for a page that was not saved."""
+    return render_template("offline.html")
 
 
 @bp.route("/<lang>/part/<uid>")
@@ -324,7 +473,34 @@ def part(lang: str, uid: str):
         lang=lang,
         unit=unit,
         part_name=labels.part_name(unit.kind),
+        cited=cited_beside(book, unit),
     )
+
+
+def cited_beside(card: Book, topic) -> list[tuple[str, list]]:
+    """The laws a card's topic cites, to read beside it: each cited unit (with the units
+    below it) in the reader's law book of the card's edition, else in the first law book of
+    that edition, else in the first law book, through the 2007-2017 map when needed.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     card = library().book("sv")
+    ...     found = cited_beside(card, card.by_id["topic.63"])
+    >>> [(lang, [u.id for u in units][:3]) for lang, units in found]
+    [('fi', ['63', '63.A', '63.A.1']), ('fi', ['64', '64.A', '64.A.1'])]
+    """
+    lib = library()
+    lawbooks = [b for b in lib.books.values() if b.kind == "lawbook"]
+    if not topic.cites or not lawbooks:
+        return []
+    ui = i18n.ui_lang()
+    same = [b for b in lawbooks if b.edition == card.edition]
+    book = next((b for b in same + lawbooks if b.lang == ui), (same or lawbooks)[0])
+    out = []
+    for cited in topic.cites:
+        ids = sorted(align.cited_in([cited], topic, book) & set(book.by_id))
+        out += [(book.lang, [u for i in ids for u in [book.by_id[i], *descendants(book, i)]])]
+    return [(lang, units) for lang, units in out if units]
 
 
 @bp.route("/<lang>/definitions")
@@ -361,14 +537,49 @@ def cite_page():
     lib = library()
     lang = request.args.get("lang", "")
     error = ""
+    uid = request.args.get("id", "")
+    book = lib.book(lang)
+    if book is not None and uid in book.by_id:
+        return cite_unit_page(book, book.by_id[uid])
+    nearest = ""
     if query.strip():
+        guess = not lang and not cite.citation_lang(query) and not search_scope()
         for code in citation_books(lib, query, lang):
             book = lib.book(code)
             found = cite.resolve_citation(query, book.units, code, book.edition)
+            if found.unit is not None and guess:  # no book known: every language, one row
+                number = found.id.split(".")[0]
+                return redirect(url_for("pages.compare", number=number, _anchor=anchor(found.id)))
             if found.unit is not None:
                 return redirect(unit_url(code, found.id))
-            error = error or citation_error(query, found, book)
-    return render_template("cite.html", query=query, error=error), (404 if error else 200)
+            if not error:
+                error = citation_error(query, found, book)
+                nearest = unit_url(code, found.nearest) if found.nearest else ""
+    page = render_template("cite.html", query=query, error=error, nearest=nearest)
+    return page, (404 if error else 200)
+
+
+def cite_unit_page(book: Book, unit) -> str:
+    """A unit to cite: its text, its citations ready to copy, and the same unit in the other
+    languages (the language choice)."""
+    lib = library()
+    others = [
+        (c.lang, i)
+        for c in align.counterparts(lib, book.lang, unit.id)
+        for i in c.ids
+        if lib.book(c.lang).kind == "lawbook"
+    ]
+    return render_template(
+        "cite.html",
+        query="",
+        error="",
+        book=book,
+        lang=book.lang,
+        unit=unit,
+        family=[unit, *descendants(book, unit.id)],
+        citation=citation_texts(book, unit),
+        others=others,
+    )
 
 
 def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
@@ -418,6 +629,19 @@ def page_query_without(key: str) -> str:
     """The query string of the page's known parameters without `key`, ready for one more."""
     pairs = [(k, v) for k, v in page_args() if k != key]
     return urlencode(pairs) + "&" if pairs else ""
+
+
+@bp.app_template_global()
+def own_address() -> str:
+    """The page's path with the query parameters pages know (a printout names it).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/fi/law/12?ui=fi&junk=1&lang=fi"):
+    ...     own_address()
+    '/fi/law/12?lang=fi'
+    """
+    query = urlencode(page_args())
+    return request.path + ("?" + query if query else "")
 
 
 @bp.app_template_filter()

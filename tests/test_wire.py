@@ -1,0 +1,147 @@
+"""Fast over a bad connection, and the reader's pages as HTML (no script needed): compressed
+answers, 304s for what the reader has, static files under content-hashed names for a year,
+the offline web app's files; search scope, citation labels and paging; the cite page, table
+mode and the card's topics with the laws they cite."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import brotli
+from flask.testing import FlaskClient
+
+
+def test_law_12_in_finnish_is_under_15_kb_on_the_wire(client: FlaskClient) -> None:
+    raw = client.get("/fi/law/12").data
+    for encoding, decode in (("gzip", gzip.decompress), ("br", brotli.decompress)):
+        answer = client.get("/fi/law/12", headers={"Accept-Encoding": encoding})
+        assert answer.headers["Content-Encoding"] == encoding
+        assert len(answer.data) < 15_000 < len(raw)
+        assert decode(answer.data) == raw
+    css = client.get("/static/site.css", headers={"Accept-Encoding": "gzip"})
+    assert css.headers["Content-Encoding"] == "gzip"
+
+
+def test_unchanged_pages_and_api_answers_are_304(client: FlaskClient) -> None:
+    for url in ("/fi/law/12", "/compare/12", "/api/v1/units/fi/12.C.1.b", "/?lang=tr"):
+        for encoding in ("identity", "br"):
+            first = client.get(url, headers={"Accept-Encoding": encoding})
+            assert first.status_code == 200 and first.headers["ETag"], url
+            assert first.headers["Last-Modified"] and "no-cache" in first.headers["Cache-Control"]
+            again = client.get(
+                url,
+                headers={"Accept-Encoding": encoding, "If-None-Match": first.headers["ETag"]},
+            )
+            assert again.status_code == 304 and again.data == b"", url
+    other = client.get("/fi/law/12", headers={"If-None-Match": '"stale"'})
+    assert other.status_code == 200
+
+
+def test_static_files_have_hashed_names_cached_for_a_year(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    css = re.search(r'href="(/static/site\.[0-9a-f]{10}\.css)"', page)[1]
+    js = re.search(r'src="(/static/site\.[0-9a-f]{10}\.js)"', page)[1]
+    for url in (css, js):
+        answer = client.get(url)
+        assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    plain = client.get("/static/site.css")  # the old address still answers, for an hour
+    assert plain.status_code == 200 and plain.headers["Cache-Control"] == "public, max-age=3600"
+    assert client.get("/static/site.0123456789.css").status_code == 404
+
+
+def test_offline_web_app_files(client: FlaskClient) -> None:
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    data = manifest.get_json(force=True)
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    assert re.fullmatch(r"/static/icon\.[0-9a-f]{10}\.svg", data["icons"][0]["src"])
+    worker = client.get("/sw.js")
+    assert worker.mimetype == "text/javascript" and "no-cache" in worker.headers["Cache-Control"]
+    body = worker.get_data(as_text=True)
+    assert re.search(r'"/static/site\.[0-9a-f]{10}\.css"', body) and '"/offline"' in body
+    page = client.get("/?lang=fi").get_data(as_text=True)
+    assert 'rel="manifest" href="/manifest.webmanifest"' in page
+    assert '<div class="offline-save" hidden>' in page  # shown by the script that can save
+
+
+def test_search_scope_follows_the_reader(client: FlaskClient) -> None:
+    def selected(html: str) -> str:
+        return re.search(r'<option value="(\w*)" selected>', html)[1]
+
+    assert selected(client.get("/?ui=en").get_data(as_text=True)) == ""  # all books
+    assert selected(client.get("/?ui=tr").get_data(as_text=True)) == "tr"
+    assert selected(client.get("/sk/law/12?ui=tr").get_data(as_text=True)) == "sk"
+    found = client.get("/search?q=s%C4%B1ras%C4%B1z+atak&ui=en").get_data(as_text=True)
+    assert "Nothing found" not in found and '<section class="group" lang="tr">' in found
+    assert found.count("<form") == 1 and "units found</p>" in found
+
+
+def test_results_are_labelled_as_citations_and_paged(client: FlaskClient) -> None:
+    page = client.get("/search?q=rangaistuskortti&lang=fi").get_data(as_text=True)
+    assert re.search(r'<a href="/fi/law/\d+#[^"]+"><strong>laki \d+[A-Z]', page)
+    assert not re.search(r"<strong>\d+\.[A-Z]", page)  # no internal ids
+    card = client.get("/search?q=straffkort&lang=sv").get_data(as_text=True)
+    assert "<strong>BEHANDLING AV STRAFFKORT</strong>" in card and "topic.50" not in card.split(
+        "<main"
+    )[1].replace('href="/sv/part/topic.50"', "")
+    first = client.get("/search?q=pelaaja&lang=fi").get_data(as_text=True)
+    second = client.get("/search?q=pelaaja&lang=fi&page=2").get_data(as_text=True)
+    assert 'rel="next" href="/search?q=pelaaja&amp;lang=fi&amp;page=2"' in first
+    assert "2 / " in second and 'rel="prev"' in second
+    ids = lambda html: set(re.findall(r'<li><a href="([^"]+)"', html))  # noqa: E731
+    assert ids(first) and not ids(first) & ids(second)
+
+
+def test_cite_page_shows_the_unit_with_a_language_choice(client: FlaskClient) -> None:
+    page = client.get("/cite?lang=tr&id=12.C.1.b").get_data(as_text=True)
+    assert "Yasa 12C1(b) · " in page and "(b) Hakem" in page
+    assert 'href="/cite?lang=fi&amp;id=12.C.1.b" hreflang="fi"' in page
+    assert 'href="/tr/law/12#12C1b"' in page
+    older = client.get("/cite?lang=sk&id=12.C.1.b").get_data(as_text=True)  # the 2007 book
+    assert 'href="/cite?lang=fi&amp;id=12.C" hreflang="fi"' in older
+    missing = client.get("/cite?q=laki+12C9&lang=fi")
+    assert missing.status_code == 404
+    assert 'class="button quiet" href="/fi/law/12#12C"' in missing.get_data(as_text=True)
+    # No book chosen and none of the reader's: the unit in every language, not a guess.
+    assert client.get("/cite?q=12C1b").headers["Location"] == "/compare/12#12C1b"
+    assert client.get("/cite?q=12C1b&ui=fi").headers["Location"] == "/fi/law/12#12C1b"
+
+
+def test_table_mode_shows_one_unit_in_two_languages(client: FlaskClient) -> None:
+    page = client.get("/table/12?langs=tr,fi&unit=12.C.1.b").get_data(as_text=True)
+    sides = re.findall(r'<section lang="(\w+)" aria-labelledby', page)
+    assert sides == ["tr", "fi"]
+    assert "Yasa 12C1(b)" in page and "laki 12C1b §" in page and "12.C.2" not in page
+    assert 'class="table-mode"' in page and '<form class="search"' not in page
+    both = client.get("/table/12?langs=sk&langs=et").get_data(as_text=True)
+    assert re.findall(r'<section lang="(\w+)" aria-labelledby', both) == ["sk", "et"]
+
+
+def test_law_page_tools_and_contents(client: FlaskClient) -> None:
+    page = client.get("/fi/law/12").get_data(as_text=True)
+    assert page.count('<details class="tools"') == page.count('<section class="unit')
+    assert 'class="row-link" href="/compare/12#12C1b"' in page
+    assert 'class="table-link" href="/table/12?langs=fi&amp;unit=12.C.1.b"' in page
+    toc = re.search(r'<nav class="toc".*?</nav>', page, re.S)[0]
+    assert toc.count("<li>") == 3 and 'href="#12C"' in toc
+    bar = re.search(r'<div class="lawbar".*?</div>\s*</div>', page, re.S)[0]
+    assert 'rel="prev" href="/fi/law/11"' in bar and 'rel="next" href="/fi/law/13"' in bar
+    assert '<a class="skip" href="#main">' in page
+
+
+def test_card_topics_open_with_the_laws_they_cite(client: FlaskClient) -> None:
+    home = client.get("/?lang=sv").get_data(as_text=True)
+    assert 'href="/sv/part/topic.50"' in home and "/compare/50?langs=sv" not in home
+    topic = client.get("/sv/part/topic.50?ui=fi").get_data(as_text=True)
+    assert "BEHANDLING AV STRAFFKORT" in topic
+    beside = topic.split('<aside class="cited-beside"')[1]
+    assert '<section class="cite-unit" lang="fi">' in beside and 'href="/fi/law/50"' in beside
+
+
+def test_print_names_book_edition_address_and_date(client: FlaskClient) -> None:
+    page = client.get("/tr/law/12").get_data(as_text=True)
+    foot = re.search(r'<p class="print-only">(.*?)</p>', page, re.S)[1]
+    assert "Uluslararası Briç Yasaları" in foot and "2017" in foot
+    assert 'data-path="/tr/law/12">/tr/law/12</span>' in foot
+    assert re.search(r'class="print-date">\d{4}-\d\d-\d\d<', foot)
