@@ -178,7 +178,10 @@ def test_every_hit_is_reachable(client: FlaskClient) -> None:
         seen += [h["id"] for h in got.get_json()["hits"]]
     assert total > 100 and len(seen) == len(set(seen)) == total
     html = page(client, "/search?q=kortti&lang=fi")
-    assert f"Results 1–30 of {total}" in html and "start=30" in html
+    assert f"{total} units found" in html and "page=2" in html
+    last = -(-total // 20)  # 20 hits a page: the last page holds the last hits
+    html = page(client, f"/search?q=kortti&lang=fi&page={last}")
+    assert f"<span>{last} / {last}</span>" in html and "page={last + 1}" not in html
 
 
 def test_finnish_see_links_belong_to_their_heading() -> None:
