@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
+from kb.build import build
 from kb.index.build import SEARCHABLE, build_index, index_dir, law_of
 from kb.index.evaluate import read_situations, scores, table
 from kb.index.search import get_searcher, split_query
@@ -133,7 +134,7 @@ def main() -> None:
     rows = read_queries()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        store.build(store.corpus_dir(), data)  # the knowledge base and its index
+        build(store.corpus_dir(), data)  # the knowledge base and its index
         shutil.rmtree(data / "indexes")  # time the index build on its own, from scratch
         index_dir(data).unlink()
         build_ms = timed(lambda: build_index(data))

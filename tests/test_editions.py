@@ -1,6 +1,6 @@
-"""The 2007 -> 2017 map (corpus/sk/edition-map-2017.toml through kb/editions.py), checked against
-the Slovak 2007 book and the three 2017 books: every Slovak section resolves, every target exists,
-and ten correspondences are proved by their wording.
+"""The 2007 -> 2017 map (corpus/sk/edition-map-2017.toml through kb/crosslang/editions.py),
+checked against the Slovak 2007 book and the three 2017 books: every Slovak section resolves,
+every target exists, and ten correspondences are proved by their wording.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import tomllib
 
 import pytest
 
-from kb import editions
-from kb.editions import NO_COUNTERPART, to_2007, to_2017
+from kb.crosslang import editions
+from kb.crosslang.editions import NO_COUNTERPART, to_2007, to_2017
 from tests.conftest import CORPUS, parsed, units_by_id
 
 BOOKS_2017 = ("fi", "tr", "et")

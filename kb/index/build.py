@@ -34,10 +34,11 @@ from pathlib import Path
 from whoosh import fields, index
 from whoosh.analysis import SpaceSeparatedTokenizer
 
-from kb import glossary, store
+from kb import store
+from kb.core.model import Unit
 from kb.index.analysis import analyzer, repair_ocr
 from kb.index.concepts import build_concepts
-from kb.model import Unit
+from kb.layers import glossary
 from kb.profiles import modules
 
 HERE = Path(__file__).resolve().parent

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import editions
+from kb.crosslang import editions
 
 BOOKS = ("fi", "tr", "sk", "et", "sv")
 EDITION = {"fi": 2017, "tr": 2017, "et": 2017, "sk": 2007, "sv": 2007}

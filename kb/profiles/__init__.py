@@ -10,7 +10,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from kb.profile import Profile, References, Words
+from kb.core.profile import Profile, References, Words
 
 
 @cache

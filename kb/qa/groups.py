@@ -2,11 +2,11 @@
 
 Groups are keyed by the ids of the law books of the reference edition (2017 when a 2017 book
 is chosen, else the first law book's): those books ("peers") are joined on canonical id; a
-law book of the other edition joins through the 2007 <-> 2017 map (`kb.align.counterpart`);
-a director's card joins where a law id it cites, read in the reference edition through the
-map, is the group's id. Never by position or by counting units.
+law book of the other edition joins through the 2007 <-> 2017 map
+(`kb.crosslang.align.counterpart`); a director's card joins where a law id it cites, read in
+the reference edition through the map, is the group's id. Never by position or by counting units.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> a = align_books(get_library(), ["fi", "et", "sk"])
 >>> a.peers, a.others, [u.id for u in a.group("16.C.3").units["sk"]]
 (['fi', 'et'], ['sk'], ['16.D'])
@@ -21,9 +21,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from kb import align, editions, store
-from kb.library import Book, Library
-from kb.model import Unit
+from kb import store
+from kb.core.model import Unit
+from kb.crosslang import align, editions
+from kb.crosslang.library import Book, Library
 from kb.qa.model import Where
 
 LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table")
@@ -57,7 +58,7 @@ def merged_order(books: list[Book]) -> list[str]:
     """The law-tree ids of some books in document order: each book's ids, those it alone has
     placed after the id that precedes them in it.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
     >>> order = merged_order([lib.book("fi"), lib.book("et")])
     >>> order[order.index("16.C.2") + 1]  # only fi has 16.C.3
@@ -116,7 +117,7 @@ class Alignment:
     def position(self, lang: str, uid: str) -> int:
         """A unit's place in its document (-1 when it has none).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi"])
         >>> a.position("fi", "1") < a.position("fi", "1.A"), a.position("fi", "99")
         (True, -1)
@@ -129,7 +130,7 @@ class Alignment:
     def law_groups(self, number: str) -> list[Group]:
         """The groups of one law, in order.
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> [g.id for g in align_books(get_library(), ["fi"]).law_groups("56")]
         ['56', '56.A', '56.B']
         """
@@ -139,7 +140,7 @@ class Alignment:
         """A side of a finding: the unit `uid` of a book at its first line (or at `line`), or,
         where the book lacks it, its nearest ancestor the book has (else its first unit).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["et"])
         >>> a.where("et", "16.C.3").source, a.where("et", "16.C.2", 9).source
         ('corpus/et/et.txt:1039', 'corpus/et/et.txt:9')
@@ -154,7 +155,7 @@ class Alignment:
         ancestor the book has), the line and column of `words` in it, and its text (with the
         words it prints after its children).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "et"])
         >>> w = a.side("fi", "40.B.1.c", "jokainen jokainen")
         >>> w.place, w.words, w.text[:25]
@@ -175,7 +176,7 @@ class Alignment:
         """The ids a book should have for group `uid`: the id itself in a peer, the ids the map
         gives in the other edition (none for a card: it covers what it chooses).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "sk", "sv"])
         >>> a.expected("fi", "16.C"), a.expected("sk", "16.C"), a.expected("sv", "16.C")
         (['16.C'], ['16.D'], [])
@@ -190,7 +191,7 @@ class Alignment:
     def absent(self, lang: str, uid: str) -> bool:
         """Whether a book lacks every unit it should have for group `uid`.
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "et", "sk"])
         >>> a.absent("et", "16.C.3"), a.absent("sk", "16.C.3"), a.absent("sk", "23.A")
         (True, False, False)
@@ -203,7 +204,7 @@ class Alignment:
         present and the group ids missing (for a card: the topics citing the law); the parts
         outside the laws and the books that have them.
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> c = align_books(get_library(), ["tr", "et"]).coverage()
         >>> c["documents"]["et"]["edition"], c["laws"]["30"]["et"]["missing"]
         (2017, ['30.B.2'])
@@ -313,7 +314,7 @@ def with_closing(unit: Unit, closing: dict[str, list[Unit]]) -> Unit:
 def align_books(library: Library, langs: list[str]) -> Alignment:
     """Align the chosen books of the library (unknown languages are the caller's to refuse).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> a = align_books(get_library(), ["sv", "fi"])
     >>> a.edition, a.cards, [u.id for u in a.group("16").units["sv"]]
     (2017, ['sv'], ['topic.16'])

@@ -27,9 +27,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from kb import align, cite, glossary
-from kb.align import N_
-from kb.library import Book, Library, get_library
+from kb.crosslang import align
+from kb.crosslang.align import N_
+from kb.crosslang.library import Book, Library, get_library
+from kb.layers import cite, glossary
 from kb.profiles import sort_key
 from kb.web import i18n, labels
 from kb.web.annotate import anchor, annotate, fn_key, paragraphs
@@ -131,7 +132,7 @@ def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
 
 
 def misprint_note(entry: dict) -> str:
-    """The words before a misprinted code's suggestion (kb/misprints.py), in the UI
+    """The words before a misprinted code's suggestion (kb/crosslang/misprints.py), in the UI
     language: which books cite the suggested unit (their languages named as a sentence
     writes them), or "probably" for a reviewed erratum.
 
@@ -428,7 +429,7 @@ def snippet(html: str) -> Markup:
 
 @bp.app_template_test("tail")
 def is_tail(item) -> bool:
-    """Whether an item of a law's print order is a unit's tail (see kb.cite.print_order)."""
+    """Whether an item of a law's print order is a unit's tail (see kb.layers.cite.print_order)."""
     return isinstance(item, cite.Tail)
 
 

@@ -3,7 +3,7 @@ book that prints none (tr, sk, the card) the Estonian index's entries, by their 
 terms, reached through the aligned units of that book, each target in the book's own
 wording.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> found = book_index(get_library(), "fi")
 >>> found["source"], found["letters"][0]["letter"]
 ('fi', 'A')
@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb import align, cite
+from kb.crosslang import align
+from kb.crosslang.library import Book, Library
 from kb.index.concepts import joined
-from kb.library import Book, Library
+from kb.layers import cite
 from kb.profiles import sort_key
 
 SOURCE = "et"  # the index printed with English terms: the one other books are reached from
@@ -28,7 +29,7 @@ ENGLISH = "en"
 def printed_entries(book: Book) -> list[dict[str, Any]]:
     """The entries of a book's own subject index, in print order (none: it prints none).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
     >>> printed_entries(lib.book("et"))[0]["term"], printed_entries(lib.book("tr"))
     ('Abivahendid mälu, arvutuste või mängutehnika jaoks', [])
@@ -41,7 +42,7 @@ def target_label(book: Book, uid: str) -> str:
     """How a target is named: its citation in the book's style and its own title or first
     words (a definition: its term).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> target_label(get_library().book("tr"), "54")
     'Yasa 54 YÜZÜ AÇIK SIRASIZ ATAK'
     """
@@ -60,7 +61,7 @@ def nearest(book: Book, uid: str) -> str | None:
     (a misprint, reported by `lawkb refs --unresolved`) the nearest unit above it; None when
     not even its law is there.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> book = get_library().book("et")
     >>> nearest(book, "16.A.3"), nearest(book, "16.B.1"), nearest(book, "440.B.2")
     ('16.A', '16.B.1', None)

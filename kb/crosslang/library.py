@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from kb import misprints, store
-from kb.model import Unit
+from kb import store
+from kb.core.model import Unit
+from kb.crosslang import misprints
 
 LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table", "note")
 

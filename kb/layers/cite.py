@@ -18,9 +18,9 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 
-from kb.model import Unit
-from kb.parse import ROMAN, canonical
-from kb.profile import References
+from kb.core.ids import ROMAN, canonical
+from kb.core.model import Unit
+from kb.core.profile import References
 from kb.profiles import languages, load_references
 
 INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import card, glossary, refs, subject_index, tables
-from kb.clean import (
+from kb.core.model import Document, Footnote, Problem, Unit
+from kb.core.profile import Profile
+from kb.ingest import card, tables
+from kb.ingest.clean import (
     Line,
     RawFootnote,
     Vocabulary,
@@ -24,13 +26,12 @@ from kb.clean import (
     normalize_spaces,
     split_source,
 )
-from kb.definitions import parse_definitions, slug
-from kb.model import Document, Footnote, Problem, Unit
-from kb.parse import Errata, LawParser, Node
-from kb.profile import Profile
+from kb.ingest.definitions import parse_definitions, slug
+from kb.ingest.parse import Errata, LawParser, Node
 from kb.profiles import load_profile, load_words
 
 META_FILE = "document.toml"
+Layers = Callable[[Document, list[str], dict, Path], None]  # see kb.layers.apply
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
 
 
@@ -111,8 +112,9 @@ def bad_meta(folder: Path, root: Path | None) -> Document | None:
     return doc
 
 
-def read_document(folder: Path, root: Path | None = None) -> Document:
-    """Read and parse the document of a corpus folder (errors are collected, not raised)."""
+def read_document(folder: Path, root: Path | None = None, layers: Layers | None = None) -> Document:
+    """Read and parse the document of a corpus folder, then apply `layers` to it (errors are
+    collected, not raised; `kb.build.read_document` passes the layers of `kb.layers`)."""
     broken = bad_meta(folder, root)
     if broken is not None:
         return broken
@@ -141,6 +143,8 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         return doc
     try:
         parse_document(doc, raw_lines, meta, folder)
+        if layers and not doc.problems:
+            layers(doc, raw_lines, meta, folder)
     except Exception as err:  # a parser bug met on a malformed source fails this document only
         doc.units = []
         doc.problems.append(Problem(path, 1, f"the parser failed ({type(err).__name__}: {err})"))
@@ -148,7 +152,7 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
 
 
 def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path) -> None:
-    """Fill a document from its decoded source lines: its units, then the layers."""
+    """Fill a document from its decoded source lines: its units (the layers come after)."""
     if doc.kind == "lawbook":
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
@@ -156,14 +160,6 @@ def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path
         parse_lawbook(doc, raw_lines, profile, errata, tables_, Errata.from_meta(meta))
     elif doc.kind == "card":
         card.parse_card(doc, raw_lines, folder)
-    if not doc.problems:
-        fixes = {int(k): v for k, v in meta.get("reference_errata", {}).items()}
-        refs.apply(doc, raw_lines, fixes)
-        if doc.kind == "lawbook":
-            by_id = {u.id: u for u in doc.units}
-            for uid, found in glossary.term_links(doc.units).items():
-                by_id[uid].terms = found
-            subject_index.apply(doc, raw_lines, load_profile(doc.lang), folder)
 
 
 def split_regions(lines: list[Line], profile: Profile) -> list[Block]:
@@ -205,8 +201,8 @@ def parse_lawbook(
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
-    `table_specs` say where the tables are printed (kb/tables.py); `layout` holds the
-    placement and label errata (kb/parse.py)."""
+    `table_specs` say where the tables are printed (kb/ingest/tables.py); `layout` holds the
+    placement and label errata (kb/ingest/parse.py)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -253,7 +249,7 @@ def parse_lawbook(
 
 
 # Units whose text is the running text of the law: a hyphen there may cut a word in two whose
-# first half is no word (kb/clean.py `hyphen`); elsewhere (front matter, indexes with English
+# first half is no word (kb/ingest/clean.py `hyphen`); elsewhere (front matter, indexes with English
 # terms) only a hyphen whose joined word the book prints is joined.
 RUNNING = ("law", "section", "subsection", "item", "subitem", "definition", "table")
 
@@ -326,7 +322,7 @@ def fill_tables(
     units: list[tuple[Unit, list[tuple[str, int]]]],
     built: list[tuple[Unit, list[tuple[str, int]]]],
 ) -> list[tuple[Unit, list[tuple[str, int]]]]:
-    """Put each table's cells (read by kb/tables.py) in the place the parse gave it; the
+    """Put each table's cells (read by kb/ingest/tables.py) in the place the parse gave it; the
     text printed after it stays its tail."""
     cells = {u.id: (u, anchors) for u, anchors in built}
     out = []

@@ -6,7 +6,7 @@ the source settle what the text cannot:
 
 - `manifest.toml` pairs each heading with the lines of its text and lays the tables out cell by
   cell; the parse checks it against the source (see `check_topic` and `check_coverage`);
-- `ocr.toml` is the reviewed OCR repair (kb/ocr.py).
+- `ocr.toml` is the reviewed OCR repair (kb/ingest/ocr.py).
 
 The units (edition 2007, lang of the document):
 
@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.clean import normalize_spaces
-from kb.model import Document, Problem, Unit, unit_id
-from kb.ocr import WORD, Rules, load_rules
-from kb.refs import code_parts
+from kb.core.ids import code_parts, unit_id
+from kb.core.model import Document, Problem, Unit
+from kb.ingest.clean import normalize_spaces
+from kb.ingest.ocr import WORD, Rules, load_rules
 
 MANIFEST_FILE = "manifest.toml"
 OCR_FILE = "ocr.toml"
@@ -85,7 +85,7 @@ class Heading:
 def parse_card(doc: Document, raw_lines: list[str], folder: Path) -> None:
     """Fill a card document's units from its source lines and the data beside it.
 
-    >>> from kb.lawbook import read_document
+    >>> from kb.ingest.lawbook import read_document
     >>> doc = read_document(Path("corpus/sv"))
     >>> [u.id for u in doc.units][:3], doc.problems
     (['topic.54', 'topic.50', 'topic.62'], [])
