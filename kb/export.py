@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from kb.core.ids import Tail, print_order
 from kb.core.model import Unit
-from kb.layers.cite import Tail, print_order
 
 _HEADING = {"law": "##", "section": "###", "definition": "###", "topic": "##"}
 _LIST = ("subsection", "item", "subitem")

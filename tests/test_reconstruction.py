@@ -17,11 +17,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from kb.core.ids import LAW_LEVELS
+from kb.core.ids import LAW_LEVELS, Tail, print_order
 from kb.core.model import Unit
 from kb.ingest.clean import clean_lines, split_source
 from kb.ingest.lawbook import split_regions
-from kb.layers.cite import Tail, print_order
 from kb.profiles import load_profile
 from tests.conftest import CORPUS, parsed
 

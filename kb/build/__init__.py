@@ -205,7 +205,7 @@ def stage(
             report.built.append(lang)
         os.link(cached, staging / f"{lang}.json")
         manifest["documents"][lang] = entry
-    store.write_atomic(staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1))
+    store.write_atomic(
+        staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
+    )
     return build_index(data, staging)
-
-

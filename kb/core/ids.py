@@ -15,6 +15,9 @@ A canonical id joins a unit's labels with dots, subitems always in roman numeral
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+
+from kb.core.model import Unit
 
 # Kinds of the law tree, outermost first: the depth of a kind is its index.
 LAW_LEVELS: tuple[str, ...] = ("law", "section", "subsection", "item", "subitem")
@@ -100,3 +103,64 @@ def ancestry(uid: str) -> list[str]:
         return [uid]
     parts = uid.split(".")
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def anchor(uid: str) -> str:
+    """The HTML anchor of a unit: its id without dots (`12.C.1.b` -> `12C1b`).
+
+    >>> anchor("40.B.2.a.v")
+    '40B2av'
+    """
+    return uid.replace(".", "")
+
+
+@dataclass(frozen=True)
+class Tail:
+    """The place of a unit's tail in print order: after the unit's subtree."""
+
+    unit: Unit
+
+
+def print_order(units: list[Unit]) -> list[Unit | Tail]:
+    """Units in document order with each unit's tail placed after the unit's own subtree
+    (a root's tail, belonging to a parent not given, is left out).
+
+    >>> a = Unit("1", "law", "1", "", "", "fi", 2017, (1, 3))
+    >>> b = Unit("1.A", "section", "A.", "", "a", "fi", 2017, (1, 1), tail="after A")
+    >>> c = Unit("1.B", "section", "B.", "", "b", "fi", 2017, (2, 2), tail="after B")
+    >>> [x.unit.tail if isinstance(x, Tail) else x.id for x in print_order([a, b, c])]
+    ['1', '1.A', 'after A', '1.B', 'after B']
+    """
+    out: list[Unit | Tail] = []
+    open_: list[Unit] = []
+    for unit in units:
+        while open_ and not unit.id.startswith(open_[-1].id + "."):
+            done = open_.pop()
+            if done.tail and open_:
+                out.append(Tail(done))
+        open_.append(unit)
+        out.append(unit)
+    while len(open_) > 1:
+        done = open_.pop()
+        if done.tail:
+            out.append(Tail(done))
+    return out
+
+
+def unit_path(lang: str, uid: str) -> str:
+    """The site's address of a unit of a book (a law book: the site shows a card's law units
+    on the comparison page, `kb.web.pages.unit_url`): a law-tree unit on its law's page at its
+    anchor, a definition in the glossary, anything else on its own page. Used by the site
+    and by the QA report.
+
+    >>> unit_path("et", "52.A.c"), unit_path("fi", "12"), unit_path("tr", "def.bord")
+    ('/et/law/52#52Ac', '/fi/law/12', '/tr/definitions#defbord')
+    >>> unit_path("sv", "topic.62")
+    '/sv/part/topic.62'
+    """
+    law = law_of(uid)
+    if uid.startswith("def."):
+        return f"/{lang}/definitions#{anchor(uid)}"
+    if law is None:
+        return f"/{lang}/part/{uid}"
+    return f"/{lang}/law/{law}" + (f"#{anchor(uid)}" if uid != law else "")

@@ -40,10 +40,6 @@ class Counterpart:
     reason: str = ""
 
 
-def law_of(uid: str) -> str:
-    return uid.split(".")[0]
-
-
 def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     """The units of `target` that correspond to unit `uid` of `source`."""
     if target.kind == "card":

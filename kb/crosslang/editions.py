@@ -20,16 +20,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from kb.core.ids import law_of
 from kb.store import corpus_dir
 
 MAP_FILE = Path("sk") / "edition-map-2017.toml"
 NO_COUNTERPART: tuple[str, ...] = ()
 NONE = "none"  # the value in the data for "no counterpart"
 TREE_PART = re.compile(r"\d{1,2}|[A-Za-z]|[ivx]+")  # a part of a law-tree id: 12, C, 1, b, iv
-
-
-def law_of(uid: str) -> str:
-    return uid.split(".")[0]
 
 
 def section_of(uid: str) -> str:

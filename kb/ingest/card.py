@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.core.ids import code_parts, unit_id
+from kb.core.ids import code_parts, law_of, unit_id
 from kb.core.model import Document, Problem, Unit
 from kb.ingest.clean import normalize_spaces
 from kb.ingest.ocr import WORD, Rules, load_rules
@@ -183,7 +183,7 @@ def check_topic(unit: Unit, heading: Heading, source: Source, doc: Document) -> 
         message = f"{unit.id}: no text at lines {first}-{last}"
         doc.problems.append(source.problem(heading.line, message))
         return
-    laws = {c.split(".")[0] for c in unit.cites}
+    laws = {law_of(c) for c in unit.cites}
     if not (stems(unit.title) & stems(unit.text) or laws & law_numbers(unit.text)):
         message = (
             f"{unit.id}: its text (lines {first}-{last}) shares no word or law number "
@@ -264,7 +264,7 @@ def join_lines(parts: list[str]) -> str:
 def table_unit(entry: dict[str, Any], topic: Unit, source: Source, doc: Document) -> Unit:
     """A topic's table, cell by cell from the manifest."""
     first, last = entry["lines"]
-    law = topic.cites[0].split(".")[0]
+    law = law_of(topic.cites[0])
     uid = f"table.{law}"
     header = [cell_text(c, entry, source, doc) for c in entry.get("header", [])]
     rows = []

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.core.ids import LAW_LEVELS
 from kb.core.model import Document, Footnote, Problem, Unit
 from kb.core.profile import Profile
 from kb.ingest import card, tables
@@ -251,7 +252,7 @@ def parse_lawbook(
 # Units whose text is the running text of the law: a hyphen there may cut a word in two whose
 # first half is no word (kb/ingest/clean.py `hyphen`); elsewhere (front matter, indexes with English
 # terms) only a hyphen whose joined word the book prints is joined.
-RUNNING = ("law", "section", "subsection", "item", "subitem", "definition", "table")
+RUNNING = (*LAW_LEVELS, "definition", "table")
 
 
 def join_unit_hyphens(unit: Unit, vocab: Vocabulary) -> None:

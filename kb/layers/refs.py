@@ -19,7 +19,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.core.ids import FULL_CODE, RELATIVE_CODE, canonical, code_parts, law_of, match_parts
+from kb.core.ids import (
+    FULL_CODE,
+    LAW_LEVELS,
+    RELATIVE_CODE,
+    canonical,
+    code_parts,
+    law_of,
+    match_parts,
+)
 from kb.core.model import Document, Problem, Unit
 from kb.core.profile import References, RefForm
 from kb.profiles import languages, load_references
@@ -128,8 +136,9 @@ def resolve(code: Code, scope: str, context: Unit | None, ids: set[str] | None) 
             while len(base) > depth or (len(base) > 1 and ".".join(base) not in ids):
                 base.pop()
             parts = base[:depth] + parts
-    levels = ("law", "section", "subsection", "item", "subitem")
-    uid = ".".join(canonical(p, levels[i]) if i < 5 else p for i, p in enumerate(parts))
+    uid = ".".join(
+        canonical(p, LAW_LEVELS[i]) if i < len(LAW_LEVELS) else p for i, p in enumerate(parts)
+    )
     if code.malformed:
         return uid, f"misprinted code {code.text}"
     if ids is None or uid in ids:

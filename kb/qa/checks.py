@@ -24,7 +24,7 @@ from statistics import median
 from typing import Any
 
 from kb import store
-from kb.core.ids import LAW_LEVELS, code_parts
+from kb.core.ids import LAW_LEVELS, code_parts, law_of
 from kb.core.model import Unit
 from kb.crosslang import editions
 from kb.crosslang.library import Book
@@ -990,7 +990,7 @@ def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
     modern = [x for x in a.peers + a.others if a.book(x).edition == 2017]
     if not modern:
         return ()
-    targets = editions.to_2017(uid) or (editions.law_of(uid),)
+    targets = editions.to_2017(uid) or (law_of(uid) or uid,)
     return (a.where(modern[0], targets[0]),)
 
 
@@ -1029,7 +1029,7 @@ def check_drift(a: Alignment) -> Iterator[Finding]:
                 where = (Where(lang, unit.id, book.meta["source"], line), *_drift_sides(a, uid))
                 langs = tuple(dict.fromkeys(w.lang for w in where))
                 severity = "warning" if not targets else "info"
-                law = editions.law_of(uid)
+                law = law_of(uid)
                 yield Finding("drift", severity, unit.id, langs, message, where, law, code, params)
 
 
@@ -1067,7 +1067,7 @@ def check_source(a: Alignment) -> Iterator[Finding]:
                 continue
             line = int(m["line"])
             unit = _unit_at(book, line, m["message"])
-            law = editions.law_of(unit.id) if unit.kind in LAW_LEVELS else None
+            law = law_of(unit.id) if unit.kind in LAW_LEVELS else None
             where = (Where(lang, unit.id, m["file"], line),)
             code, params = source_code(m["message"])
             yield Finding("source", severity, unit.id, (lang,), m["message"], where, law, code,

@@ -16,6 +16,7 @@ import io
 import json
 import xml.etree.ElementTree as ET
 
+from kb.core.ids import law_of
 from kb.core.model import Unit
 from kb.crosslang.library import Library
 from kb.layers import glossary
@@ -200,7 +201,7 @@ def to_tmx(library: Library, langs: list[str], report: Report | None = None) -> 
         for other in rest:
             for n, pair in enumerate(sentence_pairs(units[first], units[other]), 1):
                 tu = ET.SubElement(body, "tu", tuid=f"{uid}#{n}")
-                ET.SubElement(tu, "prop", type="x-law").text = uid.split(".")[0]
+                ET.SubElement(tu, "prop", type="x-law").text = law_of(uid) or uid
                 for f in flags.get(uid, []):
                     if set(f.about) & {first, other}:
                         ET.SubElement(tu, "prop", type="x-qa").text = f"{f.check}: {f.message}"

@@ -22,12 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
+from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang import align, editions
 from kb.crosslang.library import Book, Library
 from kb.qa.model import Where
 
-LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table")
+LAW_TREE = (*LAW_LEVELS, "table")
 
 
 @dataclass
@@ -40,8 +41,8 @@ class Group:
     mapped: frozenset[str] = frozenset()
 
     @property
-    def law(self) -> str:
-        return editions.law_of(self.id)
+    def law(self) -> str | None:
+        return law_of(self.id)
 
     def unit(self, lang: str) -> Unit | None:
         """The unit of a language standing alone for the id (None: none, or several).

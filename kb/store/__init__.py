@@ -24,10 +24,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 
 PACKAGE = Path(__file__).resolve().parent.parent
-COUNTED = ("law", "section", "subsection", "item", "subitem", "definition")
+COUNTED = (*LAW_LEVELS, "definition")
 COUNTED_BY_KIND = {"lawbook": COUNTED, "card": ("topic", "table")}
 KEEP_BUILDS = 2
 

@@ -18,11 +18,11 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, render_template, request
 from flask_babel import gettext as _
 
+from kb.core.ids import anchor, unit_path
 from kb.crosslang.library import Library, get_library
 from kb.qa import Report, report_on
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import ALL_CHECKS, CHECKS, Finding, site_url
-from kb.web.annotate import anchor
+from kb.qa.model import ALL_CHECKS, CHECKS, Finding
 
 bp = Blueprint("alignment", __name__)
 
@@ -164,7 +164,7 @@ def law(number: str):
         findings=findings,
         finding_row=finding_row,
         by_row=by_row,
-        site_url=site_url,
+        site_url=unit_path,
         shown=shown_units,
         anchor=anchor,
     )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from kb.core.ids import anchor
 from kb.core.model import Unit
 from kb.layers.cite import render
 
@@ -29,15 +30,6 @@ class Span:
     start: int
     end: int
     html: Callable[[str], str]  # the HTML for the span's text
-
-
-def anchor(uid: str) -> str:
-    """The HTML anchor of a unit: its id without dots (`12.C.1.b` -> `12C1b`).
-
-    >>> anchor("40.B.2.a.v")
-    '40B2av'
-    """
-    return uid.replace(".", "")
 
 
 Link = Callable[[str], tuple[str, str]]  # a target id -> (href, what it is, for a tooltip)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from kb.core.ids import LAW_LEVELS
 from kb.crosslang import align
 from kb.crosslang.library import Book, get_library
 from kb.layers import cite
@@ -33,7 +34,7 @@ def book_or_404(lang: str) -> Book:
 
 def unit_json(book: Book, unit) -> dict:
     data = unit.to_json()
-    if unit.kind in ("law", "section", "subsection", "item", "subitem"):
+    if unit.kind in LAW_LEVELS:
         data["citation"] = cite.render(unit.id, book.lang)
         data["international"] = cite.render(unit.id)
     return data

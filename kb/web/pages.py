@@ -27,13 +27,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from kb.core.ids import LAW_LEVELS, anchor, law_of, print_order, unit_path
 from kb.crosslang import align
 from kb.crosslang.align import N_
 from kb.crosslang.library import Book, Library, get_library
 from kb.layers import cite, glossary
 from kb.profiles import sort_key
 from kb.web import i18n, labels
-from kb.web.annotate import anchor, annotate, fn_key, paragraphs
+from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.cache import cached_page, page_args
 from kb.web.subject import book_index
 
@@ -78,18 +79,12 @@ def card_langs(lang: str) -> list[str]:
 
 
 def unit_url(lang: str, uid: str) -> str:
-    """The permalink of a unit: its law's page with the unit's anchor."""
-    law = uid.split(".")[0]
-    if law == "def":
-        return url_for("pages.definitions", lang=lang, _anchor=anchor(uid))
-    if not law.isdigit():
-        return url_for("pages.part", lang=lang, uid=uid)
-    book = library().book(lang)
-    if book is not None and book.kind == "card":
+    """The permalink of a unit (`kb.core.ids.unit_path`; a card's law unit: the comparison
+    of its law), under the site's root."""
+    law, book = law_of(uid), library().book(lang)
+    if law is not None and book is not None and book.kind == "card":
         return url_for("pages.compare", number=law, langs=",".join(card_langs(lang)))
-    if "." not in uid:
-        return url_for("pages.law", lang=lang, number=law)
-    return url_for("pages.law", lang=lang, number=law, _anchor=anchor(uid))
+    return request.script_root + unit_path(lang, uid)
 
 
 @bp.app_context_processor
@@ -99,6 +94,7 @@ def shared() -> dict:
         "library": library(),
         "unit_url": unit_url,
         "anchor": anchor,
+        "law_levels": LAW_LEVELS,
         "law_heading": law_heading,
         "cite_examples": cite.examples(i18n.reader_style()),
         "labels": labels,
@@ -125,7 +121,7 @@ def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
 
     def link(target: str) -> tuple[str, str]:
         found = book.by_id.get(target)
-        what = cite.render(target, lang) if target.split(".")[0].isdigit() else target
+        what = cite.render(target, lang) if law_of(target) else target
         return unit_url(lang, target), f"{what} {found.title if found else ''}".strip()
 
     return paragraphs(annotate(unit, link, field, misprint_note))
@@ -174,7 +170,7 @@ def law(lang: str, number: str):
         lang=lang,
         law=unit,
         units=units,
-        items=cite.print_order(units),
+        items=print_order(units),
         prev=numbers[at - 1] if at else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         others={u.id: align.counterparts(lib, lang, u.id) for u in units},
@@ -186,7 +182,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     """The ready-to-copy citations of a unit: in the international style (English, naming
     the translation) and in the book's own (its citing form, its printed title, its
     quotation marks: no word of another language)."""
-    wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
+    wording = cite.full_text(unit.id, book.law_units(law_of(unit.id) or ""))
     link = current_app.config.get("LAWKB_PUBLIC_URL", "").rstrip("/") + unit_url(book.lang, unit.id)
     name = cite.english_name(book.lang)
     international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
@@ -241,7 +237,7 @@ def shown_units(book: Book, rows: list[dict], lang: str) -> list:
 
 def descendants(book: Book, uid: str) -> list:
     """The units below a unit, in order (looked for in its law only)."""
-    return [u for u in book.law_units(uid.split(".")[0]) if u.id.startswith(uid + ".")]
+    return [u for u in book.law_units(law_of(uid) or "") if u.id.startswith(uid + ".")]
 
 
 def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
@@ -317,7 +313,7 @@ def part(lang: str, uid: str):
     or a topic of the director's card."""
     book = book_or_404(lang)
     unit = book.by_id.get(uid)
-    if unit is None or unit.kind in ("law", "definition") or uid.split(".")[0].isdigit():
+    if unit is None or unit.kind in ("law", "definition") or law_of(uid):
         abort(404, _("There is no such part in this document."))
     return render_template(
         "part.html",

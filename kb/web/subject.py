@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kb.core.ids import law_of
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.index.concepts import joined
@@ -52,7 +53,7 @@ def target_label(book: Book, uid: str) -> str:
     if unit.kind == "definition":
         return unit.term or unit.title
     words = unit.title or " ".join(unit.text.split()[:8])
-    code = cite.render(uid, book.lang) if uid.split(".")[0].isdigit() else ""
+    code = cite.render(uid, book.lang) if law_of(uid) else ""
     return " ".join(p for p in (code, words) if p)
 
 
