@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb import store
+from kb import profiles, store
 from kb.build import BuildError, build, is_stale
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
@@ -384,11 +384,13 @@ def parser() -> argparse.ArgumentParser:
 @contextmanager
 def chosen(args: argparse.Namespace) -> Iterator[None]:
     """While a command runs, `--corpus` and `--data` are `$LAWKB_CORPUS` and `$LAWKB_DATA`,
-    so every part of the program (and a worker it starts) reads the same corpus and data."""
+    so every part of the program (and a worker it starts) reads the same corpus and data;
+    the profiles a corpus folder holds are used for its documents."""
     saved = {name: os.environ.get(name) for name in ("LAWKB_CORPUS", "LAWKB_DATA")}
     for option, name in ((args.corpus, "LAWKB_CORPUS"), (args.data, "LAWKB_DATA")):
         if option is not None:
             os.environ[name] = str(option.resolve())
+    profiles.add_corpus(store.corpus_dir())
     try:
         yield
     finally:

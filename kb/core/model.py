@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+META_FILE = "document.toml"  # a document's metadata, in its corpus folder
+
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
     "parent", "term", "english", "footnotes", "refs", "cited_by", "terms", "cites", "header",

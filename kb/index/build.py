@@ -40,10 +40,9 @@ from kb.core.model import Unit
 from kb.index.analysis import analyzer, repair_ocr
 from kb.index.concepts import build_concepts
 from kb.layers import glossary
-from kb.profiles import modules
+from kb.profiles import module, modules
 
 HERE = Path(__file__).resolve().parent
-PROFILES = HERE.parent / "profiles"
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
 SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
@@ -67,7 +66,7 @@ def index_key(manifest: dict) -> str:
         h.update((HERE / name).read_bytes())
     h.update(glossary.DATA.read_bytes())
     for lang in modules():  # words, stop words and players' words
-        h.update((PROFILES / f"{lang}.py").read_bytes())
+        h.update(Path(module(lang).__file__ or "").read_bytes())
     for dist in ("Whoosh-Reloaded", "PyStemmer", "simplemma"):
         h.update(metadata.version(dist).encode())
     return h.hexdigest()[:16]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.core.ids import LAW_LEVELS
-from kb.core.model import Document, Footnote, Problem, Unit
+from kb.core.model import META_FILE, Document, Footnote, Problem, Unit
 from kb.core.profile import Profile
 from kb.ingest import card, tables
 from kb.ingest.clean import (
@@ -29,10 +29,10 @@ from kb.ingest.clean import (
 )
 from kb.ingest.definitions import parse_definitions, slug
 from kb.ingest.parse import Errata, LawParser, Node
-from kb.profiles import load_profile, load_words
+from kb.profiles import add_folder, load_profile, load_words
 
-META_FILE = "document.toml"
 Layers = Callable[[Document, list[str], dict, Path], None]  # see kb.layers.apply
+LAWS = 93  # the laws of the Laws of Duplicate Bridge (a book's metadata may say otherwise)
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
 
 
@@ -120,6 +120,7 @@ def read_document(folder: Path, root: Path | None = None, layers: Layers | None 
     if broken is not None:
         return broken
     meta = read_meta(folder)
+    add_folder(folder, meta["lang"])
     source = folder / meta["source"]
     path = str(source.relative_to(root) if root else source)
     doc = Document(
@@ -158,7 +159,8 @@ def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
         tables_ = tables.load_tables(folder)
-        parse_lawbook(doc, raw_lines, profile, errata, tables_, Errata.from_meta(meta))
+        layout = Errata.from_meta(meta)
+        parse_lawbook(doc, raw_lines, profile, errata, tables_, layout, meta.get("laws", LAWS))
     elif doc.kind == "card":
         card.parse_card(doc, raw_lines, folder)
 
@@ -199,11 +201,13 @@ def parse_lawbook(
     errata: dict[int, dict] | None = None,
     table_specs: list[tables.TableSpec] | None = None,
     layout: Errata | None = None,
+    expected: int = LAWS,
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
     `table_specs` say where the tables are printed (kb/ingest/tables.py); `layout` holds the
-    placement and label errata (kb/ingest/parse.py)."""
+    placement and label errata (kb/ingest/parse.py); `expected` is how many laws the book
+    holds (`laws` of its metadata; the Laws' 93 by default)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -230,9 +234,9 @@ def parse_lawbook(
                 placed = placed or line.claimed
                 if not (placed or line.blank):
                     doc.problems.append(Problem(doc.source, line.no, "line not placed in a unit"))
-            if len(laws) != 93 and not doc.problems:
+            if len(laws) != expected and not doc.problems:
                 last = block.lines[-1].no
-                doc.problems.append(Problem(doc.source, last, f"{len(laws)} laws, not 93"))
+                doc.problems.append(Problem(doc.source, last, f"{len(laws)} laws, not {expected}"))
         elif block.kind == "definitions":
             units.extend(definition_units(block, profile, doc))
         elif block.kind != "footnotes":

@@ -987,7 +987,8 @@ def moved(uid: str) -> tuple[str, tuple[str, ...]] | None:
 def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
     """The 2017 side of a drift finding: the unit the map gives (or where it would be) in the
     first chosen 2017 law book."""
-    modern = [x for x in a.peers + a.others if a.book(x).edition == 2017]
+    newer = editions.default_map().editions[1]
+    modern = [x for x in a.peers + a.others if a.book(x).edition == newer]
     if not modern:
         return ()
     targets = editions.to_2017(uid) or (law_of(uid) or uid,)

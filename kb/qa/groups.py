@@ -325,7 +325,7 @@ def align_books(library: Library, langs: list[str]) -> Alignment:
     books = [library.books[lang] for lang in langs]
     lawbooks = [b for b in books if b.kind == "lawbook"]
     editions_chosen = [b.edition for b in lawbooks]
-    edition = 2017 if 2017 in editions_chosen else (lawbooks[0].edition if lawbooks else None)
+    edition = max(editions_chosen, default=None)  # the newest edition chosen
     peers = [b for b in lawbooks if b.edition == edition]
     alignment = Alignment(
         library,

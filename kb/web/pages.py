@@ -242,12 +242,13 @@ def descendants(book: Book, uid: str) -> list:
 
 def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     """The law's units aligned row by row: one row per unit id of the reference edition (the
-    first 2017 book chosen, else the first book), a cell per language with its counterparts
+    first book of the newest edition chosen), a cell per language with its counterparts
     or the reason there is none; units of other editions with no counterpart get rows of
     their own."""
     books = [lib.book(x) for x in langs]
     lawbooks = [b for b in books if b.kind == "lawbook"]
-    reference = next((b for b in lawbooks if b.edition == 2017), lawbooks[0] if lawbooks else None)
+    newest = max((b.edition for b in lawbooks), default=None)
+    reference = next((b for b in lawbooks if b.edition == newest), None)
     rows: list[dict] = []
     shown: dict[str, set[str]] = {b.lang: set() for b in books}
     for unit in reference.law_units(number) if reference else []:
