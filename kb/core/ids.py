@@ -1,5 +1,5 @@
 """Canonical unit ids, owned here: the levels of the law tree, a unit code read into its
-parts and written as an id, the law of an id, its ancestry. Every other module calls these
+parts and written as an id, the law of an id, its lineage. Every other module calls these
 (none splits an id itself).
 
 A canonical id joins a unit's labels with dots, subitems always in roman numerals
@@ -91,18 +91,14 @@ def law_of(uid: str) -> str | None:
     return head if head.isdigit() else None
 
 
-def ancestry(uid: str) -> list[str]:
-    """An id and the ids above it, outermost first.
+def lineage(uid: str) -> list[str]:
+    """The unit and its ancestors, nearest first.
 
-    >>> ancestry("12.C.1.b")
-    ['12', '12.C', '12.C.1', '12.C.1.b']
-    >>> ancestry("def.alert")
-    ['def.alert']
+    >>> lineage("16.D.2")
+    ['16.D.2', '16.D', '16']
     """
-    if law_of(uid) is None:
-        return [uid]
     parts = uid.split(".")
-    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
 
 
 def anchor(uid: str) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from kb.core.ids import law_of
+from kb.core.ids import law_of, lineage
 from kb.store import corpus_dir
 
 MAP_FILES = "edition-map-*-*.toml"  # in the corpus folder: edition-map-<older>-<newer>.toml
@@ -39,16 +39,6 @@ def section_of(uid: str) -> str:
     """
     parts = uid.split(".")
     return ".".join(parts[:2]) if all(TREE_PART.fullmatch(p) for p in parts) else uid
-
-
-def lineage(uid: str) -> list[str]:
-    """The unit and its ancestors, nearest first.
-
-    >>> lineage("16.D.2")
-    ['16.D.2', '16.D', '16']
-    """
-    parts = uid.split(".")
-    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
 
 
 def related(a: str, b: str) -> bool:

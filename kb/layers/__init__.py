@@ -40,6 +40,17 @@ LAYERS = (references, terms, subject_index_entries)
 
 
 def apply(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
-    """Apply every layer to a parsed document, in order."""
+    """Apply every layer to a parsed document, in order.
+
+    >>> from kb.ingest.clean import split_source
+    >>> from kb.ingest.lawbook import read_document
+    >>> folder = Path("corpus/tr")
+    >>> doc = read_document(folder)  # the units only
+    >>> unit = next(u for u in doc.units if u.id == "def.bord"); unit.refs
+    []
+    >>> apply(doc, split_source((folder / "tr.txt").read_text(encoding="utf-8")), {}, folder)
+    >>> [r["targets"] for r in unit.refs]
+    [['2']]
+    """
     for layer in LAYERS:
         layer(doc, lines, meta, folder)

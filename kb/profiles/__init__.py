@@ -89,7 +89,11 @@ def available() -> list[str]:
 
 
 def module(lang: str) -> ModuleType:
-    """A language's profile module: its document folder's, else the shipped one."""
+    """A language's profile module: its document folder's, else the shipped one.
+
+    >>> module("fi").PROFILE.lang
+    'fi'
+    """
     return _FOLDERS.get(lang) or importlib.import_module(f"kb.profiles.{lang}")
 
 

@@ -24,7 +24,7 @@ from statistics import median
 from typing import Any
 
 from kb import store
-from kb.core.ids import LAW_LEVELS, code_parts, law_of
+from kb.core.ids import LAW_LEVELS, code_parts, law_of, lineage
 from kb.core.model import Unit
 from kb.crosslang import editions
 from kb.crosslang.library import Book
@@ -161,7 +161,7 @@ def check_missing(a: Alignment) -> Iterator[Finding]:
             if not a.absent(lang, group.id) or (lang in a.peers and minority):
                 continue
             reported.add((lang, group.id))
-            if any((lang, up) in reported for up in editions.lineage(group.id)[1:]):
+            if any((lang, up) in reported for up in lineage(group.id)[1:]):
                 continue
             prefix = group.id + "."
             below = sum(g.id.startswith(prefix) and a.absent(lang, g.id) for g in a.groups)
@@ -190,7 +190,7 @@ def check_extra(a: Alignment) -> Iterator[Finding]:
         present, minority = _present(a, group)
         if not minority:
             continue
-        parent = a.group(editions.lineage(group.id)[1]) if "." in group.id else None
+        parent = a.group(lineage(group.id)[1]) if "." in group.id else None
         if parent is not None and _present(a, parent)[0] == present:
             continue  # reported with its parent
         absent = [x for x in a.peers if x not in present]
@@ -325,7 +325,7 @@ def modern(uid: str) -> str | None:
     ('16.C.1', '73.E.2', '72.C', None, None)
     """
     entries = editions.default_map().entries
-    key = next((k for k in editions.lineage(uid) if k in entries), None)
+    key = next((k for k in lineage(uid) if k in entries), None)
     if key is None or len(entries[key]) != 1 or entries[key] == (key,):
         return None
     (target,) = entries[key]
@@ -679,7 +679,7 @@ def check_empty(a: Alignment) -> Iterator[Finding]:
 def _moved_down(a: Alignment, group: Group, full: list[str], empty: list[str]) -> bool:
     """Whether the books with text print it where the others print their first child's: the
     child is empty in exactly those books (one issue, reported on the child)."""
-    child = next((g for g in a.groups if editions.lineage(g.id)[1:2] == [group.id]), None)
+    child = next((g for g in a.groups if lineage(g.id)[1:2] == [group.id]), None)
     if child is None or "." not in group.id:
         return False
     units = {x: child.unit(x) for x in full + empty}
@@ -978,7 +978,7 @@ def moved(uid: str) -> tuple[str, tuple[str, ...]] | None:
     (('16.C.2', ('16.D.2',)), None, ('13.E', ()))
     """
     entries = editions.default_map().entries
-    key = next((k for k in editions.lineage(uid) if k in entries), None)
+    key = next((k for k in lineage(uid) if k in entries), None)
     if key is None or entries[key] == (key,):
         return None
     return key, entries[key]

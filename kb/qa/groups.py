@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
-from kb.core.ids import LAW_LEVELS, law_of
+from kb.core.ids import LAW_LEVELS, law_of, lineage
 from kb.core.model import Unit
 from kb.crosslang import align, editions
 from kb.crosslang.library import Book, Library
@@ -147,7 +147,7 @@ class Alignment:
         ('corpus/et/et.txt:1039', 'corpus/et/et.txt:9')
         """
         book = self.book(lang)
-        unit = next((book.by_id[i] for i in editions.lineage(uid) if i in book.by_id), None)
+        unit = next((book.by_id[i] for i in lineage(uid) if i in book.by_id), None)
         unit = unit or book.units[0]
         return Where(lang, unit.id, book.meta["source"], line or unit.lines[0])
 
