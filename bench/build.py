@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from kb import store
-from kb.lawbook import read_document
+from kb.build import build, code_hash, document_folders, document_hash, read_document
 
 
 def timed(fn) -> float:
@@ -36,22 +36,22 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     corpus = store.corpus_dir()
-    code = store.code_hash()
+    code = code_hash()
 
     def baseline() -> None:
-        for folder in store.document_folders(corpus):
-            store.document_hash(folder, code)
+        for folder in document_folders(corpus):
+            document_hash(folder, code)
 
     def parse_only() -> None:
-        for folder in store.document_folders(corpus):
+        for folder in document_folders(corpus):
             read_document(folder, corpus.parent)
 
     with tempfile.TemporaryDirectory() as tmp:
         cold, noop = [], []
         for run in range(args.runs):
             data = Path(tmp) / f"run{run}"
-            cold.append(timed(lambda data=data: store.build(corpus, data)))
-            noop.append(timed(lambda data=data: store.build(corpus, data)))
+            cold.append(timed(lambda data=data: build(corpus, data)))
+            noop.append(timed(lambda data=data: build(corpus, data)))
         base = statistics.median(timed(baseline) for _ in range(args.runs))
         parse = statistics.median(timed(parse_only) for _ in range(args.runs))
         cli = [sys.executable, "-m", "kb.cli", "build"]
@@ -62,7 +62,7 @@ def main() -> None:
 
         cli_cold, cli_noop = timed(command), timed(command)
     c, n = statistics.median(cold), statistics.median(noop)
-    print(f"documents: {len(store.document_folders(corpus))} (median of {args.runs} runs)")
+    print(f"documents: {len(document_folders(corpus))} (median of {args.runs} runs)")
     print(f"baseline (read + hash sources): {base * 1000:8.1f} ms")
     print(
         f"parse and layers, no writing:   {parse * 1000:8.1f} ms  ({parse / base:6.1f}x baseline)"

@@ -17,6 +17,7 @@ import statistics
 import time
 
 from kb import store
+from kb.build import build
 from kb.web import create_app
 from kb.web.cache import PAGES
 
@@ -40,7 +41,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    store.build()
+    build()
     client = create_app().test_client()
     langs = sorted(store.read_manifest()["documents"])
     budget = PAGES.budget

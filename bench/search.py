@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
-from kb.index.build import SEARCHABLE, build_index, index_dir, law_of
+from kb.build import build
+from kb.index.build import SEARCHABLE, build_index, index_dir, indexed_law
 from kb.index.evaluate import read_situations, scores, table
 from kb.index.search import get_searcher, split_query
 
@@ -70,9 +71,9 @@ class Fts5:
         for lang in store.read_manifest(data)["documents"]:
             for unit in store.load_units(lang, data):
                 if unit.kind in SEARCHABLE:
-                    row = (unit.id, lang, law_of(unit), unit.kind, unit.title, unit.text)
+                    row = (unit.id, lang, indexed_law(unit), unit.kind, unit.title, unit.text)
                     self.db.execute("INSERT INTO units VALUES (?, ?, ?, ?, ?, ?)", row)
-                    self.order.append((lang, law_of(unit), unit.title, unit.text))
+                    self.order.append((lang, indexed_law(unit), unit.title, unit.text))
 
     def search(self, query: str, lang: str | None = None, limit: int = LIMIT) -> dict[str, Any]:
         words, _ = split_query(query)
@@ -133,7 +134,7 @@ def main() -> None:
     rows = read_queries()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        store.build(store.corpus_dir(), data)  # the knowledge base and its index
+        build(store.corpus_dir(), data)  # the knowledge base and its index
         shutil.rmtree(data / "indexes")  # time the index build on its own, from scratch
         index_dir(data).unlink()
         build_ms = timed(lambda: build_index(data))

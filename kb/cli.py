@@ -21,14 +21,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb import store
-from kb.cite import full_text, render, resolve_citation
+from kb import profiles, store
+from kb.build import BuildError, build, is_stale
+from kb.core.ids import LAW_LEVELS
+from kb.core.model import Unit
 from kb.export import to_json, to_markdown
-from kb.model import LAW_LEVELS, Unit
+from kb.layers.cite import full_text, render, resolve_citation
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    report = store.build(args.corpus, args.data, force=args.force)
+    report = build(args.corpus, args.data, force=args.force)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
@@ -48,10 +50,10 @@ def cmd_build(args: argparse.Namespace) -> int:
 def ensure_built(args: argparse.Namespace) -> None:
     """Build first when the knowledge base is missing or older than the corpus. A corpus
     that cannot be built leaves a knowledge base built before in use (with a warning)."""
-    if store.is_stale(args.corpus, args.data):
+    if is_stale(args.corpus, args.data):
         try:
-            report = store.build(args.corpus, args.data)
-        except store.BuildError as err:
+            report = build(args.corpus, args.data)
+        except BuildError as err:
             if not store.read_manifest(args.data)["documents"]:
                 raise
             print(
@@ -81,7 +83,7 @@ def payload(args: argparse.Namespace, lang: str) -> dict:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from kb.library import get_library
+    from kb.crosslang.library import get_library
 
     payload(args, args.lang)  # built, and the language is there
     units = get_library(args.data).books[args.lang].units  # misprints judged across books
@@ -114,7 +116,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
 
 def cmd_refs(args: argparse.Namespace) -> int:
-    from kb.library import get_library
+    from kb.crosslang.library import get_library
 
     ensure_built(args)
     manifest = store.read_manifest(args.data)["documents"]
@@ -163,7 +165,7 @@ SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2, "never": -1}
 
 def cmd_qa(args: argparse.Namespace) -> int:
     ensure_built(args)
-    from kb.library import get_library
+    from kb.crosslang.library import get_library
     from kb.qa import formats, report
 
     library = get_library(args.data)
@@ -382,11 +384,13 @@ def parser() -> argparse.ArgumentParser:
 @contextmanager
 def chosen(args: argparse.Namespace) -> Iterator[None]:
     """While a command runs, `--corpus` and `--data` are `$LAWKB_CORPUS` and `$LAWKB_DATA`,
-    so every part of the program (and a worker it starts) reads the same corpus and data."""
+    so every part of the program (and a worker it starts) reads the same corpus and data;
+    the profiles a corpus folder holds are used for its documents."""
     saved = {name: os.environ.get(name) for name in ("LAWKB_CORPUS", "LAWKB_DATA")}
     for option, name in ((args.corpus, "LAWKB_CORPUS"), (args.data, "LAWKB_DATA")):
         if option is not None:
             os.environ[name] = str(option.resolve())
+    profiles.add_corpus(store.corpus_dir())
     try:
         yield
     finally:
@@ -410,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as refusal:
         print(f"lawkb {args.command}: {refusal}", file=sys.stderr)
         return refusal.code
-    except store.BuildError as err:
+    except BuildError as err:
         print(f"lawkb {args.command}: {err}", file=sys.stderr)
         return 2
     except OSError as err:  # a data directory that is read-only, full or missing

@@ -1,6 +1,6 @@
 """Render a document's units for people and programs: JSON (one array) or readable markdown.
 
->>> from kb.model import Unit
+>>> from kb.core.model import Unit
 >>> u = Unit("12.C", "section", "C.", "Korjattu", "Teksti.", "fi", 2017, (679, 700), "12")
 >>> print(to_markdown([u]), end="")
 ### C. Korjattu
@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from kb.cite import Tail, print_order
-from kb.model import Unit
+from kb.core.ids import Tail, print_order
+from kb.core.model import Unit
 
 _HEADING = {"law": "##", "section": "###", "definition": "###", "topic": "##"}
 _LIST = ("subsection", "item", "subitem")

@@ -9,9 +9,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kb import store
-from kb.lawbook import read_document
-from kb.model import Document, Unit
+from kb.build import build, read_document
+from kb.core.model import Document, Unit
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -62,7 +61,7 @@ def app() -> Flask:
     """The site over a freshly built knowledge base of the real corpus."""
     from kb.web import create_app
 
-    report = store.build()
+    report = build()
     assert report.ok, report.errors
     return create_app()
 

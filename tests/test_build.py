@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kb import store
+from kb.build import build, read_document
 from kb.cli import main
-from kb.lawbook import read_document
 from tests.conftest import CORPUS
 
 
@@ -93,23 +93,23 @@ def test_build_is_incremental_and_keeps_the_previous_kb_on_errors(
     corpus: Path, tmp_path: Path
 ) -> None:
     data = tmp_path / "var"
-    first = store.build(corpus, data)
+    first = build(corpus, data)
     assert first.ok and sorted(first.built) == ["sk", "tr"]
     kb_before = (data / "kb").resolve()
     tr_before = json.loads((data / "kb" / "tr.json").read_text(encoding="utf-8"))
 
-    assert store.build(corpus, data).up_to_date
+    assert build(corpus, data).up_to_date
     assert (data / "kb").resolve() == kb_before
 
     # A change to one source re-parses that document only.
     mutate(corpus, "sk", lambda ls: [*ls, ""])
-    second = store.build(corpus, data)
+    second = build(corpus, data)
     assert second.built == ["sk"] and second.reused == ["tr"]
 
     # A broken source fails its document; the others still build, the old copy is kept.
     mutate(corpus, "tr", lambda ls: [ln for ln in ls if not ln.startswith("YASA 7 ")])
     mutate(corpus, "sk", lambda ls: [*ls, ""])
-    third = store.build(corpus, data)
+    third = build(corpus, data)
     assert not third.ok and list(third.errors) == ["tr"]
     assert third.built == ["sk"]
     assert json.loads((data / "kb" / "tr.json").read_text(encoding="utf-8")) == tr_before
@@ -147,7 +147,7 @@ def test_damaged_metadata_fails_its_document_only(corpus: Path, tmp_path: Path) 
     found = problems(corpus, "sk")
     assert len(found) == 1 and found[0].startswith("corpus/sk/document.toml:")
     assert "unreadable metadata" in found[0]
-    report = store.build(corpus, tmp_path / "var")
+    report = build(corpus, tmp_path / "var")
     assert list(report.errors) == ["sk"] and report.built == ["tr"]
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.card import MANIFEST_FILE
-from kb.lawbook import read_document
-from kb.model import Unit
+from kb.build import build, document_hash, read_document
+from kb.core.model import Unit
+from kb.ingest.card import MANIFEST_FILE
 from tests.conftest import CORPUS, parsed, units_by_id
 
 TOPICS = [
@@ -447,7 +447,7 @@ def test_a_heading_missing_from_the_manifest_fails_the_build(card: Path) -> None
 
 def test_build_summary_and_export_of_the_card(card: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    report = store.build(card, data)
+    report = build(card, data)
     assert report.ok and report.built == ["sv"]
     assert store.summary(store.read_manifest(data)) == ["sv  2007 card  topics 11  tables 2"]
     exported = [u.to_json() for u in store.load_units("sv", data)]
@@ -457,6 +457,6 @@ def test_build_summary_and_export_of_the_card(card: Path, tmp_path: Path) -> Non
 
 
 def test_data_beside_the_source_is_part_of_the_document_hash(card: Path) -> None:
-    before = store.document_hash(card / "sv", "code")
+    before = document_hash(card / "sv", "code")
     edit_manifest(card, "# Where the", "# Where  the")
-    assert store.document_hash(card / "sv", "code") != before
+    assert document_hash(card / "sv", "code") != before

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from kb.cite import full_text, parse_citation, render, resolve_citation
 from kb.cli import main
+from kb.layers.cite import full_text, parse_citation, render, resolve_citation
 from tests.conftest import parsed
 
 LAW_TREE = ("law", "section", "subsection", "item", "subitem")

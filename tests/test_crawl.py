@@ -7,7 +7,7 @@ import re
 from collections import deque
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from kb import store
+from kb.build import build
 from kb.web import create_app
 
 LINK = re.compile(r'href="([^"]+)"')
@@ -25,7 +25,7 @@ def key(url: str) -> str:
 
 
 def test_no_internal_link_is_broken() -> None:
-    assert store.build().ok
+    assert build().ok
     client = create_app().test_client()
     seen: dict[str, set[str]] = {}
     queue = deque(["/"])

@@ -1,6 +1,6 @@
-"""The 2007 -> 2017 map (corpus/sk/edition-map-2017.toml through kb/editions.py), checked against
-the Slovak 2007 book and the three 2017 books: every Slovak section resolves, every target exists,
-and ten correspondences are proved by their wording.
+"""The 2007 -> 2017 map (corpus/edition-map-2007-2017.toml through kb/crosslang/editions.py),
+checked against the Slovak 2007 book and the three 2017 books: every Slovak section resolves,
+every target exists, and ten correspondences are proved by their wording.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import tomllib
 
 import pytest
 
-from kb import editions
-from kb.editions import NO_COUNTERPART, to_2007, to_2017
+from kb.crosslang import editions
+from kb.crosslang.editions import NO_COUNTERPART, to_2007, to_2017
 from tests.conftest import CORPUS, parsed, units_by_id
 
 BOOKS_2017 = ("fi", "tr", "et")
-DATA = tomllib.loads((CORPUS / "sk" / "edition-map-2017.toml").read_text(encoding="utf-8"))
+DATA = tomllib.loads((CORPUS / "edition-map-2007-2017.toml").read_text(encoding="utf-8"))
 # The Estonian book leaves 2017 Law 30B2 out (et.txt 1321-1330: B has item 1 only).
 NOT_IN_ET = {"30.B.2"}
 

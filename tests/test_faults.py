@@ -20,12 +20,14 @@ from subprocess import PIPE
 
 import pytest
 
-from kb import lawbook, store
+from kb import store
+from kb.build import build, code_hash, document_hash
 from kb.cli import main
 from kb.index import build as index_build
 from kb.index import search
 from kb.index.build import index_dir
 from kb.index.search import get_searcher
+from kb.ingest import lawbook
 from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 
@@ -43,7 +45,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("built")
     corpus, data = root / "corpus", root / "var"
     shutil.copytree(CORPUS, corpus)
-    assert store.build(corpus, data).ok
+    assert build(corpus, data).ok
     return corpus, data
 
 
@@ -145,7 +147,7 @@ def test_a_corrupt_source_fails_its_document_and_keeps_the_previous_one(
     broken = corrupt(path.read_bytes())
     path.write_bytes(broken)
 
-    report = store.build(corpus, data)
+    report = build(corpus, data)
 
     assert list(report.errors) == [lang]
     where = f"corpus/{lang}/{lang}.txt:"
@@ -192,7 +194,7 @@ def test_a_truncated_finnish_book_fails_its_build_the_others_build(
 def test_a_missing_source_fails_its_document(site: tuple[Path, Path]) -> None:
     corpus, data = site
     source(corpus, "sv").unlink()
-    report = store.build(corpus, data)
+    report = build(corpus, data)
     missing = "corpus/sv/sv.txt:1: cannot be read: No such file or directory"
     assert report.errors == {"sv": [missing]}
     assert_served(data, ("sv",))
@@ -211,7 +213,7 @@ def test_a_parser_crash_fails_its_document_only(
         parse(doc, *args, **kwargs)
 
     monkeypatch.setattr(lawbook, "parse_lawbook", crash_on_estonian)
-    report = store.build(corpus, data, force=True)
+    report = build(corpus, data, force=True)
     assert report.errors == {
         "et": ["corpus/et/et.txt:1: the parser failed (IndexError: list index out of range)"]
     }
@@ -231,7 +233,7 @@ def test_a_rebuild_is_served_at_once(site: tuple[Path, Path]) -> None:
     path.write_text(
         text.replace("YASA 5 – YERLERİN BELİRLENMESİ", "YASA 5 – OTURMA DÜZENİ"), "utf-8"
     )
-    assert store.build(corpus, data).built == ["tr"]
+    assert build(corpus, data).built == ["tr"]
     for url in ("/tr/law/5", "/compare/5?langs=tr,fi"):
         page = client.get(url).get_data(as_text=True)
         assert "OTURMA DÜZENİ" in page and "YERLERİN BELİRLENMESİ" not in page, url
@@ -260,17 +262,17 @@ def test_kill_9_during_a_build_leaves_the_previous_knowledge_base(
     corpus, data = site
     path = source(corpus, "tr")
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert store.build(corpus, data).built == ["tr"]
-    repository = store.document_hash(CORPUS / "tr", store.code_hash())
+    assert build(corpus, data).built == ["tr"]
+    repository = document_hash(CORPUS / "tr", code_hash())
     killed = 0
     for n, delay in enumerate((0.1, 0.4, 0.7, 1.0, 1.5, 2.5)):
         path.write_text(path.read_text(encoding="utf-8") + "\n" * n, encoding="utf-8")
-        build = subprocess.Popen(lawkb(corpus, data, "build", "--force"), cwd=ROOT)
+        process = subprocess.Popen(lawkb(corpus, data, "build", "--force"), cwd=ROOT)
         time.sleep(delay)
-        if build.poll() is None:
-            build.kill()
+        if process.poll() is None:
+            process.kill()
             killed += 1
-        build.wait()
+        process.wait()
         monkeypatch.setattr(search, "_searchers", {})  # as in a server started now
         assert_whole(data)
         # What the site serves comes from this corpus, never from the repository's.
@@ -293,9 +295,9 @@ def test_two_builds_at_once_both_finish_whole(tmp_path: Path) -> None:
         )
         for _ in range(2)
     ]
-    for build in builds:
-        out, err = build.communicate(timeout=120)
-        assert build.returncode == 0, err
+    for process in builds:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
         assert out.decode().count(" lawbook  laws 93 ") == 4
     assert_whole(data)
     assert [p.name for p in data.iterdir() if p.name.endswith(".new")] == []
@@ -424,6 +426,6 @@ def test_the_build_cache_keeps_only_what_builds_use(site: tuple[Path, Path]) -> 
     path = source(corpus, "tr")
     for n in range(4):
         path.write_text(path.read_text(encoding="utf-8") + "\n" * (n + 1), encoding="utf-8")
-        assert store.build(corpus, data).built == ["tr"]
+        assert build(corpus, data).built == ["tr"]
     cached = sorted(p.name for p in (data / "cache").glob("tr-*.json"))
     assert len(cached) == store.KEEP_BUILDS

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from kb import cite
+from kb.crosslang.library import get_library
 from kb.index.search import get_searcher
-from kb.library import get_library
+from kb.layers import cite
 from kb.web.security import HEADERS
 
 WHOOSH = ["AND OR (", "*", "~", "field:", "text_fi:revokki", '"unbalanced', "NOT", "a AND (b"]

@@ -11,7 +11,10 @@ from functools import cache
 
 import pytest
 
-from kb.glossary import (
+from kb.core.ids import LAW_LEVELS
+from kb.core.model import Document, Unit
+from kb.core.profile import CODE
+from kb.layers.glossary import (
     concept_of,
     concepts,
     definitions_of,
@@ -20,8 +23,6 @@ from kb.glossary import (
     term_links,
     unlinked,
 )
-from kb.model import LAW_LEVELS, Document, Unit
-from kb.profile import CODE
 from kb.profiles import load_references
 from tests.conftest import parsed, units_by_id
 

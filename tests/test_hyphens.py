@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.clean import Vocabulary, hyphen
-from kb.lawbook import RUNNING
-from kb.model import Document
+from kb.build import build
+from kb.core.model import Document
+from kb.ingest.clean import Vocabulary, hyphen
+from kb.ingest.lawbook import RUNNING
 from kb.profiles import load_words
 from tests.conftest import CORPUS, parsed, units_by_id
 
@@ -94,7 +95,7 @@ def test_each_hyphen_is_served_as_decided(row) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_kind_of_each_hyphen(lang: str) -> None:
     """The decision by kind: `word` and `broken` are joined, `code`, `name`, `printed` and
-    `compound` kept (kb/clean.py `hyphen`, the book's vocabulary deciding)."""
+    `compound` kept (kb/ingest/clean.py `hyphen`, the book's vocabulary deciding)."""
     vocab = Vocabulary.of("\n".join(source(lang)), load_words(lang).lower)
     doc = parsed(lang)
 
@@ -157,6 +158,6 @@ def test_true_compounds_stay() -> None:
 def test_search_finds_both_forms(query: str) -> None:
     from kb.index.search import get_searcher
 
-    assert store.build().ok
+    assert build().ok
     hits = get_searcher(store.data_dir()).search(query, "fi", None, 5)["hits"]
     assert hits and hits[0]["id"] == "12.C.4"

@@ -12,15 +12,15 @@ import pytest
 from flask.testing import FlaskClient
 
 from kb import store
+from kb.build import build, read_document
 from kb.cli import main
-from kb.lawbook import read_document
-from kb.library import get_library
+from kb.crosslang.library import get_library
 from tests.conftest import CORPUS, units_by_id
 
 
 @pytest.fixture(scope="module")
 def library():
-    assert store.build().ok
+    assert build().ok
     return get_library()
 
 

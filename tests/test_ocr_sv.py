@@ -1,4 +1,5 @@
-"""The OCR repair of the Swedish card (corpus/sv/ocr.toml through kb/ocr.py), measured by reading.
+"""The OCR repair of the Swedish card (corpus/sv/ocr.toml through kb/ingest/ocr.py), measured
+by reading.
 
 SPOILT is a sample of 129 corrupted words read off the card, each with its line, the OCR form
 and the Swedish word the line means (read from the sense of the line and, for the law's terms,
@@ -14,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.card import MARKER
-from kb.ocr import WORD, Context, Rules, load_rules
+from kb.ingest.card import MARKER
+from kb.ingest.ocr import WORD, Context, Rules, load_rules
 from tests.conftest import CORPUS
 
 RULES = CORPUS / "sv" / "ocr.toml"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.cite import full_text
-from kb.model import Document, Footnote, Unit
+from kb.core.model import Document, Footnote, Unit
+from kb.layers.cite import full_text
 from tests.conftest import CORPUS, as_served, parsed, units_by_id
 
 LAW_KINDS = ("law", "section", "subsection", "item", "subitem")
@@ -835,5 +835,5 @@ def test_no_definition_text_lost():
 @pytest.mark.parametrize("line", [2127, 2254])
 def test_misnumbered_footnote_markers_are_noted(line):
     """l.2127 prints ²⁵ for ²⁴ (Law 71) and l.2254 prints ²⁸ for ²⁶ (76D): source oddities
-    the parser has to handle, which doc.notes records (kb.model.Document)."""
+    the parser has to handle, which doc.notes records (kb.core.model.Document)."""
     assert notes_at(line), f"no note for the misnumbered footnote marker at l.{line}"

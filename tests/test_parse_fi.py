@@ -22,8 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.cite import full_text
-from kb.model import LAW_LEVELS, Unit
+from kb.core.ids import LAW_LEVELS
+from kb.core.model import Unit
+from kb.layers.cite import full_text
 from tests.conftest import parsed, units_by_id
 
 LAWS_TSV = Path(__file__).parent / "data" / "fi_laws.tsv"

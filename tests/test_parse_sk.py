@@ -33,8 +33,8 @@ from functools import cache
 
 import pytest
 
-from kb.cite import full_text
-from kb.model import Footnote, Unit
+from kb.core.model import Footnote, Unit
+from kb.layers.cite import full_text
 from tests.conftest import CORPUS, ROOT, parsed, units_by_id
 
 LANG = "sk"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.cite import full_text
+from kb.layers.cite import full_text
 from tests.conftest import parsed, units_by_id
 
 LANG = "tr"

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from kb.clean import clean_lines, split_source
-from kb.lawbook import split_regions
-from kb.model import Document
+from kb.core.model import Document
+from kb.ingest.clean import clean_lines, split_source
+from kb.ingest.lawbook import split_regions
 from kb.profiles import load_profile
 from tests.conftest import CORPUS, SHARED, parsed
 

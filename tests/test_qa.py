@@ -16,9 +16,9 @@ from translate.storage.tbx import tbxfile
 from translate.storage.tmx import tmxfile
 from translate.storage.xliff2 import Xliff2File as xliff2file
 
-from kb import store
+from kb.build import build
 from kb.cli import main
-from kb.library import Library, get_library
+from kb.crosslang.library import Library, get_library
 from kb.qa import Report, report
 from kb.qa.checks import figures
 from kb.qa.formats import (
@@ -41,7 +41,7 @@ PRECISION = DATA / "qa_precision.tsv"
 
 @pytest.fixture(scope="module")
 def library() -> Library:
-    assert store.build().ok
+    assert build().ok
     return get_library()
 
 
@@ -122,8 +122,8 @@ def test_figures_leave_out_codes_and_read_number_words(library: Library) -> None
 
 def test_references_compared_as_full_unit_ids(library: Library, full: Report) -> None:
     # et.txt:1165 "reeglile 21 või 47C" where fi.txt:927 and tr.txt:853 cite 47E. The served
-    # text makes 47C a misprint (kb/misprints.py: it links nowhere, 47E is its suggestion);
-    # the report reads the code as printed.
+    # text makes 47C a misprint (kb/crosslang/misprints.py: it links nowhere, 47E is its
+    # suggestion); the report reads the code as printed.
     (ref,) = library.book("et").by_id["20.F.6"].refs
     assert ref["targets"] == ["21"] and [m["suggestion"] for m in ref["misprints"]] == ["47.E"]
     f = one(full, "refs", "20.F.6")
@@ -227,7 +227,7 @@ def test_housekeeping_is_its_own_report(library: Library, full: Report) -> None:
         one(house, "drift", "topic.62").message == "topic.62 cites 2007 16.D, which is 16.C in 2017"
     )
     # et.txt:1450 "(vt reeglist 26V)": a misprint for 26B, which fi and tr cite there
-    # (kb/misprints.py); et.txt:1757 prints 51B2c inside 52A, placed by its erratum.
+    # (kb/crosslang/misprints.py); et.txt:1757 prints 51B2c inside 52A, placed by its erratum.
     g = one(house, "source", "38.D")
     assert (g.severity, g.message) == (
         "warning",

@@ -8,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kb.library import get_library
+from kb.crosslang.library import get_library
 from kb.qa import report
 from kb.qa.model import ALL_CHECKS, CHECKS
 from kb.web.pages import unit_url

@@ -2,7 +2,7 @@
 (each unit's label, title, text or table cells, then the tails), give back every word of the
 law region of the source, in place and in order, and no word the source does not print.
 
-The source side is the cleaned law region (kb/clean.py: markup and footnote markers off,
+The source side is the cleaned law region (kb/ingest/clean.py: markup and footnote markers off,
 footnote lines and dropped noise out); a law heading's words are its number and title (the
 profile's heading form, `Reegel`/`YASA`/`§`, is not wording). Two things the knowledge base
 does on purpose are accounted for, never more: a served word may be two source words the
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from kb.cite import Tail, print_order
-from kb.clean import clean_lines, split_source
-from kb.lawbook import split_regions
-from kb.model import LAW_LEVELS, Unit
+from kb.core.ids import LAW_LEVELS, Tail, print_order
+from kb.core.model import Unit
+from kb.ingest.clean import clean_lines, split_source
+from kb.ingest.lawbook import split_regions
 from kb.profiles import load_profile
 from tests.conftest import CORPUS, parsed
 

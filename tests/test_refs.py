@@ -1,4 +1,4 @@
-"""Cross-references (kb/refs.py) judged against a hand-checked sample of the source text.
+"""Cross-references (kb/layers/refs.py) judged against a hand-checked sample of the source text.
 
 tests/data/refs_sample.tsv holds references read from corpus/<lang>/<lang>.txt by hand (see its
 header): every row must be found by the parser, each row a test of its own, so that a failure
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.model import Document, Unit
+from kb.core.model import Document, Unit
 from tests.conftest import CORPUS, parsed
 
 SAMPLE = Path(__file__).parent / "data" / "refs_sample.tsv"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb import store
+from kb.build import build
 from kb.cli import main
 from kb.index import build as index_build
 from kb.index.build import build_index, index_dir, is_current
@@ -28,7 +28,7 @@ def built_data(factory: pytest.TempPathFactory) -> Path:
     test session."""
     if "data" not in _BUILT:
         data = factory.mktemp("search")
-        report = store.build(CORPUS, data)
+        report = build(CORPUS, data)
         assert report.indexed
         _BUILT["data"] = data
     return _BUILT["data"]
@@ -56,7 +56,7 @@ def test_index_is_built_with_the_knowledge_base_and_only_when_stale(data: Path) 
     assert link.is_symlink() and os.readlink(link).startswith("../../indexes/")
     assert is_current(data)
     assert build_index(data) is False  # up to date: nothing to do
-    assert store.build(CORPUS, data).indexed is False
+    assert build(CORPUS, data).indexed is False
     meta = json.loads((link / "search.json").read_text(encoding="utf-8"))
     assert set(meta["languages"]) == {"fi", "tr", "sk", "et", "sv"}
     assert meta["ocr"] == ["sv"]

@@ -176,7 +176,7 @@ def test_an_unexpected_error_shows_no_stack_trace(
     assert not app.debug and not app.config["PROPAGATE_EXCEPTIONS"]
 
     def bug(*args, **kwargs):
-        raise RuntimeError("secret detail in /work/main/kb/cite.py")
+        raise RuntimeError("secret detail in /work/main/kb/layers/cite.py")
 
     monkeypatch.setattr(pages.cite, "resolve_citation", bug)
     monkeypatch.setattr(api.cite, "resolve_citation", bug)

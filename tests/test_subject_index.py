@@ -1,4 +1,4 @@
-"""The subject index as a layer (kb/subject_index.py) on the real Estonian and Finnish books.
+"""The subject index as a layer (kb/layers/subject_index.py) on the real Estonian and Finnish books.
 
 Every expectation was read off the source (corpus/et/et.txt "Lisa 1 INDEKS" from line 2607;
 corpus/fi/fi.txt "## Hakemisto" from line 2554), never copied from the parser's output.
@@ -11,9 +11,9 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from kb.model import Document
+from kb.core.model import Document
+from kb.layers.subject_index import read_index
 from kb.profiles import load_profile
-from kb.subject_index import read_index
 from tests.conftest import CORPUS, parsed
 
 TITLE_54 = "Avatud avakäigukaart valest käest"  # et.txt: "Reegel 54 Avatud avakäigukaart ..."

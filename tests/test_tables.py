@@ -1,7 +1,8 @@
 """The tables of Laws 2, 77 and 78B in every law book, checked against a reading of the source.
 
 Expected rows are transcribed from corpus/<lang>/<lang>.txt (line numbers in the comments);
-the layouts that produce them are in kb/tables.py and the listings in corpus/<lang>/tables.toml.
+the layouts that produce them are in kb/ingest/tables.py and the listings in
+corpus/<lang>/tables.toml.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from kb.cite import full_text
+from kb.build import read_document
+from kb.core.model import Document, Unit
 from kb.export import to_json, to_markdown
-from kb.lawbook import read_document
-from kb.model import Document, Unit
+from kb.layers.cite import full_text
 from tests.conftest import CORPUS, as_served, parsed, units_by_id
 
 BOOKS = ("fi", "tr", "sk", "et")

@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
-from kb.library import get_library
+from kb.crosslang.library import get_library
 from kb.qa import report_on
 from kb.qa.groups import align_books
 from kb.qa.model import MESSAGES, Finding

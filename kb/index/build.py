@@ -34,18 +34,17 @@ from pathlib import Path
 from whoosh import fields, index
 from whoosh.analysis import SpaceSeparatedTokenizer
 
-from kb import glossary, store
+from kb import store
+from kb.core.ids import LAW_LEVELS, law_of
+from kb.core.model import Unit
 from kb.index.analysis import analyzer, repair_ocr
 from kb.index.concepts import build_concepts
-from kb.model import Unit
-from kb.profiles import modules
+from kb.layers import glossary
+from kb.profiles import module, modules
 
 HERE = Path(__file__).resolve().parent
-PROFILES = HERE.parent / "profiles"
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
-SEARCHABLE = frozenset(
-    ("law", "section", "subsection", "item", "subitem", "definition", "table", "topic")
-)
+SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 META = "search.json"
 CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
@@ -67,7 +66,7 @@ def index_key(manifest: dict) -> str:
         h.update((HERE / name).read_bytes())
     h.update(glossary.DATA.read_bytes())
     for lang in modules():  # words, stop words and players' words
-        h.update((PROFILES / f"{lang}.py").read_bytes())
+        h.update(Path(module(lang).__file__ or "").read_bytes())
     for dist in ("Whoosh-Reloaded", "PyStemmer", "simplemma"):
         h.update(metadata.version(dist).encode())
     return h.hexdigest()[:16]
@@ -130,19 +129,15 @@ def schema(langs: Iterable[str], ocr: Iterable[str]) -> fields.Schema:
     return fields.Schema(**spec)
 
 
-def law_of(unit: Unit) -> str:
+def indexed_law(unit: Unit) -> str:
     """The law a unit belongs to (a card topic: the first law it cites); "" for none.
 
-    >>> law_of(Unit("12.C.1", "subsection", "1.", "", "", "fi", 2017, (1, 1)))
+    >>> indexed_law(Unit("12.C.1", "subsection", "1.", "", "", "fi", 2017, (1, 1)))
     '12'
-    >>> law_of(Unit("def.alert", "definition", "", "Alert", "", "fi", 2017, (1, 1)))
+    >>> indexed_law(Unit("def.alert", "definition", "", "Alert", "", "fi", 2017, (1, 1)))
     ''
     """
-    for uid in (unit.id, *unit.cites):
-        head = uid.split(".")[0]
-        if head.isdigit():
-            return head
-    return ""
+    return next((law for uid in (unit.id, *unit.cites) if (law := law_of(uid))), "")
 
 
 def context(unit: Unit, by_id: dict[str, Unit]) -> tuple[str, list[str]]:
@@ -209,7 +204,7 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
         doc = {
             "id": unit.id,
             "lang": lang,
-            "law": law_of(unit),
+            "law": indexed_law(unit),
             "kind": unit.kind,
             "title": title or next(iter(around), law),
             "text": body,

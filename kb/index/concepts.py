@@ -23,9 +23,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from kb import glossary
+from kb.core.model import Unit
 from kb.index.analysis import analyzer
-from kb.model import Unit
+from kb.layers import glossary
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 ENGLISH = "en"

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import editions
+from kb.core.ids import law_of
+from kb.crosslang import editions
 
 BOOKS = ("fi", "tr", "sk", "et", "sv")
 EDITION = {"fi": 2017, "tr": 2017, "et": 2017, "sk": 2007, "sv": 2007}
@@ -96,7 +97,7 @@ def accepted(situation: Situation, book: str, uid: str, law: str | None) -> bool
     if law in situation.laws:
         return True
     if situation.lang == ENGLISH and EDITION.get(book) == 2007 and law:
-        return any(i.split(".")[0] in situation.laws for i in editions.to_2017(uid))
+        return any(law_of(i) in situation.laws for i in editions.to_2017(uid))
     return False
 
 

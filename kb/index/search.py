@@ -40,12 +40,15 @@ from typing import Any
 from whoosh import index
 from whoosh.query import Phrase
 
-from kb import editions, glossary, store
-from kb.cite import parse_citation
+from kb import store
+from kb.core.ids import law_of
+from kb.crosslang import editions
 from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
 from kb.index.build import CONCEPTS, META, STEM_FIELDS, build_index, index_dir, is_current
 from kb.index.concepts import ENGLISH, Concepts, Match, joined
 from kb.index.spell import Speller, max_distance
+from kb.layers import glossary
+from kb.layers.cite import parse_citation
 from kb.profiles import languages, load_references
 
 MAX_QUERY = 500  # characters of a query that are read
@@ -446,7 +449,7 @@ class Searcher:
         if not law:
             return None
         uid = parse_citation(law[:40])
-        return self.by_law.get(uid.split(".")[0], set()) if uid else set()
+        return self.by_law.get(law_of(uid) or "", set()) if uid else set()
 
     # -- the public entry ------------------------------------------------------------------
 

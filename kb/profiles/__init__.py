@@ -1,4 +1,6 @@
-"""Language profiles: one module per law book language, each defining `PROFILE`.
+"""Language profiles: one module per law book language, each defining `PROFILE`: shipped
+here (`kb/profiles/<lang>.py`) or in the document's own corpus folder (`<folder>/profile.py`,
+found when the document is read, or for a whole corpus by `add_corpus`), which comes first.
 
 >>> sorted(available())
 ['et', 'fi', 'sk', 'tr']
@@ -7,10 +9,56 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import tomllib
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 
-from kb.profile import Profile, References, Words
+from kb.core.model import META_FILE
+from kb.core.profile import Profile, References, Words
+
+FOLDER_PROFILE = "profile.py"  # a document's own profile, in its corpus folder
+_FOLDERS: dict[str, ModuleType] = {}  # language -> the profile of its document's folder
+
+
+def add_folder(folder: Path, lang: str) -> None:
+    """Use the profile in a document's corpus folder (`profile.py`, if it has one) for its
+    language, before a shipped one.
+
+    >>> add_folder(Path("corpus/fi"), "fi")  # no profile.py there: the shipped one stays
+    >>> module("fi").__name__
+    'kb.profiles.fi'
+    """
+    path = folder / FOLDER_PROFILE
+    known = _FOLDERS.get(lang)
+    if not path.is_file() or (known is not None and known.__file__ == str(path)):
+        return
+    spec = importlib.util.spec_from_file_location(f"kb.profiles.folder_{lang}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path}: not a profile module")
+    found = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(found)
+    _FOLDERS[lang] = found
+    modules.cache_clear()
+    languages.cache_clear()
+
+
+def add_corpus(corpus: Path) -> None:
+    """Use the profiles of every document folder of a corpus (`add_folder`).
+
+    >>> add_corpus(Path("corpus")); "fi" in languages()
+    True
+    """
+    try:
+        found = sorted(
+            m for m in corpus.glob(f"*/{META_FILE}") if (m.parent / FOLDER_PROFILE).is_file()
+        )
+    except OSError:  # a corpus that cannot be read adds no profile (a build says why)
+        return
+    for meta in found:
+        add_folder(meta.parent, tomllib.loads(meta.read_text(encoding="utf-8"))["lang"])
 
 
 @cache
@@ -21,7 +69,8 @@ def modules() -> list[str]:
     >>> "en" in modules()
     True
     """
-    return [m.name for m in pkgutil.iter_modules(__path__)]
+    shipped = [m.name for m in pkgutil.iter_modules(__path__)]
+    return shipped + sorted(set(_FOLDERS) - set(shipped))
 
 
 @cache
@@ -39,8 +88,13 @@ def available() -> list[str]:
     return [lang for lang in languages() if hasattr(module(lang), "PROFILE")]
 
 
-def module(lang: str):
-    return importlib.import_module(f"kb.profiles.{lang}")
+def module(lang: str) -> ModuleType:
+    """A language's profile module: its document folder's, else the shipped one.
+
+    >>> module("fi").PROFILE.lang
+    'fi'
+    """
+    return _FOLDERS.get(lang) or importlib.import_module(f"kb.profiles.{lang}")
 
 
 def load_references(lang: str) -> References:

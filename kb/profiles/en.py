@@ -1,7 +1,7 @@
 """English, the language of the original Laws: the words of the English terms the Estonian
 subject index and the Slovak definitions print, and of English queries searched in any book."""
 
-from kb.profile import Words
+from kb.core.profile import Words
 
 WORDS = Words(
     alphabet="abcdefghijklmnopqrstuvwxyz",

@@ -1,6 +1,6 @@
 """The Estonian 2017 law book: text from PDF (guide: shared/guides/et.md)."""
 
-from kb.profile import (
+from kb.core.profile import (
     DefinitionForm,
     FootnoteForm,
     IndexForm,

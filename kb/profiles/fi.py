@@ -1,6 +1,6 @@
 """The Finnish 2017 law book: rough markdown from LaTeX/PDF (guide: shared/guides/fi.md)."""
 
-from kb.profile import (
+from kb.core.profile import (
     CODE,
     REL,
     DefinitionForm,

@@ -1,6 +1,6 @@
 """The Slovak 2007 law book: plain text, a paragraph a line (guide: shared/guides/sk.md)."""
 
-from kb.profile import (
+from kb.core.profile import (
     CODE,
     DefinitionForm,
     FootnoteForm,

@@ -1,6 +1,6 @@
 """The Swedish director's card (2007): how it refers to laws and how Swedish readers cite."""
 
-from kb.profile import CODE, References, RefForm, Words, rx
+from kb.core.profile import CODE, References, RefForm, Words, rx
 
 # "se lag 16D", "(29C, 30C, 31)", "Se 16D2", "enligt 27A"; "(29.A4)" is an OCR-garbled 29A.
 REFERENCES = References(

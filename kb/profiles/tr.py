@@ -1,6 +1,6 @@
 """The Turkish 2017 law book: plain text from PDF (guide: shared/guides/tr.md)."""
 
-from kb.profile import (
+from kb.core.profile import (
     CODE,
     REL,
     DefinitionForm,

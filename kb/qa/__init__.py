@@ -3,7 +3,7 @@ on each aligned unit group (see `kb.qa.checks`), less the reviewed false positiv
 ignore list (`kb.qa.ignore`); exported as text, JSON, TSV, TMX, XLIFF or a termbase
 (`kb.qa.formats`). Drift and parser notes are a housekeeping report of their own.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> r = report(get_library(), ["fi", "et"])
 >>> r.coverage["laws"]["16"]["et"]["missing"]
 ['16.C.3']
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.library import Library
+from kb.crosslang.library import Library
 from kb.qa import ignore
 from kb.qa.checks import CHECK_FUNCTIONS
 from kb.qa.groups import Alignment, align_books
@@ -26,7 +26,7 @@ def sort_key(alignment: Alignment, finding: Finding) -> tuple:
     """Findings in a stable order: by check, then law, then place (in the aligned order for
     the books compared unit by unit, else in the document of the finding's first side).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.model import Where
     >>> a = align_books(get_library(), ["fi"])
     >>> f = Finding("refs", "warning", "12.A", ("fi",), "", (Where("fi", "12.A", "", 1),), "12")
@@ -86,7 +86,7 @@ def report_on(
     for the whole report only (every document and check): they were reviewed against it, and
     a finding may change with the languages compared.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> r = report_on(align_books(get_library(), ["fi", "tr", "et"]), ["missing"])
     >>> [f.id for f in r.findings], r.unused_ignores
     (['16.C.3', '30.B.2', '43.A.3'], [])

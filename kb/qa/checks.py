@@ -6,7 +6,7 @@ from the others (`odd`) and points at its offending words. The 2007 book joins t
 map in the missing and drift checks only (below a section the editions are not aligned).
 Drift and the parser's notes are housekeeping (`HOUSEKEEPING`), not the translator's list.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> from kb.qa.groups import align_books
 >>> a = align_books(get_library(), ["fi", "tr", "et"])
 >>> [f.message for f in check_numbers(a) if f.id == "77.table.1"]
@@ -23,13 +23,15 @@ from itertools import pairwise
 from statistics import median
 from typing import Any
 
-from kb import editions, glossary, store
-from kb.library import Book
-from kb.model import LAW_LEVELS, Unit
+from kb import store
+from kb.core.ids import LAW_LEVELS, code_parts, law_of, lineage
+from kb.core.model import Unit
+from kb.crosslang import editions
+from kb.crosslang.library import Book
+from kb.layers import glossary
 from kb.profiles import load_concepts, load_number_words, load_reduplicated
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, Where, render, source_code
-from kb.refs import code_parts
 
 # A figure standing alone: not glued to a letter (so "B1", "12C1", "1Bb3" are codes, not
 # numbers), with a percent sign before or after ("60 %", "%60", "% 40'ı" are all 60%).
@@ -98,7 +100,7 @@ def definition_groups(a: Alignment) -> list[Group]:
     """The peers' definitions joined on their glossary concept (where each book defines it
     once), as groups keyed `def:<concept>`.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> g = next(g for g in definition_groups(align_books(get_library(), ["fi", "tr"]))
     ...          if g.id == "def:suit")
@@ -146,7 +148,7 @@ def check_missing(a: Alignment) -> Iterator[Finding]:
     """Units a book lacks where the others have them (by id; for the other edition, the ids
     the map gives). A unit under a unit reported missing is not reported again.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [f.message for f in check_missing(a)][:2]
@@ -159,7 +161,7 @@ def check_missing(a: Alignment) -> Iterator[Finding]:
             if not a.absent(lang, group.id) or (lang in a.peers and minority):
                 continue
             reported.add((lang, group.id))
-            if any((lang, up) in reported for up in editions.lineage(group.id)[1:]):
+            if any((lang, up) in reported for up in lineage(group.id)[1:]):
                 continue
             prefix = group.id + "."
             below = sum(g.id.startswith(prefix) and a.absent(lang, g.id) for g in a.groups)
@@ -178,7 +180,7 @@ def check_missing(a: Alignment) -> Iterator[Finding]:
 def check_extra(a: Alignment) -> Iterator[Finding]:
     """Units only a minority of the books of an edition have (by id).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [f.message for f in check_extra(a)]  # et's 51B2c, printed inside 52A, is placed
@@ -188,7 +190,7 @@ def check_extra(a: Alignment) -> Iterator[Finding]:
         present, minority = _present(a, group)
         if not minority:
             continue
-        parent = a.group(editions.lineage(group.id)[1]) if "." in group.id else None
+        parent = a.group(lineage(group.id)[1]) if "." in group.id else None
         if parent is not None and _present(a, parent)[0] == present:
             continue  # reported with its parent
         absent = [x for x in a.peers if x not in present]
@@ -247,7 +249,7 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
     another fewer than each of the others. A book with only fewer or more figures is left
     alone (a book may write "both" for two, or repeat a count).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [(f.id, f.odd, f.message) for f in check_numbers(a) if f.id == "7.B.2"]
@@ -278,7 +280,7 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
 def citations(unit: Unit) -> dict[str, tuple[str, int]]:
     """The units a unit's text cites, as full ids through the book's own resolution (same-law
     references included), each with the code as printed and its line, in print order. A
-    misprinted code (kb/misprints.py: it names no unit of the book, or the other books
+    misprinted code (kb/crosslang/misprints.py: it names no unit of the book, or the other books
     contradict it) is cited as printed: it stands for the id it spells (`spelled`), not
     for its suggestion. References in footnotes (the translator's own) and in the
     parent's text printed after the unit are left out.
@@ -323,7 +325,7 @@ def modern(uid: str) -> str | None:
     ('16.C.1', '73.E.2', '72.C', None, None)
     """
     entries = editions.default_map().entries
-    key = next((k for k in editions.lineage(uid) if k in entries), None)
+    key = next((k for k in lineage(uid) if k in entries), None)
     if key is None or len(entries[key]) != 1 or entries[key] == (key,):
         return None
     (target,) = entries[key]
@@ -469,7 +471,7 @@ def check_refs(a: Alignment) -> Iterator[Finding]:
     (same-law references included): one finding per book that cites what the others do not
     or does not cite what they all cite (with two books, each side's difference).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [f.message for f in check_refs(a) if f.id == "20.F.6"]
@@ -482,7 +484,7 @@ def check_edition(a: Alignment) -> Iterator[Finding]:
     """A book citing a 2007 number (read through the edition map) where the others cite its
     2017 counterpart.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [f.message for f in check_edition(a) if f.id == "45.C.4.b"]
@@ -531,7 +533,7 @@ def check_clauses(a: Alignment) -> Iterator[Finding]:
     not; and a figure (written or spelled out) that the others agree on and it lacks, with
     no figure of its own in its place.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> for f in check_clauses(a):
@@ -607,7 +609,7 @@ def pair_ratios(a: Alignment) -> dict[tuple[str, str], float]:
     """Each ordered pair of peers' usual length ratio: the median over the groups both have
     text in.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> round(pair_ratios(align_books(get_library(), ["fi", "tr"]))["tr", "fi"], 2)
     0.94
@@ -628,7 +630,7 @@ def check_length(a: Alignment) -> Iterator[Finding]:
     same way. With two books the shorter is named first (the likelier to lack content) and
     both are blamed.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "et"])
     >>> [f.id for f in check_length(a)][:1]
@@ -658,7 +660,7 @@ def check_length(a: Alignment) -> Iterator[Finding]:
 def check_empty(a: Alignment) -> Iterator[Finding]:
     """Units with no text in some books of an edition where the others have text.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [f.message for f in check_empty(align_books(get_library(), ["fi", "et"]))][0]
     '16.B.1 has no text in fi; text in et'
@@ -677,7 +679,7 @@ def check_empty(a: Alignment) -> Iterator[Finding]:
 def _moved_down(a: Alignment, group: Group, full: list[str], empty: list[str]) -> bool:
     """Whether the books with text print it where the others print their first child's: the
     child is empty in exactly those books (one issue, reported on the child)."""
-    child = next((g for g in a.groups if editions.lineage(g.id)[1:2] == [group.id]), None)
+    child = next((g for g in a.groups if lineage(g.id)[1:2] == [group.id]), None)
     if child is None or "." not in group.id:
         return False
     units = {x: child.unit(x) for x in full + empty}
@@ -701,7 +703,7 @@ def check_untranslated(a: Alignment) -> Iterator[Finding]:
     of its words; a book's front matter and introduction may keep the WBF's English on
     purpose), and texts identical in two books of an edition.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> list(check_untranslated(align_books(get_library(), ["fi", "et"])))
     []
@@ -737,7 +739,7 @@ def check_symbols(a: Alignment) -> Iterator[Finding]:
     """Suit symbols (♠♥♦♣) a book has lost: empty brackets after words where the others
     print the symbols.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [(f.id, f.where[0].place) for f in check_symbols(align_books(get_library(), ["fi", "tr"]))]
     [('1.A', 'corpus/tr/tr.txt:283:119'), ('def.renk', 'corpus/tr/tr.txt:191:101')]
@@ -783,7 +785,7 @@ def check_brackets(a: Alignment) -> Iterator[Finding]:
     """Brackets a book leaves unbalanced in a text the others balance (an item's own label,
     "a)", is no bracket).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [(f.id, f.odd) for f in check_brackets(a)][:2]
@@ -806,7 +808,7 @@ def check_brackets(a: Alignment) -> Iterator[Finding]:
 def check_doubled(a: Alignment) -> Iterator[Finding]:
     """A word printed twice in a row ("jokainen jokainen") where no other book doubles it.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [(f.id, f.message) for f in check_doubled(align_books(get_library(), ["fi", "et"]))]
     [('40.B.1.c', 'fi: a doubled word: jokainen jokainen')]
@@ -829,7 +831,7 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
     """A text of the laws ending without a full stop where the others (two at least) end with
     one and the text is a sentence (thirty letters or more).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> all(f.odd[0] in ("fi", "tr", "et") for f in check_punctuation(a))
@@ -856,7 +858,7 @@ def check_consistency(a: Alignment) -> Iterator[Finding]:
     are identical in every other book (two at least) while one book words them differently;
     the second unit is reported, with the first.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [(f.id, f.odd, f.params["other_id"]) for f in check_consistency(a)]
@@ -892,7 +894,7 @@ def variant_pairs(
     (`tehniliku tulemuse` and `tehisliku tulemuse`), each in two units at least; per pair
     and following word, the units of each form.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> book = get_library().book("et")
     >>> pairs = variant_pairs(book, [u for u in book.units if u.kind in LAW_LEVELS])
     >>> [(k, len(v[0]), len(v[1])) for k, v in pairs.items() if k[2] == "tulemuse"]
@@ -926,7 +928,7 @@ def check_terms(a: Alignment) -> Iterator[Finding]:
     finding stands at the first unit of the form the book's definitions do not use (else of
     the rarer form).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [f.message[:60] for f in check_terms(align_books(get_library(), ["fi", "tr", "et"]))][-1]
     'et renders one term two ways: tehisliku tulemuse (12.A.2, 15'
@@ -976,7 +978,7 @@ def moved(uid: str) -> tuple[str, tuple[str, ...]] | None:
     (('16.C.2', ('16.D.2',)), None, ('13.E', ()))
     """
     entries = editions.default_map().entries
-    key = next((k for k in editions.lineage(uid) if k in entries), None)
+    key = next((k for k in lineage(uid) if k in entries), None)
     if key is None or entries[key] == (key,):
         return None
     return key, entries[key]
@@ -985,10 +987,11 @@ def moved(uid: str) -> tuple[str, tuple[str, ...]] | None:
 def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
     """The 2017 side of a drift finding: the unit the map gives (or where it would be) in the
     first chosen 2017 law book."""
-    modern = [x for x in a.peers + a.others if a.book(x).edition == 2017]
+    newer = editions.default_map().editions[1]
+    modern = [x for x in a.peers + a.others if a.book(x).edition == newer]
     if not modern:
         return ()
-    targets = editions.to_2017(uid) or (editions.law_of(uid),)
+    targets = editions.to_2017(uid) or (law_of(uid) or uid,)
     return (a.where(modern[0], targets[0]),)
 
 
@@ -996,7 +999,7 @@ def check_drift(a: Alignment) -> Iterator[Finding]:
     """2007 units whose 2017 counterpart has another id or none (every unit of a 2007 law
     book the map moves), and the 2007 units a 2007 card cites or refers to that moved.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [f.message for f in check_drift(align_books(get_library(), ["sv"]))][:1]
     ['topic.62 cites 2007 16.D, which is 16.C in 2017']
@@ -1027,7 +1030,7 @@ def check_drift(a: Alignment) -> Iterator[Finding]:
                 where = (Where(lang, unit.id, book.meta["source"], line), *_drift_sides(a, uid))
                 langs = tuple(dict.fromkeys(w.lang for w in where))
                 severity = "warning" if not targets else "info"
-                law = editions.law_of(uid)
+                law = law_of(uid)
                 yield Finding("drift", severity, unit.id, langs, message, where, law, code, params)
 
 
@@ -1049,7 +1052,7 @@ def check_source(a: Alignment) -> Iterator[Finding]:
     """What the parser met in each source: references naming no unit (warnings) and the
     oddities it handled, such as misnumbered footnotes or labels (info).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [(f.id, f.where[0].source) for f in check_source(align_books(get_library(), ["fi"]))]
     [('27.B.1.b', 'corpus/fi/fi.txt:1043'), ('45.C.4.b', 'corpus/fi/fi.txt:1421'), \
@@ -1065,7 +1068,7 @@ def check_source(a: Alignment) -> Iterator[Finding]:
                 continue
             line = int(m["line"])
             unit = _unit_at(book, line, m["message"])
-            law = editions.law_of(unit.id) if unit.kind in LAW_LEVELS else None
+            law = law_of(unit.id) if unit.kind in LAW_LEVELS else None
             where = (Where(lang, unit.id, m["file"], line),)
             code, params = source_code(m["message"])
             yield Finding("source", severity, unit.id, (lang,), m["message"], where, law, code,

@@ -3,7 +3,7 @@ line and column of the offending words); for CAT tools, sentence-level TMX 1.4 a
 of the aligned units (the report's findings as notes) and the glossary as a CSV or TBX
 termbase.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> from kb.qa import report
 >>> to_tsv(report(get_library(), ["fi", "et"], ["extra"])).splitlines()[0].split("\t")[:7]
 ['check', 'severity', 'id', 'langs', 'message', 'sources', 'urls']
@@ -16,9 +16,10 @@ import io
 import json
 import xml.etree.ElementTree as ET
 
-from kb import glossary
-from kb.library import Library
-from kb.model import Unit
+from kb.core.ids import law_of
+from kb.core.model import Unit
+from kb.crosslang.library import Library
+from kb.layers import glossary
 from kb.qa.checks import PAGE_REFERENCE, sentences
 from kb.qa.groups import align_books
 from kb.qa.model import Finding, Report
@@ -65,7 +66,7 @@ def to_text(report: Report) -> str:
     """The report for reading in a terminal: the documents, the findings check by check (with
     both sides of each), the counts and how many the ignore list silenced.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> from kb.qa import report
     >>> r = report(get_library(), ["fi", "tr", "et"], ["missing"])
     >>> for line in to_text(r).splitlines()[6:9]:
@@ -124,7 +125,7 @@ def tmx_pairs(library: Library, langs: list[str]) -> list[tuple[str, dict[str, U
     the map joins one unit to one unit of the same kind), where at least two languages have
     one.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> [(uid, list(units)) for uid, units in tmx_pairs(get_library(), ["fi", "sk"])][:2]
     [('1', ['fi', 'sk']), ('2', ['fi', 'sk'])]
     """
@@ -183,7 +184,7 @@ def to_tmx(library: Library, langs: list[str], report: Report | None = None) -> 
     with its source line and unit id as <prop>s; a pair a finding of `report` blames carries
     it as an `x-qa` prop (a CAT tool can leave such pairs out).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> tmx = to_tmx(get_library(), ["fi", "et"])
     >>> tmx.count("<tu ") > 1000, '<tu tuid="16.C.3#1"' in tmx, "(s. " in tmx
     (True, False, False)
@@ -200,7 +201,7 @@ def to_tmx(library: Library, langs: list[str], report: Report | None = None) -> 
         for other in rest:
             for n, pair in enumerate(sentence_pairs(units[first], units[other]), 1):
                 tu = ET.SubElement(body, "tu", tuid=f"{uid}#{n}")
-                ET.SubElement(tu, "prop", type="x-law").text = uid.split(".")[0]
+                ET.SubElement(tu, "prop", type="x-law").text = law_of(uid) or uid
                 for f in flags.get(uid, []):
                     if set(f.about) & {first, other}:
                         ET.SubElement(tu, "prop", type="x-qa").text = f"{f.check}: {f.message}"
@@ -224,7 +225,7 @@ def to_xliff(library: Library, langs: list[str], report: Report | None = None) -
     (`<unit id>` with dots as printed), a <segment> per sentence pair, and the findings of
     `report` on the unit that blame either language as <note>s (category: the check).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> x = to_xliff(get_library(), ["fi", "et"])
     >>> x.count("<unit ") > 800, 'srcLang="fi" trgLang="et"' in x
     (True, True)
@@ -254,7 +255,7 @@ def termbase(library: Library, langs: list[str]) -> list[dict[str, str]]:
     """The glossary as termbase entries: per concept its English term(s) and each chosen
     language's defined term(s) (several joined by " | ") and their definition ids.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> e = next(e for e in termbase(get_library(), ["fi", "et"]) if e["concept"] == "suit")
     >>> e["en"], e["fi"], e["et"]
     ('suit', 'Väri', 'MAST')
@@ -287,7 +288,7 @@ def to_tbx(library: Library, langs: list[str]) -> str:
     """The termbase as TBX (the martif form translate-toolkit reads): a <termEntry> per
     concept, a <langSet> per language with a term, English included.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> '<termEntry id="suit">' in to_tbx(get_library(), ["fi"])
     True
     """

@@ -2,11 +2,11 @@
 
 Groups are keyed by the ids of the law books of the reference edition (2017 when a 2017 book
 is chosen, else the first law book's): those books ("peers") are joined on canonical id; a
-law book of the other edition joins through the 2007 <-> 2017 map (`kb.align.counterpart`);
-a director's card joins where a law id it cites, read in the reference edition through the
-map, is the group's id. Never by position or by counting units.
+law book of the other edition joins through the 2007 <-> 2017 map
+(`kb.crosslang.align.counterpart`); a director's card joins where a law id it cites, read in
+the reference edition through the map, is the group's id. Never by position or by counting units.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> a = align_books(get_library(), ["fi", "et", "sk"])
 >>> a.peers, a.others, [u.id for u in a.group("16.C.3").units["sk"]]
 (['fi', 'et'], ['sk'], ['16.D'])
@@ -21,12 +21,14 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from kb import align, editions, store
-from kb.library import Book, Library
-from kb.model import Unit
+from kb import store
+from kb.core.ids import LAW_LEVELS, law_of, lineage
+from kb.core.model import Unit
+from kb.crosslang import align, editions
+from kb.crosslang.library import Book, Library
 from kb.qa.model import Where
 
-LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table")
+LAW_TREE = (*LAW_LEVELS, "table")
 
 
 @dataclass
@@ -39,8 +41,8 @@ class Group:
     mapped: frozenset[str] = frozenset()
 
     @property
-    def law(self) -> str:
-        return editions.law_of(self.id)
+    def law(self) -> str | None:
+        return law_of(self.id)
 
     def unit(self, lang: str) -> Unit | None:
         """The unit of a language standing alone for the id (None: none, or several).
@@ -57,7 +59,7 @@ def merged_order(books: list[Book]) -> list[str]:
     """The law-tree ids of some books in document order: each book's ids, those it alone has
     placed after the id that precedes them in it.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
     >>> order = merged_order([lib.book("fi"), lib.book("et")])
     >>> order[order.index("16.C.2") + 1]  # only fi has 16.C.3
@@ -116,7 +118,7 @@ class Alignment:
     def position(self, lang: str, uid: str) -> int:
         """A unit's place in its document (-1 when it has none).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi"])
         >>> a.position("fi", "1") < a.position("fi", "1.A"), a.position("fi", "99")
         (True, -1)
@@ -129,7 +131,7 @@ class Alignment:
     def law_groups(self, number: str) -> list[Group]:
         """The groups of one law, in order.
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> [g.id for g in align_books(get_library(), ["fi"]).law_groups("56")]
         ['56', '56.A', '56.B']
         """
@@ -139,13 +141,13 @@ class Alignment:
         """A side of a finding: the unit `uid` of a book at its first line (or at `line`), or,
         where the book lacks it, its nearest ancestor the book has (else its first unit).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["et"])
         >>> a.where("et", "16.C.3").source, a.where("et", "16.C.2", 9).source
         ('corpus/et/et.txt:1039', 'corpus/et/et.txt:9')
         """
         book = self.book(lang)
-        unit = next((book.by_id[i] for i in editions.lineage(uid) if i in book.by_id), None)
+        unit = next((book.by_id[i] for i in lineage(uid) if i in book.by_id), None)
         unit = unit or book.units[0]
         return Where(lang, unit.id, book.meta["source"], line or unit.lines[0])
 
@@ -154,7 +156,7 @@ class Alignment:
         ancestor the book has), the line and column of `words` in it, and its text (with the
         words it prints after its children).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "et"])
         >>> w = a.side("fi", "40.B.1.c", "jokainen jokainen")
         >>> w.place, w.words, w.text[:25]
@@ -175,7 +177,7 @@ class Alignment:
         """The ids a book should have for group `uid`: the id itself in a peer, the ids the map
         gives in the other edition (none for a card: it covers what it chooses).
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "sk", "sv"])
         >>> a.expected("fi", "16.C"), a.expected("sk", "16.C"), a.expected("sv", "16.C")
         (['16.C'], ['16.D'], [])
@@ -190,7 +192,7 @@ class Alignment:
     def absent(self, lang: str, uid: str) -> bool:
         """Whether a book lacks every unit it should have for group `uid`.
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "et", "sk"])
         >>> a.absent("et", "16.C.3"), a.absent("sk", "16.C.3"), a.absent("sk", "23.A")
         (True, False, False)
@@ -203,7 +205,7 @@ class Alignment:
         present and the group ids missing (for a card: the topics citing the law); the parts
         outside the laws and the books that have them.
 
-        >>> from kb.library import get_library
+        >>> from kb.crosslang.library import get_library
         >>> c = align_books(get_library(), ["tr", "et"]).coverage()
         >>> c["documents"]["et"]["edition"], c["laws"]["30"]["et"]["missing"]
         (2017, ['30.B.2'])
@@ -313,7 +315,7 @@ def with_closing(unit: Unit, closing: dict[str, list[Unit]]) -> Unit:
 def align_books(library: Library, langs: list[str]) -> Alignment:
     """Align the chosen books of the library (unknown languages are the caller's to refuse).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> a = align_books(get_library(), ["sv", "fi"])
     >>> a.edition, a.cards, [u.id for u in a.group("16").units["sv"]]
     (2017, ['sv'], ['topic.16'])
@@ -323,7 +325,7 @@ def align_books(library: Library, langs: list[str]) -> Alignment:
     books = [library.books[lang] for lang in langs]
     lawbooks = [b for b in books if b.kind == "lawbook"]
     editions_chosen = [b.edition for b in lawbooks]
-    edition = 2017 if 2017 in editions_chosen else (lawbooks[0].edition if lawbooks else None)
+    edition = max(editions_chosen, default=None)  # the newest edition chosen
     peers = [b for b in lawbooks if b.edition == edition]
     alignment = Alignment(
         library,

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from kb.core.ids import unit_path
+
 # The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
     "missing", "extra", "numbers", "refs", "edition", "clauses", "length", "empty",
@@ -158,24 +160,6 @@ def text_hash(*texts: str) -> str:
     return hashlib.sha256(joined.encode()).hexdigest()[:12]
 
 
-def site_url(lang: str, uid: str) -> str:
-    """The site's permalink of a unit (the same as the site's `unit_url`): a law-tree unit on
-    its law's page at its anchor, a definition in the glossary, anything else on its own page.
-
-    >>> site_url("et", "52.A.c"), site_url("fi", "12"), site_url("tr", "def.bord")
-    ('/et/law/52#52Ac', '/fi/law/12', '/tr/definitions#defbord')
-    >>> site_url("sv", "topic.62")
-    '/sv/part/topic.62'
-    """
-    law = uid.split(".")[0]
-    anchor = uid.replace(".", "")
-    if law == "def":
-        return f"/{lang}/definitions#{anchor}"
-    if not law.isdigit():
-        return f"/{lang}/part/{uid}"
-    return f"/{lang}/law/{law}" + (f"#{anchor}" if "." in uid else "")
-
-
 @dataclass(frozen=True)
 class Where:
     """One side of a finding: a unit of one book (or, for a unit a book lacks, the nearest unit
@@ -204,7 +188,7 @@ class Where:
 
     @property
     def url(self) -> str:
-        return site_url(self.lang, self.id)
+        return unit_path(self.lang, self.id)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask
 
 from kb import store
-from kb.library import get_library
+from kb.crosslang.library import get_library
 from kb.web import alignment, api, assets, i18n, pages, security
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # shipped in the package

@@ -18,11 +18,11 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, render_template, request
 from flask_babel import gettext as _
 
-from kb.library import Library, get_library
+from kb.core.ids import anchor, unit_path
+from kb.crosslang.library import Library, get_library
 from kb.qa import Report, report_on
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import ALL_CHECKS, CHECKS, Finding, site_url
-from kb.web.annotate import anchor
+from kb.qa.model import ALL_CHECKS, CHECKS, Finding
 
 bp = Blueprint("alignment", __name__)
 
@@ -101,7 +101,7 @@ def law_rows(alignment: Alignment, number: str) -> list[dict]:
     with its descendants unless it is the law), then rows for the other edition's units of the
     law no row shows.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> rows = law_rows(align_books(get_library(), ["fi", "sk"]), "13")
     >>> [u.id for u in rows[1]["cells"]["sk"]["units"]], rows[-1]["anchor"], rows[-1]["only"]
     (['13.D', '13.D.1', '13.D.2', '13.D.2.a', '13.D.2.b'], 'sk-13E', 'sk')
@@ -164,7 +164,7 @@ def law(number: str):
         findings=findings,
         finding_row=finding_row,
         by_row=by_row,
-        site_url=site_url,
+        site_url=unit_path,
         shown=shown_units,
         anchor=anchor,
     )

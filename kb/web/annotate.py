@@ -1,7 +1,7 @@
 """A unit's exact text as safe HTML, with its layers woven in: cross-references as links,
 footnote markers as superscript links. Everything else is escaped.
 
->>> from kb.model import Footnote, Unit
+>>> from kb.core.model import Footnote, Unit
 >>> u = Unit("9.A.2", "subsection", "2.", "", "katso laki (s. 80) 65B3 § <x>", "fi", 2017,
 ...          (1, 1), refs=[{"text": "laki (s. 80) 65B3 §", "targets": ["65.B.3"], "line": 1}],
 ...          footnotes=[Footnote("4", "Huom.", (2, 2), position=5)])
@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from kb.cite import render
-from kb.model import Unit
+from kb.core.ids import anchor
+from kb.core.model import Unit
+from kb.layers.cite import render
 
 
 @dataclass(frozen=True)
@@ -31,18 +32,9 @@ class Span:
     html: Callable[[str], str]  # the HTML for the span's text
 
 
-def anchor(uid: str) -> str:
-    """The HTML anchor of a unit: its id without dots (`12.C.1.b` -> `12C1b`).
-
-    >>> anchor("40.B.2.a.v")
-    '40B2av'
-    """
-    return uid.replace(".", "")
-
-
 Link = Callable[[str], tuple[str, str]]  # a target id -> (href, what it is, for a tooltip)
-# A misprinted code's entry (kb/misprints.py) -> the words before its suggestion, in the UI
-# language ("misprint? the books in Finnish, Turkish cite:").
+# A misprinted code's entry (kb/crosslang/misprints.py) -> the words before its suggestion, in
+# the UI language ("misprint? the books in Finnish, Turkish cite:").
 Note = Callable[[dict], str]
 
 

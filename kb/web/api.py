@@ -13,8 +13,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from kb import align, cite
-from kb.library import Book, get_library
+from kb.core.ids import LAW_LEVELS
+from kb.crosslang import align
+from kb.crosslang.library import Book, get_library
+from kb.layers import cite
+from kb.core.ids import law_of
 from kb.web.openapi import SPEC
 from kb.web.security import own_location
 from kb.web.subject import book_index
@@ -32,7 +35,7 @@ def book_or_404(lang: str) -> Book:
 
 def unit_json(book: Book, unit) -> dict:
     data = unit.to_json()
-    if unit.kind in ("law", "section", "subsection", "item", "subitem"):
+    if unit.kind in LAW_LEVELS:
         data["citation"] = cite.render(unit.id, book.lang)
         data["international"] = cite.render(unit.id)
     return data
@@ -75,7 +78,7 @@ def unit(lang: str, uid: str):
     if "citation" in data:  # a law's unit: its whole wording and its citations to copy
         from kb.web.pages import citation_texts
 
-        data["full_text"] = cite.full_text(uid, book.law_units(uid.split(".")[0]))
+        data["full_text"] = cite.full_text(uid, book.law_units(law_of(uid) or ""))
         data["citations"] = citation_texts(book, found)
     data["counterparts"] = [vars(c) for c in align.counterparts(lib, lang, uid)]
     return jsonify(data)

@@ -91,7 +91,7 @@ def conditional(response: Response) -> Response:
         return response
     if response.is_streamed or response.headers.get("Content-Encoding"):
         return response
-    from kb.library import get_library
+    from kb.crosslang.library import get_library
 
     built = built_at(get_library(current_app.config["LAWKB_DATA"]).build_id)
     if built is not None and not response.last_modified:
@@ -118,7 +118,7 @@ def built_at(build_id: str) -> datetime | None:
 def service_worker() -> Response:
     """The service worker (scope `/`): the pages once read work offline; a book saved in one
     tap works offline whole. Its cache is named after the build, so a rebuild refreshes it."""
-    from kb.library import get_library
+    from kb.crosslang.library import get_library
 
     lib = get_library(current_app.config["LAWKB_DATA"])
     assets = [asset_url(name) for name in ("site.css", "site.js", "icon.svg")] + ["/offline"]

@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import current_app, request
 
-from kb.library import get_library
+from kb.crosslang.library import get_library
 from kb.web import i18n
 
 BUDGET = 128 * 2**20  # bytes: every law page (9 MB per UI language) and many comparisons

@@ -25,8 +25,8 @@ from flask_babel import format_decimal, get_translations, lazy_gettext
 from flask_babel import gettext as translate
 from markupsafe import Markup, escape
 
-from kb import cite
-from kb.align import N_
+from kb.crosslang.align import N_
+from kb.layers import cite
 from kb.qa.model import Finding, tally
 from kb.web import i18n
 
@@ -325,7 +325,7 @@ FINDINGS: dict[str, Sentence] = {
     "source.misprint": Sentence(
         N_("%(quote)s: the code %(code)s is misprinted."), quoted={"quote": "odd"}
     ),
-    # kb/misprints.py's advice (what the other books cite) stays English, folded away.
+    # kb/crosslang/misprints.py's advice (what the other books cite) stays English, folded away.
     "source.misprint.advised": Sentence(
         N_("%(quote)s: the code %(code)s is misprinted."), quoted={"quote": "odd"}
     ),

@@ -27,12 +27,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from kb import align, cite, glossary
-from kb.align import N_
-from kb.library import Book, Library, get_library
+from kb.core.ids import LAW_LEVELS, anchor, law_of, print_order, unit_path
+from kb.crosslang import align
+from kb.crosslang.align import N_
+from kb.crosslang.library import Book, Library, get_library
+from kb.layers import cite, glossary
 from kb.profiles import sort_key
 from kb.web import i18n, labels
-from kb.web.annotate import anchor, annotate, fn_key, paragraphs
+from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.cache import cached_page, page_args
 from kb.web.subject import book_index
 
@@ -76,18 +78,12 @@ def card_langs(lang: str) -> list[str]:
 
 
 def unit_url(lang: str, uid: str) -> str:
-    """The permalink of a unit: its law's page with the unit's anchor."""
-    law = uid.split(".")[0]
-    if law == "def":
-        return url_for("pages.definitions", lang=lang, _anchor=anchor(uid))
-    if not law.isdigit():
-        return url_for("pages.part", lang=lang, uid=uid)
-    book = library().book(lang)
-    if book is not None and book.kind == "card":
+    """The permalink of a unit (`kb.core.ids.unit_path`; a card's law unit: the comparison
+    of its law), under the site's root."""
+    law, book = law_of(uid), library().book(lang)
+    if law is not None and book is not None and book.kind == "card":
         return url_for("pages.compare", number=law, langs=",".join(card_langs(lang)))
-    if "." not in uid:
-        return url_for("pages.law", lang=lang, number=law)
-    return url_for("pages.law", lang=lang, number=law, _anchor=anchor(uid))
+    return request.script_root + unit_path(lang, uid)
 
 
 @bp.app_context_processor
@@ -97,6 +93,8 @@ def shared() -> dict:
         "library": library(),
         "unit_url": unit_url,
         "anchor": anchor,
+        "law_of": law_of,
+        "law_levels": LAW_LEVELS,
         "law_heading": law_heading,
         "cite_examples": cite.examples(i18n.reader_style()),
         "labels": labels,
@@ -163,7 +161,7 @@ def cite_label(uid: str, lang: str) -> str:
     ...     cite_label("61.B.2.a", "tr"), cite_label("topic.50", "sv")
     ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
     """
-    if uid.split(".")[0].isdigit():
+    if law_of(uid):
         return cite.render(uid, lang)
     book = library().book(lang)
     unit = book.by_id.get(uid) if book else None
@@ -196,14 +194,14 @@ def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
 
     def link(target: str) -> tuple[str, str]:
         found = book.by_id.get(target)
-        what = cite.render(target, lang) if target.split(".")[0].isdigit() else target
+        what = cite.render(target, lang) if law_of(target) else target
         return unit_url(lang, target), f"{what} {found.title if found else ''}".strip()
 
     return paragraphs(annotate(unit, link, field, misprint_note))
 
 
 def misprint_note(entry: dict) -> str:
-    """The words before a misprinted code's suggestion (kb/misprints.py), in the UI
+    """The words before a misprinted code's suggestion (kb/crosslang/misprints.py), in the UI
     language: which books cite the suggested unit (their languages named as a sentence
     writes them), or "probably" for a reviewed erratum.
 
@@ -246,7 +244,7 @@ def law(lang: str, number: str):
         lang=lang,
         law=unit,
         units=units,
-        items=cite.print_order(units),
+        items=print_order(units),
         prev=numbers[at - 1] if at else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         others={u.id: align.counterparts(lib, lang, u.id) for u in units},
@@ -258,7 +256,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     """The ready-to-copy citations of a unit: in the international style (English, naming
     the translation) and in the book's own (its citing form, its printed title, its
     quotation marks: no word of another language)."""
-    wording = cite.full_text(unit.id, book.law_units(unit.id.split(".")[0]))
+    wording = cite.full_text(unit.id, book.law_units(law_of(unit.id) or ""))
     link = public_url(unit_url(book.lang, unit.id))
     name = cite.english_name(book.lang)
     international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
@@ -283,7 +281,7 @@ def compare_anchor(lang: str, uid: str) -> str:
     ('12C1b', 'sk-12C1f')
     """
     lib = library()
-    number = uid.split(".")[0]
+    number = law_of(uid) or ""
     known = g.setdefault("compare_rows", {})
     if number not in known:  # once per law and request: a law page asks for every unit
         rows = compare_rows(lib, number, lib.langs)
@@ -342,17 +340,18 @@ def shown_units(book: Book, rows: list[dict], lang: str) -> list:
 
 def descendants(book: Book, uid: str) -> list:
     """The units below a unit, in order (looked for in its law only)."""
-    return [u for u in book.law_units(uid.split(".")[0]) if u.id.startswith(uid + ".")]
+    return [u for u in book.law_units(law_of(uid) or "") if u.id.startswith(uid + ".")]
 
 
 def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     """The law's units aligned row by row: one row per unit id of the reference edition (the
-    first 2017 book chosen, else the first book), a cell per language with its counterparts
+    first book of the newest edition chosen), a cell per language with its counterparts
     or the reason there is none; units of other editions with no counterpart get rows of
     their own."""
     books = [lib.book(x) for x in langs]
     lawbooks = [b for b in books if b.kind == "lawbook"]
-    reference = next((b for b in lawbooks if b.edition == 2017), lawbooks[0] if lawbooks else None)
+    newest = max((b.edition for b in lawbooks), default=None)
+    reference = next((b for b in lawbooks if b.edition == newest), None)
     rows: list[dict] = []
     shown: dict[str, set[str]] = {b.lang: set() for b in books}
     for unit in reference.law_units(number) if reference else []:
@@ -395,7 +394,7 @@ def table(number: str):
     if not any(lib.book(x).law(number) for x in langs):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     uid = request.args.get("unit", "")
-    if uid.split(".")[0] != number:
+    if law_of(uid) != number:
         uid = number
     columns = []
     for code in langs:
@@ -433,9 +432,9 @@ def search():
     result = searcher.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
     if result.get("citation"):
         target = result["citation"]
-        if not lang and target["id"].split(".")[0].isdigit():  # no book chosen: every book
+        number = law_of(target["id"])
+        if not lang and number:  # no book chosen: every book
             where = compare_anchor(target["lang"], target["id"])
-            number = target["id"].split(".")[0]
             return redirect(url_for("pages.compare", number=number, _anchor=where or None))
         return redirect(unit_url(target["lang"], target["id"]))
     groups: dict[tuple[str, str], list[dict]] = {}
@@ -465,7 +464,7 @@ def part(lang: str, uid: str):
     or a topic of the director's card."""
     book = book_or_404(lang)
     unit = book.by_id.get(uid)
-    if unit is None or unit.kind in ("law", "definition") or uid.split(".")[0].isdigit():
+    if unit is None or unit.kind in ("law", "definition") or law_of(uid):
         abort(404, _("There is no such part in this document."))
     return render_template(
         "part.html",
@@ -548,7 +547,7 @@ def cite_page():
             book = lib.book(code)
             found = cite.resolve_citation(query, book.units, code, book.edition)
             if found.unit is not None and guess:  # no book known: every language, one row
-                number = found.id.split(".")[0]
+                number = law_of(found.id)
                 return redirect(url_for("pages.compare", number=number, _anchor=anchor(found.id)))
             if found.unit is not None:
                 return redirect(unit_url(code, found.id))
@@ -652,7 +651,7 @@ def snippet(html: str) -> Markup:
 
 @bp.app_template_test("tail")
 def is_tail(item) -> bool:
-    """Whether an item of a law's print order is a unit's tail (see kb.cite.print_order)."""
+    """Whether an item of a law's print order is a unit's tail (see kb.layers.cite.print_order)."""
     return isinstance(item, cite.Tail)
 
 

@@ -3,7 +3,7 @@ book that prints none (tr, sk, the card) the Estonian index's entries, by their 
 terms, reached through the aligned units of that book, each target in the book's own
 wording.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> found = book_index(get_library(), "fi")
 >>> found["source"], found["letters"][0]["letter"]
 ('fi', 'A')
@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb import align, cite
+from kb.core.ids import law_of
+from kb.crosslang import align
+from kb.crosslang.library import Book, Library
 from kb.index.concepts import joined
-from kb.library import Book, Library
+from kb.layers import cite
 from kb.profiles import sort_key
 
 SOURCE = "et"  # the index printed with English terms: the one other books are reached from
@@ -28,7 +30,7 @@ ENGLISH = "en"
 def printed_entries(book: Book) -> list[dict[str, Any]]:
     """The entries of a book's own subject index, in print order (none: it prints none).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
     >>> printed_entries(lib.book("et"))[0]["term"], printed_entries(lib.book("tr"))
     ('Abivahendid mälu, arvutuste või mängutehnika jaoks', [])
@@ -41,7 +43,7 @@ def target_label(book: Book, uid: str) -> str:
     """How a target is named: its citation in the book's style and its own title or first
     words (a definition: its term).
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> target_label(get_library().book("tr"), "54")
     'Yasa 54 YÜZÜ AÇIK SIRASIZ ATAK'
     """
@@ -51,7 +53,7 @@ def target_label(book: Book, uid: str) -> str:
     if unit.kind == "definition":
         return unit.term or unit.title
     words = unit.title or " ".join(unit.text.split()[:8])
-    code = cite.render(uid, book.lang) if uid.split(".")[0].isdigit() else ""
+    code = cite.render(uid, book.lang) if law_of(uid) else ""
     return " ".join(p for p in (code, words) if p)
 
 
@@ -60,7 +62,7 @@ def nearest(book: Book, uid: str) -> str | None:
     (a misprint, reported by `lawkb refs --unresolved`) the nearest unit above it; None when
     not even its law is there.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> book = get_library().book("et")
     >>> nearest(book, "16.A.3"), nearest(book, "16.B.1"), nearest(book, "440.B.2")
     ('16.A', '16.B.1', None)

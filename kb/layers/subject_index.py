@@ -27,11 +27,11 @@ import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from kb.definitions import slug
-from kb.model import Document, Problem, Unit
-from kb.profile import IndexForm, Profile
+from kb.core.model import Document, Problem, Unit
+from kb.core.profile import IndexForm, Profile
+from kb.ingest.definitions import slug
+from kb.layers.refs import resolve, split_codes
 from kb.profiles import sort_key
-from kb.refs import resolve, split_codes
 
 DATA_FILE = "index.toml"  # reviewed data beside a source: columns printed one after another
 DEFINITIONS = "definitions"  # a target standing for the definitions, resolved by the term
@@ -437,7 +437,7 @@ def _resolve_entries(reading: Reading, doc: Document, form: IndexForm) -> None:
 def read_index(doc: Document, raw: list[str], profile: Profile, folder: Path) -> Reading | None:
     """Read a book's subject index (None: the book prints none).
 
-    >>> from kb.lawbook import read_document
+    >>> from kb.build import read_document
     >>> doc = read_document(Path("corpus/fi"))
     >>> raw = Path("corpus/fi/fi.txt").read_text(encoding="utf-8").split("\\n")
     >>> from kb.profiles import load_profile

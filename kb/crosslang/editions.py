@@ -2,7 +2,8 @@
 
 Law numbers keep their subject in both editions, but letters moved in some laws (2007 16D is
 2017 16C; 2007 Law 23 is 2017 72C). The map is data, read from the Slovak 2007 text against
-the 2017 books (`corpus/sk/edition-map-2017.toml`); alignment across editions goes through it
+the 2017 books (`corpus/edition-map-2007-2017.toml`, a fact of the corpus: the file's name
+says which editions it maps); alignment across editions goes through it
 and nothing else, never by position. `NO_COUNTERPART` (an empty tuple) is the answer for a unit
 the other edition does not have.
 
@@ -20,16 +21,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from kb.core.ids import law_of, lineage
 from kb.store import corpus_dir
 
-MAP_FILE = Path("sk") / "edition-map-2017.toml"
+MAP_FILES = "edition-map-*-*.toml"  # in the corpus folder: edition-map-<older>-<newer>.toml
 NO_COUNTERPART: tuple[str, ...] = ()
 NONE = "none"  # the value in the data for "no counterpart"
 TREE_PART = re.compile(r"\d{1,2}|[A-Za-z]|[ivx]+")  # a part of a law-tree id: 12, C, 1, b, iv
-
-
-def law_of(uid: str) -> str:
-    return uid.split(".")[0]
 
 
 def section_of(uid: str) -> str:
@@ -41,16 +39,6 @@ def section_of(uid: str) -> str:
     """
     parts = uid.split(".")
     return ".".join(parts[:2]) if all(TREE_PART.fullmatch(p) for p in parts) else uid
-
-
-def lineage(uid: str) -> list[str]:
-    """The unit and its ancestors, nearest first.
-
-    >>> lineage("16.D.2")
-    ['16.D.2', '16.D', '16']
-    """
-    parts = uid.split(".")
-    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
 
 
 def related(a: str, b: str) -> bool:
@@ -73,6 +61,7 @@ class EditionMap:
     2017 units with no 2007 counterpart. A law with an entry lists all its 2007 sections."""
 
     entries: dict[str, tuple[str, ...]]
+    editions: tuple[int, int]  # the older and the newer edition it maps
     new: frozenset[str] = field(default_factory=frozenset)
 
     @property
@@ -83,7 +72,7 @@ class EditionMap:
         """The 2017 units of a 2007 unit: the entry of the unit or of its nearest listed
         ancestor, else the unit's own section.
 
-        >>> m = EditionMap({"16.C": ("16.D",), "13.E": NO_COUNTERPART})
+        >>> m = EditionMap({"16.C": ("16.D",), "13.E": NO_COUNTERPART}, (2007, 2017))
         >>> m.to_2017("16.C.2.a"), m.to_2017("13.E"), m.to_2017("12.C.1.b")
         (('16.D',), (), ('12.C',))
         """
@@ -97,7 +86,7 @@ class EditionMap:
         law, itself and the 2007 units moved into it from other laws; else the 2007 units mapped
         to it, inside it or around it, and its own section when its law is not listed.
 
-        >>> m = EditionMap({"23": ("72.C",), "72.A": ("72.A",)}, frozenset({"23"}))
+        >>> m = EditionMap({"23": ("72.C",), "72.A": ("72.A",)}, (2007, 2017), frozenset({"23"}))
         >>> m.to_2007("72.C"), m.to_2007("72"), m.to_2007("23.A"), m.to_2007("5.A.1")
         (('23',), ('72', '23'), (), ('5.A',))
         """
@@ -114,12 +103,14 @@ class EditionMap:
 
 
 def load_map(path: Path | None = None) -> EditionMap:
-    """The map from its data file (default: the corpus's `sk/edition-map-2017.toml`).
+    """The map from its data file (default: the corpus's edition map, `MAP_FILES`), the
+    editions it maps read from the file's name.
 
-    >>> load_map().to_2017("32.B")
-    ('32.A',)
+    >>> m = load_map(); m.to_2017("32.B"), m.editions
+    (('32.A',), (2007, 2017))
     """
-    path = path or corpus_dir() / MAP_FILE
+    path = path or next(iter(sorted(corpus_dir().glob(MAP_FILES))), corpus_dir() / MAP_FILES)
+    older, newer = path.stem.split("-")[-2:]
     with path.open("rb") as f:
         data = tomllib.load(f)
     entries = {}
@@ -130,7 +121,8 @@ def load_map(path: Path | None = None) -> EditionMap:
             entries[key] = tuple(value)
         else:
             raise ValueError(f"{path}: {key} = {value!r}: a list of 2017 ids or {NONE!r}")
-    return EditionMap(entries, frozenset(data.get("new_in_2017", [])))
+    new = frozenset(data.get(f"new_in_{newer}", []))
+    return EditionMap(entries, (int(older), int(newer)), new)
 
 
 @cache
@@ -158,8 +150,8 @@ def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
     """
     if source == target:
         return [uid], True
-    if (source, target) == (2007, 2017):
+    if (source, target) == default_map().editions:
         return list(to_2017(uid)), True
-    if (source, target) == (2017, 2007):
+    if (target, source) == default_map().editions:
         return list(to_2007(uid)), True
     return [], False

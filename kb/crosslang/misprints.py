@@ -1,6 +1,6 @@
 """Misprinted references, judged against the other books of the edition.
 
-A code that names no unit of its book (kb/refs.py keeps it as a misprint of its reference),
+A code that names no unit of its book (kb/layers/refs.py keeps it as a misprint of its reference),
 or one whose target the other books contradict, links nowhere: it is shown as printed, with
 what it likely means as a suggestion. The suggestion comes from the same unit (the same
 canonical id) in the other books of the edition: the unit they cite there that reads most
@@ -18,13 +18,27 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from kb.cite import english_name, render
-from kb.model import Unit
+from kb.core.model import Unit
+from kb.layers.cite import english_name, render
 
-if TYPE_CHECKING:
-    from kb.library import Book
+
+class Book(Protocol):
+    """What this module reads of a book (`kb.crosslang.library.Book`, which calls `find`)."""
+
+    lang: str
+    units: list[Unit]
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def edition(self) -> int: ...
+
+    @property
+    def by_id(self) -> dict[str, Unit]: ...
+
 
 LIKE = 0.5  # how alike two ids must read (difflib ratio of their characters, over this)
 
@@ -119,7 +133,7 @@ def contradiction(target: str, unit: Unit, others: list[Book], ids: dict) -> dic
 def find(books: dict[str, Book]) -> list[Misprint]:
     """Every misprinted code of the law books, with its suggestion, and the targets the
     other books contradict (taken out of their references' links and of `cited_by`). The
-    books' references are updated in place: run once per build (kb/library.py)."""
+    books' references are updated in place: run once per build (kb/crosslang/library.py)."""
     found: list[Misprint] = []
     contradicted: list[tuple[Book, Misprint, list]] = []
     for book in books.values():

@@ -5,7 +5,7 @@ their codes (`12C1(b)`, `19A ja 77`, `68-71`, `C2-momentti`), expands lists and 
 resolves codes relative to the enclosing law, section or subsection, and checks each target
 against the document's own units (a 2007 book resolves in its 2007 structure). A code that
 names no unit links nowhere: it is kept as a misprint of its reference and reported as
-unresolved (kb/misprints.py suggests what it means from the other books).
+unresolved (kb/crosslang/misprints.py suggests what it means from the other books).
 
 >>> code_parts("12C1(b)")
 ['12', 'C', '1', 'b']
@@ -19,41 +19,22 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.model import Document, Problem, Unit
-from kb.parse import canonical
-from kb.profile import References, RefForm
+from kb.core.ids import (
+    FULL_CODE,
+    LAW_LEVELS,
+    RELATIVE_CODE,
+    canonical,
+    code_parts,
+    law_of,
+    match_parts,
+)
+from kb.core.model import Document, Problem, Unit
+from kb.core.profile import References, RefForm
 from kb.profiles import languages, load_references
 
 SKIPPED_KINDS = ("toc", "index")  # navigation aids, not running text
-_SUBITEM = r"(?:\((?:i{1,3}|iv|vi{0,3}|[1-9])\))"
-_CODE = re.compile(
-    r"(?P<law>\d{1,2})(?:[ \u00a0]?(?P<sec>[A-H])(?![^\W\d_]{2})|(?P<secl>[a-h])(?=\d))?"
-    r"(?P<sub>\d{1,2})?(?:\((?P<ip>[a-l])\)|/(?P<isl>[a-l])|(?P<ib>[a-l])(?![^\W\d_]))?"
-    rf"(?P<subs>{_SUBITEM}*)(?P<sd>(?<=[a-l])[1-9](?!\d))?"
-)
-_REL = re.compile(
-    r"(?:(?P<sec>[A-H])|(?P<secl>[a-h])(?=\d))?(?P<sub>\d{1,2})?"
-    r"(?:\((?P<ip>[a-l])\)|(?P<ib>[a-l])(?![^\W\d_]))?"
-    rf"(?P<subs>{_SUBITEM}*)(?P<sd>(?<=[a-l])[1-9](?!\d))?"
-)
 _RANGE = re.compile(r"^\s*(?:§\s*)?[–-]\s*$")
 _PAGE = re.compile(r"\(s\.\s?\d{1,3}\)")
-
-
-def _parts(m: re.Match[str], relative: bool) -> list[str]:
-    sec = m.group("sec") or (m.group("secl") or "").upper()
-    item = m.group("ip") or m.group("ib") or (m.groupdict().get("isl") or "")
-    subs = re.findall(r"\(([^)]*)\)", m.group("subs") or "")
-    if m.group("sd"):
-        subs.append(m.group("sd"))
-    head = [] if relative else [m.group("law")]
-    return head + [p for p in (sec, m.group("sub") or "", item, *subs) if p]
-
-
-def code_parts(text: str, relative: bool = False) -> list[str] | None:
-    """The parts of a code written in full (`relative`: a code inside a law, `C2`, `2(c)`)."""
-    m = (_REL if relative else _CODE).fullmatch(text.strip())
-    return _parts(m, relative) if m and m.group(0) else None
 
 
 @dataclass
@@ -77,7 +58,7 @@ def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
     >>> [(c.text, c.malformed) for c in split_codes("26V", False, False)]
     [('26V', True)]
     """
-    pattern = _REL if relative else _CODE
+    pattern = RELATIVE_CODE if relative else FULL_CODE
     text = _PAGE.sub(lambda m: " " * len(m.group(0)), codes)
     found: list[Code] = []
     last_end = 0
@@ -93,7 +74,7 @@ def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
             while end < len(text) and (text[end].isalnum() or text[end] in "()"):
                 end += 1
             malformed = True
-        parts = _parts(m, relative)
+        parts = match_parts(m, relative)
         shape = "section" if m.group("sec") or m.group("secl") else "subsection"
         if relative and not (m.group("sec") or m.group("secl") or m.group("sub")):
             shape = "item"
@@ -155,19 +136,14 @@ def resolve(code: Code, scope: str, context: Unit | None, ids: set[str] | None) 
             while len(base) > depth or (len(base) > 1 and ".".join(base) not in ids):
                 base.pop()
             parts = base[:depth] + parts
-    levels = ("law", "section", "subsection", "item", "subitem")
-    uid = ".".join(canonical(p, levels[i]) if i < 5 else p for i, p in enumerate(parts))
+    uid = ".".join(
+        canonical(p, LAW_LEVELS[i]) if i < len(LAW_LEVELS) else p for i, p in enumerate(parts)
+    )
     if code.malformed:
         return uid, f"misprinted code {code.text}"
     if ids is None or uid in ids:
         return uid, ""
     return uid, f"no unit {code.text} in this book"
-
-
-def law_of(unit: Unit) -> str | None:
-    """The law a unit belongs to (None outside the law tree)."""
-    head = unit.id.split(".")[0]
-    return head if head.isdigit() else None
 
 
 def find_refs(text: str, refs: References) -> Iterator[tuple[re.Match[str], RefForm]]:
@@ -213,7 +189,7 @@ def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) 
     for unit in doc.units:
         if unit.kind in SKIPPED_KINDS:
             continue
-        context = by_id.get(unit.id) if law_of(unit) else None
+        context = by_id.get(unit.id) if law_of(unit.id) else None
         after_unit = (unit.lines[1], tail_end(unit, by_id, len(raw)))
         sources = [(unit.title, unit.lines, ""), (unit.text, unit.lines, "")]
         sources += [(unit.tail, after_unit, "tail")] if unit.tail else []

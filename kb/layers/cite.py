@@ -18,9 +18,9 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 
-from kb.model import Unit
-from kb.parse import ROMAN, canonical
-from kb.profile import References
+from kb.core.ids import ROMAN, Tail, canonical, print_order
+from kb.core.model import Unit
+from kb.core.profile import References
 from kb.profiles import languages, load_references
 
 INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")
@@ -233,36 +233,3 @@ def full_text(uid: str, units: list[Unit]) -> str:
         else:
             out.append(f"{item.label} {item.text}".strip())
     return "\n".join(line for line in out if line)
-
-
-@dataclass(frozen=True)
-class Tail:
-    """The place of a unit's tail in print order: after the unit's subtree."""
-
-    unit: Unit
-
-
-def print_order(units: list[Unit]) -> list[Unit | Tail]:
-    """Units in document order with each unit's tail placed after the unit's own subtree
-    (a root's tail, belonging to a parent not given, is left out).
-
-    >>> a = Unit("1", "law", "1", "", "", "fi", 2017, (1, 3))
-    >>> b = Unit("1.A", "section", "A.", "", "a", "fi", 2017, (1, 1), tail="after A")
-    >>> c = Unit("1.B", "section", "B.", "", "b", "fi", 2017, (2, 2), tail="after B")
-    >>> [x.unit.tail if isinstance(x, Tail) else x.id for x in print_order([a, b, c])]
-    ['1', '1.A', 'after A', '1.B', 'after B']
-    """
-    out: list[Unit | Tail] = []
-    open_: list[Unit] = []
-    for unit in units:
-        while open_ and not unit.id.startswith(open_[-1].id + "."):
-            done = open_.pop()
-            if done.tail and open_:
-                out.append(Tail(done))
-        open_.append(unit)
-        out.append(unit)
-    while len(open_) > 1:
-        done = open_.pop()
-        if done.tail:
-            out.append(Tail(done))
-    return out

@@ -12,8 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from kb.clean import Line, join_words, normalize_spaces, resumes
-from kb.profile import DefinitionForm
+from kb.core.profile import DefinitionForm
+from kb.ingest.clean import Line, join_words, normalize_spaces, resumes
 
 _FOLD = str.maketrans({"ı": "i", "İ": "i", "ß": "ss", "ø": "o", "æ": "ae", "đ": "d", "ł": "l"})
 

@@ -17,7 +17,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.profile import Profile
+from kb.core.profile import Profile
 
 NBSP = "\u00a0"
 ANCHOR = "\ue000"  # where an HTML footnote marker stood, until `lift_anchors` takes it

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from kb import misprints, store
-from kb.model import Unit
+from kb import store
+from kb.core.ids import LAW_LEVELS, law_of
+from kb.core.model import Unit
+from kb.crosslang import misprints
 
-LAW_TREE = ("law", "section", "subsection", "item", "subitem", "table", "note")
+LAW_TREE = (*LAW_LEVELS, "table", "note")
 
 
 @dataclass
@@ -69,7 +71,7 @@ class Book:
 
     def topics_citing(self, law: str) -> list[Unit]:
         """The card units that cite a law (or one of its sections)."""
-        return [u for u in self.topics if any(c.split(".")[0] == law for c in u.cites)]
+        return [u for u in self.topics if any(law_of(c) == law for c in u.cites)]
 
     @property
     def edition(self) -> int:

@@ -1,8 +1,8 @@
 """Alignment: the same unit in the other documents. Within an edition by canonical id; across
-the 2007 and 2017 editions only through the explicit map (kb/editions.py), never by position;
-the Swedish card through the laws its topics cite.
+the 2007 and 2017 editions only through the explicit map (kb/crosslang/editions.py), never
+by position; the Swedish card through the laws its topics cite.
 
->>> from kb.library import get_library
+>>> from kb.crosslang.library import get_library
 >>> lib = get_library()
 >>> [c.ids for c in counterparts(lib, "fi", "12.C.1.b") if c.lang == "tr"]
 [['12.C.1.b']]
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb import editions
-from kb.library import Book, Library
+from kb.crosslang import editions
+from kb.crosslang.library import Book, Library
 
 
 def N_(message: str) -> str:
@@ -38,10 +38,6 @@ class Counterpart:
     ids: list[str]
     mapped: bool = False
     reason: str = ""
-
-
-def law_of(uid: str) -> str:
-    return uid.split(".")[0]
 
 
 def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
@@ -71,7 +67,7 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
 def cited_in(cites: list[str], card_unit, edition_of: Book) -> set[str]:
     """The ids a card unit's citations (in the card's edition) stand for in a book's edition.
 
-    >>> from kb.library import get_library
+    >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
     >>> sorted(cited_in(["16.D"], lib.book("sv").by_id["topic.16"], lib.book("fi")))
     ['16.C']

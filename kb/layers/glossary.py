@@ -22,9 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kb.model import LAW_LEVELS, Unit
+from kb.core.ids import LAW_LEVELS
+from kb.core.model import Unit
 
-DATA = Path(__file__).resolve().parent / "data" / "definitions.toml"
+DATA = Path(__file__).resolve().parent.parent / "data" / "definitions.toml"
 
 # The matching rule for a word of a term (all lengths in letters): a word shorter than
 # MIN_STEM matches only itself; a longer one matches any word that starts with its stem and

@@ -170,7 +170,7 @@ class Words:
 
 @dataclass(frozen=True)
 class IndexForm:
-    """How a book prints its subject index (read by kb/subject_index.py).
+    """How a book prints its subject index (read by kb/layers/subject_index.py).
 
     `layout`: `columns` (a row a line: term, TAB, laws, TAB, English term) or `flow` (a
     two-column page flattened: terms, law codes with `§` and page numbers run together,

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.clean import Line, normalize_spaces
-from kb.model import Document, Problem, Unit
+from kb.core.model import Document, Problem, Unit
+from kb.ingest.clean import Line, normalize_spaces
 
 TABLES_FILE = "tables.toml"
 

@@ -6,7 +6,7 @@ the source settle what the text cannot:
 
 - `manifest.toml` pairs each heading with the lines of its text and lays the tables out cell by
   cell; the parse checks it against the source (see `check_topic` and `check_coverage`);
-- `ocr.toml` is the reviewed OCR repair (kb/ocr.py).
+- `ocr.toml` is the reviewed OCR repair (kb/ingest/ocr.py).
 
 The units (edition 2007, lang of the document):
 
@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.clean import normalize_spaces
-from kb.model import Document, Problem, Unit, unit_id
-from kb.ocr import WORD, Rules, load_rules
-from kb.refs import code_parts
+from kb.core.ids import code_parts, law_of, unit_id
+from kb.core.model import Document, Problem, Unit
+from kb.ingest.clean import normalize_spaces
+from kb.ingest.ocr import WORD, Rules, load_rules
 
 MANIFEST_FILE = "manifest.toml"
 OCR_FILE = "ocr.toml"
@@ -85,7 +85,7 @@ class Heading:
 def parse_card(doc: Document, raw_lines: list[str], folder: Path) -> None:
     """Fill a card document's units from its source lines and the data beside it.
 
-    >>> from kb.lawbook import read_document
+    >>> from kb.ingest.lawbook import read_document
     >>> doc = read_document(Path("corpus/sv"))
     >>> [u.id for u in doc.units][:3], doc.problems
     (['topic.54', 'topic.50', 'topic.62'], [])
@@ -183,7 +183,7 @@ def check_topic(unit: Unit, heading: Heading, source: Source, doc: Document) -> 
         message = f"{unit.id}: no text at lines {first}-{last}"
         doc.problems.append(source.problem(heading.line, message))
         return
-    laws = {c.split(".")[0] for c in unit.cites}
+    laws = {law_of(c) for c in unit.cites}
     if not (stems(unit.title) & stems(unit.text) or laws & law_numbers(unit.text)):
         message = (
             f"{unit.id}: its text (lines {first}-{last}) shares no word or law number "
@@ -264,7 +264,7 @@ def join_lines(parts: list[str]) -> str:
 def table_unit(entry: dict[str, Any], topic: Unit, source: Source, doc: Document) -> Unit:
     """A topic's table, cell by cell from the manifest."""
     first, last = entry["lines"]
-    law = topic.cites[0].split(".")[0]
+    law = law_of(topic.cites[0])
     uid = f"table.{law}"
     header = [cell_text(c, entry, source, doc) for c in entry.get("header", [])]
     rows = []

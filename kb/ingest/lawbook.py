@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import card, glossary, refs, subject_index, tables
-from kb.clean import (
+from kb.core.ids import LAW_LEVELS
+from kb.core.model import META_FILE, Document, Footnote, Problem, Unit
+from kb.core.profile import Profile
+from kb.ingest import card, tables
+from kb.ingest.clean import (
     Line,
     RawFootnote,
     Vocabulary,
@@ -24,13 +27,12 @@ from kb.clean import (
     normalize_spaces,
     split_source,
 )
-from kb.definitions import parse_definitions, slug
-from kb.model import Document, Footnote, Problem, Unit
-from kb.parse import Errata, LawParser, Node
-from kb.profile import Profile
-from kb.profiles import load_profile, load_words
+from kb.ingest.definitions import parse_definitions, slug
+from kb.ingest.parse import Errata, LawParser, Node
+from kb.profiles import add_folder, load_profile, load_words
 
-META_FILE = "document.toml"
+Layers = Callable[[Document, list[str], dict, Path], None]  # see kb.layers.apply
+LAWS = 93  # the laws of the Laws of Duplicate Bridge (a book's metadata may say otherwise)
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
 
 
@@ -111,12 +113,14 @@ def bad_meta(folder: Path, root: Path | None) -> Document | None:
     return doc
 
 
-def read_document(folder: Path, root: Path | None = None) -> Document:
-    """Read and parse the document of a corpus folder (errors are collected, not raised)."""
+def read_document(folder: Path, root: Path | None = None, layers: Layers | None = None) -> Document:
+    """Read and parse the document of a corpus folder, then apply `layers` to it (errors are
+    collected, not raised; `kb.build.read_document` passes the layers of `kb.layers`)."""
     broken = bad_meta(folder, root)
     if broken is not None:
         return broken
     meta = read_meta(folder)
+    add_folder(folder, meta["lang"])
     source = folder / meta["source"]
     path = str(source.relative_to(root) if root else source)
     doc = Document(
@@ -141,6 +145,8 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         return doc
     try:
         parse_document(doc, raw_lines, meta, folder)
+        if layers and not doc.problems:
+            layers(doc, raw_lines, meta, folder)
     except Exception as err:  # a parser bug met on a malformed source fails this document only
         doc.units = []
         doc.problems.append(Problem(path, 1, f"the parser failed ({type(err).__name__}: {err})"))
@@ -148,22 +154,15 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
 
 
 def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path) -> None:
-    """Fill a document from its decoded source lines: its units, then the layers."""
+    """Fill a document from its decoded source lines: its units (the layers come after)."""
     if doc.kind == "lawbook":
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
         profile = load_profile(doc.lang)
         tables_ = tables.load_tables(folder)
-        parse_lawbook(doc, raw_lines, profile, errata, tables_, Errata.from_meta(meta))
+        layout = Errata.from_meta(meta)
+        parse_lawbook(doc, raw_lines, profile, errata, tables_, layout, meta.get("laws", LAWS))
     elif doc.kind == "card":
         card.parse_card(doc, raw_lines, folder)
-    if not doc.problems:
-        fixes = {int(k): v for k, v in meta.get("reference_errata", {}).items()}
-        refs.apply(doc, raw_lines, fixes)
-        if doc.kind == "lawbook":
-            by_id = {u.id: u for u in doc.units}
-            for uid, found in glossary.term_links(doc.units).items():
-                by_id[uid].terms = found
-            subject_index.apply(doc, raw_lines, load_profile(doc.lang), folder)
 
 
 def split_regions(lines: list[Line], profile: Profile) -> list[Block]:
@@ -202,11 +201,13 @@ def parse_lawbook(
     errata: dict[int, dict] | None = None,
     table_specs: list[tables.TableSpec] | None = None,
     layout: Errata | None = None,
+    expected: int = LAWS,
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
-    `table_specs` say where the tables are printed (kb/tables.py); `layout` holds the
-    placement and label errata (kb/parse.py)."""
+    `table_specs` say where the tables are printed (kb/ingest/tables.py); `layout` holds the
+    placement and label errata (kb/ingest/parse.py); `expected` is how many laws the book
+    holds (`laws` of its metadata; the Laws' 93 by default)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -233,9 +234,9 @@ def parse_lawbook(
                 placed = placed or line.claimed
                 if not (placed or line.blank):
                     doc.problems.append(Problem(doc.source, line.no, "line not placed in a unit"))
-            if len(laws) != 93 and not doc.problems:
+            if len(laws) != expected and not doc.problems:
                 last = block.lines[-1].no
-                doc.problems.append(Problem(doc.source, last, f"{len(laws)} laws, not 93"))
+                doc.problems.append(Problem(doc.source, last, f"{len(laws)} laws, not {expected}"))
         elif block.kind == "definitions":
             units.extend(definition_units(block, profile, doc))
         elif block.kind != "footnotes":
@@ -253,9 +254,9 @@ def parse_lawbook(
 
 
 # Units whose text is the running text of the law: a hyphen there may cut a word in two whose
-# first half is no word (kb/clean.py `hyphen`); elsewhere (front matter, indexes with English
+# first half is no word (kb/ingest/clean.py `hyphen`); elsewhere (front matter, indexes with English
 # terms) only a hyphen whose joined word the book prints is joined.
-RUNNING = ("law", "section", "subsection", "item", "subitem", "definition", "table")
+RUNNING = (*LAW_LEVELS, "definition", "table")
 
 
 def join_unit_hyphens(unit: Unit, vocab: Vocabulary) -> None:
@@ -326,7 +327,7 @@ def fill_tables(
     units: list[tuple[Unit, list[tuple[str, int]]]],
     built: list[tuple[Unit, list[tuple[str, int]]]],
 ) -> list[tuple[Unit, list[tuple[str, int]]]]:
-    """Put each table's cells (read by kb/tables.py) in the place the parse gave it; the
+    """Put each table's cells (read by kb/ingest/tables.py) in the place the parse gave it; the
     text printed after it stays its tail."""
     cells = {u.id: (u, anchors) for u, anchors in built}
     out = []

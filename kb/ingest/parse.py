@@ -16,11 +16,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kb.clean import Line, ends_sentence, join_words, normalize_spaces, resumes
-from kb.model import LAW_LEVELS, Problem
-from kb.profile import Profile, SectionForm
+from kb.core.ids import LAW_LEVELS, ROMAN, canonical
+from kb.core.model import Problem
+from kb.core.profile import Profile, SectionForm
+from kb.ingest.clean import Line, ends_sentence, join_words, normalize_spaces, resumes
 
-ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 LEVEL = {kind: depth for depth, kind in enumerate(LAW_LEVELS)}
 _TITLE_END = re.compile(r"[.,;:]$")
 SUBSECTION_TITLE_MAX = 80
@@ -38,17 +38,6 @@ def ordinal(value: str, level: str) -> int | None:
     if value.isdigit():
         return int(value)
     return ROMAN.index(value) + 1 if value in ROMAN else None
-
-
-def canonical(value: str, level: str) -> str:
-    """The value as it stands in a canonical id: subitems always in roman numerals.
-
-    >>> canonical("2", "subitem"), canonical("b", "item")
-    ('ii', 'b')
-    """
-    if level == "subitem" and value.isdigit():
-        return ROMAN[int(value) - 1]
-    return value
 
 
 def successor(value: str, level: str) -> str:
@@ -276,7 +265,7 @@ class LawParser:
 
     def table_line(self, line: Line) -> None:
         """A line of a listed table: the table stands as a child of its unit, in print order
-        (its cells are read by kb/tables.py); text after it is the table's tail."""
+        (its cells are read by kb/ingest/tables.py); text after it is the table's tail."""
         if self.in_table is None or self.in_table.fixed_id != line.claimed:
             owner = line.claimed.rsplit(".table", 1)[0]
             parent = next((n for n in reversed(self.stack) if n.id == owner), self.stack[-1])

@@ -3,8 +3,8 @@
 A document is a tree of units (law -> section -> subsection -> item -> subitem); definitions,
 front matter, tables of contents and indexes are units too, outside the law tree.
 
->>> unit_id("12", "C", "1", "b")
-'12.C.1.b'
+>>> Unit("12.C.1.b", "item", "b)", "", "", "fi", 2017, (1, 1)).kind
+'item'
 """
 
 from __future__ import annotations
@@ -12,23 +12,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+META_FILE = "document.toml"  # a document's metadata, in its corpus folder
+
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
     "parent", "term", "english", "footnotes", "refs", "cited_by", "terms", "cites", "header",
     "rows", "raw", "gap_before", "tail", "printed_in", "entries",
 )  # fmt: skip
-
-# Kinds of the law tree, outermost first: the depth of a kind is its index.
-LAW_LEVELS: tuple[str, ...] = ("law", "section", "subsection", "item", "subitem")
-
-
-def unit_id(*parts: str) -> str:
-    """Join the parts of a canonical id.
-
-    >>> unit_id("40", "B", "2", "a", "v")
-    '40.B.2.a.v'
-    """
-    return ".".join(parts)
 
 
 @dataclass

@@ -1,0 +1,211 @@
+"""A build of the knowledge base: which documents changed, each parsed (ingest, then the
+layers) or taken from the cache, written to a staging directory with its search index, and
+swapped in as one (the storage itself is `kb.store`).
+
+A document's cache key hashes its corpus folder and the code it is parsed with: every file
+of the stage packages before the store (`PARSER_PACKAGES`), not a hand-kept list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb import layers, store
+from kb.core.model import Document
+from kb.index.build import build_index
+from kb.ingest import lawbook
+from kb.ingest.lawbook import META_FILE
+
+PACKAGE = Path(__file__).resolve().parent.parent
+PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
+
+
+def read_document(folder: Path, root: Path | None = None) -> Document:
+    """Read and parse the document of a corpus folder, its layers applied (errors are
+    collected, not raised).
+
+    >>> doc = read_document(store.corpus_dir() / "fi")
+    >>> doc.lang, doc.problems, len(doc.units) > 1000
+    ('fi', [], True)
+    """
+    return lawbook.read_document(folder, root, layers.apply)
+
+
+def code_hash() -> str:
+    """A hash of the code and data a document is parsed with: every file of the stage
+    packages before the store (`PARSER_PACKAGES`), so a module added to one of them is
+    covered without a list to keep (a change re-parses every document).
+
+    >>> len(code_hash())
+    64
+    """
+    h = hashlib.sha256()
+    for package in PARSER_PACKAGES:
+        folder = PACKAGE / package
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".pyc"):
+            h.update(str(path.relative_to(PACKAGE)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def document_folders(corpus: Path) -> list[Path]:
+    """The corpus folders that hold a document, by language."""
+    return sorted(p.parent for p in corpus.glob(f"*/{META_FILE}"))
+
+
+def document_hash(folder: Path, code: str) -> str:
+    """A hash of the parser code and every file of a document's folder (its source, metadata
+    and the data beside them: tables, manifest, OCR corrections)."""
+    h = hashlib.sha256(code.encode())
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(folder)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class Report:
+    """What a build did, per language."""
+
+    built: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    up_to_date: bool = False
+    indexed: bool = False  # the search index was (re)built
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def is_stale(corpus: Path | None = None, data: Path | None = None) -> bool:
+    """Whether the knowledge base is missing or older than the corpus and the parser code."""
+    corpus = corpus or store.corpus_dir()
+    built = store.read_manifest(data)["documents"]
+    code = code_hash()
+    folders = document_folders(corpus)
+    if {f.name for f in folders} != set(built):
+        return True
+    return any(built[f.name].get("hash") != document_hash(f, code) for f in folders)
+
+
+class BuildError(Exception):
+    """A build that cannot start (no corpus, no document): nothing was changed."""
+
+
+def corpus_folders(corpus: Path) -> list[Path]:
+    """The document folders of a corpus, or a `BuildError` saying why there are none.
+
+    >>> corpus_folders(Path("/nonexistent"))
+    Traceback (most recent call last):
+    ...
+    kb.build.BuildError: /nonexistent: no such corpus folder
+    """
+    if not corpus.is_dir():
+        raise BuildError(f"{corpus}: no such corpus folder")
+    folders = document_folders(corpus)
+    if not folders:
+        raise BuildError(f"{corpus}: no document in the corpus (no */{META_FILE})")
+    return folders
+
+
+def build(corpus: Path | None = None, data: Path | None = None, force: bool = False) -> Report:
+    """Build the knowledge base and its search index from the corpus, reusing what has not
+    changed, and swap both in with one rename (the index is linked from the build).
+
+    A document with errors is reported in `Report.errors` and keeps its previous version;
+    the other documents build all the same. A corpus with no document raises `BuildError`
+    and a data directory that cannot be written raises `OSError`: in both cases the
+    previous knowledge base and index stay served, and nothing half made is left.
+    """
+    corpus, data = corpus or store.corpus_dir(), data or store.data_dir()
+    folders = corpus_folders(corpus)
+    report = Report()
+    with store.build_lock(data):
+        old = store.read_manifest(data)["documents"]
+        code = code_hash()
+        hashes = {f.name: document_hash(f, code) for f in folders}
+        unchanged = set(old) == set(hashes) and all(
+            old[k]["hash"] == h and not old[k].get("stale") for k, h in hashes.items()
+        )
+        if unchanged and not force:
+            report.up_to_date = True
+            report.indexed = build_index(data)
+            return report
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        staging = data / "builds" / f".{stamp}"
+        staging.mkdir(parents=True)
+        try:
+            report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
+            final = staging.with_name(stamp)
+            staging.rename(final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        store.swap_link(store.current(data), Path("builds") / stamp)
+        store.prune(data, keep=stamp)
+    return report
+
+
+def stage(
+    corpus: Path,
+    data: Path,
+    staging: Path,
+    folders: list[Path],
+    hashes: dict[str, str],
+    force: bool,
+    report: Report,
+) -> bool:
+    """Write a whole knowledge base into `staging`: each document parsed or taken from the
+    cache, the manifest, and the link to its search index (built if need be; True then)."""
+    old = store.read_manifest(data)["documents"]
+    cache = data / "cache"
+    stamp = staging.name.lstrip(".")
+    manifest: dict = {"built": stamp, "documents": {}}
+    cache.mkdir(exist_ok=True)
+    for folder in folders:
+        lang, key = folder.name, hashes[folder.name]
+        cached = cache / f"{lang}-{key}.json"
+        entry: dict
+        if cached.exists() and not force:
+            entry = json.loads(cached.read_text(encoding="utf-8"))["entry"]
+            report.reused.append(lang)
+        else:
+            doc = read_document(folder, corpus.parent)
+            if doc.problems:
+                report.errors[lang] = [str(p) for p in doc.problems]
+                previous = store.current(data) / f"{lang}.json"
+                if lang in old and previous.exists():
+                    shutil.copyfile(previous, staging / f"{lang}.json")
+                    manifest["documents"][lang] = {**old[lang], "stale": True}
+                continue
+            entry = {
+                "hash": key,
+                "meta": doc.meta(),
+                "counts": dict(Counter(u.kind for u in doc.units)),
+                "notes": [str(n) for n in doc.notes],
+            }
+            payload = {
+                "entry": entry,
+                "meta": doc.meta(),
+                "units": [u.to_json() for u in doc.units],
+                "notes": entry["notes"],
+                "unresolved": [str(p) for p in doc.unresolved],
+                "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
+            }
+            store.write_atomic(cached, json.dumps(payload, ensure_ascii=False))
+            report.built.append(lang)
+        os.link(cached, staging / f"{lang}.json")
+        manifest["documents"][lang] = entry
+    store.write_atomic(
+        staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
+    )
+    return build_index(data, staging)

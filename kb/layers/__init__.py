@@ -1,0 +1,56 @@
+"""Layers: what is added to a parsed document's units, each from the document alone and
+applied in the order `LAYERS` lists them: the cross-references, the glossary terms a unit
+uses, the book's own subject index (citations read and render the references' grammar).
+
+>>> [layer.__name__ for layer in LAYERS]
+['references', 'terms', 'subject_index_entries']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.core.model import Document
+from kb.layers import glossary, refs, subject_index
+from kb.profiles import load_profile
+
+
+def references(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
+    """Find the cross-references of every unit (`[reference_errata]` of the metadata
+    applied)."""
+    fixes = {int(k): v for k, v in meta.get("reference_errata", {}).items()}
+    refs.apply(doc, lines, fixes)
+
+
+def terms(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
+    """Link each unit of a law book to the defined terms it uses."""
+    if doc.kind == "lawbook":
+        by_id = {u.id: u for u in doc.units}
+        for uid, found in glossary.term_links(doc.units).items():
+            by_id[uid].terms = found
+
+
+def subject_index_entries(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
+    """Read the law book's own subject index, if its profile has one."""
+    if doc.kind == "lawbook":
+        subject_index.apply(doc, lines, load_profile(doc.lang), folder)
+
+
+LAYERS = (references, terms, subject_index_entries)
+
+
+def apply(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
+    """Apply every layer to a parsed document, in order.
+
+    >>> from kb.ingest.clean import split_source
+    >>> from kb.ingest.lawbook import read_document
+    >>> folder = Path("corpus/tr")
+    >>> doc = read_document(folder)  # the units only
+    >>> unit = next(u for u in doc.units if u.id == "def.bord"); unit.refs
+    []
+    >>> apply(doc, split_source((folder / "tr.txt").read_text(encoding="utf-8")), {}, folder)
+    >>> [r["targets"] for r in unit.refs]
+    [['2']]
+    """
+    for layer in LAYERS:
+        layer(doc, lines, meta, folder)

@@ -1,0 +1,131 @@
+"""The import graph of kb/ reads as the pipeline: every module belongs to a stage, a stage
+imports only itself and earlier stages, and no modules import each other in a cycle.
+
+Every import counts, also one inside a function or under `if TYPE_CHECKING:`: a lazy import
+hides a dependency, it does not remove it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+KB = Path(__file__).resolve().parent.parent / "kb"
+# The stages in pipeline order: the first part of a module's name under kb/ says its stage.
+STAGES = (
+    "core",  # units, canonical ids, the profile schema
+    "profiles",  # the shipped documents' profiles (data)
+    "ingest",  # a source read into units
+    "layers",  # references, terms, subject index on top of the units
+    "store",  # the knowledge base on disk
+    "crosslang",  # the built books together: editions, alignment, misprints
+    "index",  # the search index and search
+    "build",  # a build: ingest + layers -> store -> index
+    "export",  # units written out (JSON, Markdown)
+    "qa",  # the cross-language checks
+    "web",  # the site and its API
+    "cli",  # the command line
+)
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file under kb/.
+
+    >>> module_name(KB / "core" / "ids.py"), module_name(KB / "store" / "__init__.py")
+    ('kb.core.ids', 'kb.store')
+    """
+    parts = path.relative_to(KB.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package (the shipped site and corpus hold none)."""
+    return {module_name(p): p for p in sorted(KB.rglob("*.py"))}
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The kb modules a module imports (`from kb.x import y` counts `kb.x.y` when that is a
+    module, else `kb.x`)."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in known else base)
+    return {m for m in found if m in known and m != name}
+
+
+def stage(name: str) -> str:
+    """The stage of a module: its first part under kb/.
+
+    >>> stage("kb.core.ids"), stage("kb.cli")
+    ('core', 'cli')
+    """
+    return name.split(".")[1]
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {name: imports(name, path, set(found)) for name, path in found.items() if name != "kb"}
+
+
+def test_every_module_has_a_stage(graph: dict[str, set[str]]) -> None:
+    assert sorted(n for n in graph if stage(n) not in STAGES) == []
+    assert {stage(n) for n in graph} == set(STAGES)
+
+
+def test_no_stage_imports_a_later_stage(graph: dict[str, set[str]]) -> None:
+    backward = [
+        f"{name} ({stage(name)}) imports {dep} ({stage(dep)})"
+        for name, deps in sorted(graph.items())
+        for dep in sorted(deps)
+        if STAGES.index(stage(dep)) > STAGES.index(stage(name))
+    ]
+    assert backward == []
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of a graph, each as the path that closes it.
+
+    >>> cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}})
+    [['a', 'b', 'a']]
+    >>> cycles({"a": {"b"}, "b": set()})
+    []
+    """
+    found, done = [], set()
+
+    def visit(node: str, path: list[str]) -> None:
+        if node in path:
+            found.append([*path[path.index(node) :], node])
+            return
+        if node in done:
+            return
+        for dep in sorted(graph.get(node, ())):
+            visit(dep, [*path, node])
+        done.add(node)
+
+    for node in sorted(graph):
+        visit(node, [])
+    return found
+
+
+def test_no_import_cycle(graph: dict[str, set[str]]) -> None:
+    assert cycles(graph) == []
+
+
+def test_the_graph_is_read_whole(graph: dict[str, set[str]]) -> None:
+    # The walk sees what the modules import, lazy imports included: the build imports the
+    # index build, the command line imports the site inside its `serve` command.
+    assert "kb.index.build" in graph["kb.build"]
+    assert {"kb.web", "kb.web.server"} <= graph["kb.cli"]
+    assert {stage(m) for m in graph["kb.store"]} == {"core"}  # storage only
