@@ -13,11 +13,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from kb.core.ids import LAW_LEVELS
+from kb.core.ids import LAW_LEVELS, law_of
 from kb.crosslang import align
 from kb.crosslang.library import Book, get_library
 from kb.layers import cite
-from kb.core.ids import law_of
 from kb.web.openapi import SPEC
 from kb.web.security import own_location
 from kb.web.subject import book_index
