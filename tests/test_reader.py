@@ -16,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from waitress.server import create_server
 
-from kb import store
+from kb.build import build
 from kb.web import create_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -58,7 +58,7 @@ PAGE_TYPES = {
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    assert store.build().ok
+    assert build().ok
     server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
