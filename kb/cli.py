@@ -10,6 +10,7 @@ SystemExit: 0
 from __future__ import annotations
 
 import argparse
+import gc
 import html
 import json
 import logging
@@ -210,6 +211,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from kb.index.search import get_searcher
 
     get_searcher(args.data).warm()
+    # What is loaded now lives as long as the server: the collector need not walk it again.
+    gc.collect()
+    gc.freeze()
+    from kb.web import alignment
+
+    alignment.warm(app)
     if args.debug:
         print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
         app.run(host=args.host, port=args.port, debug=True)
