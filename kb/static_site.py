@@ -30,14 +30,13 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from kb import store
 from kb.index.build import SEARCHABLE
-from kb.web import create_app
+from kb.web import SITE, create_app
 from kb.web.i18n import UI_LANGS
 
 LINK = re.compile(r'(href|src|action)="([^"]*)"')
 DYNAMIC = ("/api/", "/static/")  # not pages: the API, and the assets (copied as they are)
 DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their own
 SEARCH_DATA = "search-data.js"
-STATIC = Path(__file__).resolve().parent / "site" / "static"
 UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
 MAIN = re.compile(r'(<main id="main">).*?(</main>)', re.S)
 
@@ -163,7 +162,7 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     uis = [u for u in (uis or UI_LANGS) if u in UI_LANGS]
     client = create_app(data).test_client()
     target.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(STATIC, target / "static", dirs_exist_ok=True)
+    shutil.copytree(SITE / "static", target / "static", dirs_exist_ok=True)
     (target / SEARCH_DATA).write_text(search_data(data), encoding="utf-8")
     written = 0
     for ui in uis:
