@@ -71,6 +71,7 @@ MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (s
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
 POSTINGS_KEPT = 50000  # posting lists kept per process (the last read)
+WARM_POSTINGS = 250000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
@@ -263,14 +264,29 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read each language's lemma data now, so that no query of a long-running server
-        waits for it; returns how many languages were warmed. Posting lists are read from the
-        index files at first need and the last `POSTINGS_KEPT` kept: memory stays flat
-        however many books are indexed."""
-        langs = [*self.langs, ENGLISH]
-        for lang in langs:
+        """Read each language's lemma data and the hot posting lists now, so that no query
+        of a long-running server waits for them; returns how many lists were read. The hot
+        lists are those of the most frequent terms, up to `WARM_POSTINGS` postings in all:
+        every list of today's five books (about a second), a fixed share of a larger corpus,
+        so that start-up and memory stay flat; the others are read from the index files at
+        first need (the last `POSTINGS_KEPT` kept)."""
+        for lang in [*self.langs, ENGLISH]:
             analyzer(lang).keys("bridge")
-        return len(langs)
+        hot = sorted(
+            (
+                (n, field, term)
+                for field, terms in self.lexicons.items()
+                for term, n in terms.items()
+            ),
+            reverse=True,
+        )
+        total = 0
+        for n, field, term in hot:
+            total += n
+            if total > WARM_POSTINGS or len(self._postings) >= POSTINGS_KEPT:
+                break
+            self.postings(field, term)
+        return len(self._postings)
 
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
         """A term's BM25 term-frequency factor in each unit that holds it (read once, then
