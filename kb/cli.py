@@ -10,6 +10,7 @@ SystemExit: 0
 from __future__ import annotations
 
 import argparse
+import gc
 import html
 import json
 import logging
@@ -85,11 +86,28 @@ def payload(args: argparse.Namespace, lang: str) -> dict:
 def cmd_export(args: argparse.Namespace) -> int:
     from kb.crosslang.library import get_library
 
+    if args.format == "site":
+        return export_site(args)
+    if not args.lang or args.dir:
+        raise Refused("--format json or md prints one language: give --lang, and no folder")
     payload(args, args.lang)  # built, and the language is there
     units = get_library(args.data).books[args.lang].units  # misprints judged across books
     print(to_json(units) if args.format == "json" else to_markdown(units), end="")
     if args.format == "json":
         print()
+    return 0
+
+
+def export_site(args: argparse.Namespace) -> int:
+    """`lawkb export --format site DIR [--ui fi,tr]`: the static site (kb/web/static_site.py)."""
+    from kb.web.static_site import export_site as write
+
+    if not args.dir:
+        raise Refused("--format site writes a folder: give it (lawkb export --format site DIR)")
+    ensure_built(args)
+    uis = [u for u in (args.ui or "").split(",") if u] or None
+    pages = write(Path(args.dir), uis, args.data or store.data_dir())
+    print(f"{pages} pages written to {args.dir}")
     return 0
 
 
@@ -212,6 +230,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from kb.index.search import get_searcher
 
     get_searcher(args.data).warm()
+    # What is loaded now lives as long as the server: the collector need not walk it again.
+    gc.collect()
+    gc.freeze()
+    from kb.web import alignment
+
+    alignment.warm(app)
     if args.debug:
         print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
         app.run(host=args.host, port=args.port, debug=True)
@@ -292,8 +316,10 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--force", action="store_true", help="parse every document again")
     b.set_defaults(run=cmd_build)
     e = sub.add_parser("export", help="print one language's units in document order")
-    e.add_argument("--lang", required=True, help="language code (fi, tr, sk, et, sv)")
-    e.add_argument("--format", choices=("json", "md"), default="json")
+    e.add_argument("--lang", help="language code (fi, tr, sk, et, sv): json and md")
+    e.add_argument("--format", choices=("json", "md", "site"), default="json")
+    e.add_argument("dir", nargs="?", help="site: the folder to write the static site into")
+    e.add_argument("--ui", help="site: the UI languages, comma-separated (default: all)")
     e.set_defaults(run=cmd_export)
     c = sub.add_parser("cite", help="resolve a citation and print the unit's exact wording")
     c.add_argument("query", help="a citation as people type it: 'Law 12C1(b)', 'Yasa 16B', ...")

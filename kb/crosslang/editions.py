@@ -131,11 +131,13 @@ def default_map() -> EditionMap:
     return load_map()
 
 
+@cache  # the map is read once: each answer too (the alignment asks for every unit of each book)
 def to_2017(uid: str) -> tuple[str, ...]:
     """The 2017 units of a 2007 unit (`NO_COUNTERPART` when there is none)."""
     return default_map().to_2017(uid)
 
 
+@cache
 def to_2007(uid: str) -> tuple[str, ...]:
     """The 2007 units of a 2017 unit (`NO_COUNTERPART` when there is none)."""
     return default_map().to_2007(uid)

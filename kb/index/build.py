@@ -258,7 +258,10 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         staging.mkdir(parents=True)
         try:
             ix = index.create_in(str(staging), schema(langs, ocr))
-            writer = ix.writer(limitmb=256)
+            # Files of their own, not one compound file: a reader reads them where they lie
+            # (Whoosh copies a compound file's parts into memory), the OS caching them for
+            # every process.
+            writer = ix.writer(limitmb=256, compound=False)
             counts, display = {}, {}
             for lang in langs:
                 keys = _Keys(lang)

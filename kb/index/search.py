@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import takewhile
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from whoosh import index
@@ -72,6 +73,8 @@ LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
+POSTINGS_KEPT = 50000  # posting lists kept per process (the last read)
+WARM_POSTINGS = 250000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
@@ -240,11 +243,17 @@ class Searcher:
             for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
                 field = f"{name}_{lang}"
                 terms = self.reader.iter_field(field) if field in self.reader.schema else ()
-                self.lexicons[field] = {t.decode(): i.doc_frequency() for t, i in terms}
+                self.lexicons[field] = {intern(t.decode()): i.doc_frequency() for t, i in terms}
         self._sorted = {field: sorted(terms) for field, terms in self.lexicons.items()}
+        # One speller over the words of every book, answering for each book's words.
+        vocabulary: dict[str, int] = defaultdict(int)
+        for lang in self.langs:
+            for word, n in self.lexicons[f"exact_{lang}"].items():
+                if word.isalpha():
+                    vocabulary[word] += n
+        self.speller = Speller(dict(vocabulary))
         self.spellers = {
-            lang: Speller({w: n for w, n in self.lexicons[f"exact_{lang}"].items() if w.isalpha()})
-            for lang in self.langs
+            lang: self.speller.within(self.lexicons[f"exact_{lang}"]) for lang in self.langs
         }
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
         self._split: dict[tuple[int, str], list[Token]] = {}
@@ -258,14 +267,28 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read every posting list now (about a second), and each language's lemma data, so
-        that no query of a long-running server waits for them; returns how many lists were
-        read."""
+        """Read each language's lemma data and the hot posting lists now, so that no query
+        of a long-running server waits for them; returns how many lists were read. The hot
+        lists are those of the most frequent terms, up to `WARM_POSTINGS` postings in all:
+        every list of today's five books (about a second), a fixed share of a larger corpus,
+        so that start-up and memory stay flat; the others are read from the index files at
+        first need (the last `POSTINGS_KEPT` kept)."""
         for lang in [*self.langs, ENGLISH]:
             analyzer(lang).keys("bridge")
-        for field, terms in self.lexicons.items():
-            for term in terms:
-                self.postings(field, term)
+        hot = sorted(
+            (
+                (n, field, term)
+                for field, terms in self.lexicons.items()
+                for term, n in terms.items()
+            ),
+            reverse=True,
+        )
+        total = 0
+        for n, field, term in hot:
+            total += n
+            if total > WARM_POSTINGS or len(self._postings) >= POSTINGS_KEPT:
+                break
+            self.postings(field, term)
         return len(self._postings)
 
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
@@ -290,6 +313,8 @@ class Searcher:
                 norm = tf + K1 * (1 - B + B * r.doc_field_length(doc, fieldname) / avg)
                 found[doc] = tf * (K1 + 1) / norm
             self._postings[key] = found
+            if len(self._postings) > POSTINGS_KEPT:
+                del self._postings[next(iter(self._postings))]  # the oldest read
         return found
 
     def starting_with(self, fieldname: str, prefix: str, limit: int = FORMS) -> list[str]:

@@ -1,9 +1,8 @@
 """Near spellings: the words of an index within a small edit distance of a typed word.
 
-An index of letter pairs finds the candidates: one slip changes at most three of a word's
-letter pairs (counting the word's start and end as letters), so a word within `k` slips
-shares all but `3k` of them. The true distance (Damerau-Levenshtein: insert, delete,
-substitute, swap two neighbours) then decides.
+The words are kept by length: a word within `k` slips is at most `k` letters longer or
+shorter, and rapidfuzz compares the typed word with those words in C, by the true distance
+(Damerau-Levenshtein: insert, delete, substitute, swap two neighbours).
 
 >>> s = Speller({"rangaistuskortti": 9, "rangaistuskortin": 4, "tikki": 20})
 >>> s.near("rangaistuskorti", 1)
@@ -17,39 +16,18 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 
 def distance(a: str, b: str, limit: int) -> int:
     """The Damerau-Levenshtein (optimal string alignment) distance of two words, or
-    `limit + 1` as soon as it is certain to exceed `limit`.
+    `limit + 1` when it exceeds `limit` (rapidfuzz's, in C).
 
     >>> distance("revokki", "revokin", 2), distance("kart", "krat", 2), distance("a", "bcd", 1)
     (2, 1, 2)
     """
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = ca != cb
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], previous2[j - 2] + 1)
-        if min(row) > limit:
-            return limit + 1
-        previous2, previous = previous, row
-    return previous[-1]
-
-
-def pairs(word: str) -> set[str]:
-    """The letter pairs of a word, its start and end marked.
-
-    >>> sorted(pairs("kart"))
-    ['^k', 'ar', 'ka', 'rt', 't$']
-    """
-    marked = f"^{word}$"
-    return {marked[i : i + 2] for i in range(len(marked) - 1)}
+    return OSA.distance(a, b, score_cutoff=limit)
 
 
 def max_distance(word: str) -> int:
@@ -63,29 +41,60 @@ def max_distance(word: str) -> int:
 
 
 class Speller:
-    """The words of one language's index (with their frequencies) and their near spellings."""
+    """Words (with their frequencies) and their near spellings. One speller may hold the words
+    of every book and answer for each book's words (`within`): a typed word's candidates are
+    then found in one pass, whatever the number of books.
+
+    >>> shared = Speller({"tikki": 20, "tikka": 3, "pikki": 1})
+    >>> shared.within({"tikka": 3, "pikki": 1}).near("tikkk", 1)
+    ['tikka']
+    """
 
     def __init__(self, words: dict[str, int]) -> None:
         self.words = words
-        self.near = lru_cache(maxsize=4096)(self._near)
-        self._index: dict[str, list[str]] = defaultdict(list)
+        self.candidates = lru_cache(maxsize=4096)(self._candidates)
+        self._by_length: dict[int, list[str]] = defaultdict(list)
         for word in words:
-            for pair in pairs(word):
-                self._index[pair].append(word)
+            self._by_length[len(word)].append(word)
 
-    def _near(self, word: str, maxdist: int) -> list[str]:
+    def near(self, word: str, maxdist: int) -> list[str]:
         """The words within `maxdist` edits of `word`, itself excluded: nearest first, then
         most frequent."""
-        mine = pairs(word)
-        shared: dict[str, int] = defaultdict(int)
-        for pair in mine:
-            for other in self._index.get(pair, ()):
-                shared[other] += 1
-        least = len(mine) - 3 * maxdist
+        return self.ranked(self.words, word, maxdist)
+
+    def within(self, words: dict[str, int]) -> Subset:
+        """The near spellings among some of the speller's words (one book's)."""
+        return Subset(self, words)
+
+    def ranked(self, words: dict[str, int], word: str, maxdist: int) -> list[str]:
+        """The candidates of `word` that are in `words`: nearest first, then most frequent
+        there, then alphabetical."""
+        found = [(d, -words[w], w) for d, w in self.candidates(word, maxdist) if w in words]
+        return [w for _, _, w in sorted(found)]
+
+    def _candidates(self, word: str, maxdist: int) -> tuple[tuple[int, str], ...]:
+        """Each word within `maxdist` edits of `word` (itself excluded), with its distance."""
         scored = []
-        for other, n in shared.items():
-            if n >= least and other != word and abs(len(other) - len(word)) <= maxdist:
-                d = distance(word, other, maxdist)
-                if d <= maxdist:
-                    scored.append((d, -self.words[other], other))
-        return [w for _, _, w in sorted(scored)]
+        for size in range(len(word) - maxdist, len(word) + maxdist + 1):
+            found = process.extract(
+                word,
+                self._by_length.get(size, ()),
+                scorer=OSA.distance,
+                score_cutoff=maxdist,
+                limit=None,
+            )
+            scored += [(d, other) for other, d, _ in found if other != word]
+        return tuple(scored)
+
+
+class Subset:
+    """One book's words within a shared `Speller`."""
+
+    def __init__(self, speller: Speller, words: dict[str, int]) -> None:
+        self.speller = speller
+        self.words = words
+
+    def near(self, word: str, maxdist: int) -> list[str]:
+        """The book's words within `maxdist` edits of `word`: nearest first, then most
+        frequent in the book."""
+        return self.speller.ranked(self.words, word, maxdist)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import pkgutil
 import tomllib
 from functools import cache
@@ -74,13 +75,32 @@ def modules() -> list[str]:
 
 
 @cache
+def aliases() -> dict[str, str]:
+    """Document keys that read with another language's profile: `$LAWKB_PROFILE_ALIASES`,
+    `key=lang` pairs separated by commas (a second copy or edition of a language's book under
+    a key of its own, e.g. `fi2=fi`, as bench/scale.py builds them).
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"LAWKB_PROFILE_ALIASES": "fi2=fi, tr3=tr"}):
+    ...     aliases.cache_clear(); found = aliases(); aliases.cache_clear()
+    >>> found
+    {'fi2': 'fi', 'tr3': 'tr'}
+    """
+    pairs = (
+        p.split("=", 1) for p in os.environ.get("LAWKB_PROFILE_ALIASES", "").split(",") if "=" in p
+    )
+    return {key.strip(): lang.strip() for key, lang in pairs}
+
+
+@cache
 def languages() -> list[str]:
     """The languages that have a document profile (law book, card or both).
 
     >>> "en" in languages(), "sv" in languages()
     (False, True)
     """
-    return [name for name in modules() if hasattr(module(name), "REFERENCES")]
+    found = [name for name in modules() if hasattr(module(name), "REFERENCES")]
+    return found + [key for key, lang in aliases().items() if lang in found]
 
 
 def available() -> list[str]:
@@ -94,6 +114,7 @@ def module(lang: str) -> ModuleType:
     >>> module("fi").PROFILE.lang
     'fi'
     """
+    lang = aliases().get(lang, lang)
     return _FOLDERS.get(lang) or importlib.import_module(f"kb.profiles.{lang}")
 
 
@@ -126,7 +147,8 @@ def load_words(lang: str) -> Words:
     >>> load_words("tr").lower("İHLAL"), load_words("xx").snowball
     ('ihlal', '')
     """
-    return getattr(module(lang), "WORDS", Words()) if lang in modules() else Words()
+    known = lang in modules() or lang in aliases()
+    return getattr(module(lang), "WORDS", Words()) if known else Words()
 
 
 def sort_key(lang: str):

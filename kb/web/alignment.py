@@ -12,10 +12,11 @@ show when asked for (`?check=drift`).
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, Flask, abort, current_app, render_template, request
 from flask_babel import gettext as _
 
 from kb.core.ids import anchor, unit_path
@@ -25,6 +26,7 @@ from kb.qa.groups import Alignment, align_books
 from kb.qa.model import ALL_CHECKS, CHECKS, Finding
 
 bp = Blueprint("alignment", __name__)
+_computing = threading.Lock()  # one computation at a time: a second request waits for it
 
 
 def library() -> Library:
@@ -62,7 +64,26 @@ def chosen() -> tuple[Library, list[str], list[str]]:
 def current(lib: Library, langs: list[str]) -> tuple[Report, list[Finding], Alignment]:
     """The report, the housekeeping findings and the alignment of the current build over
     some languages (cached)."""
-    return _cached(Path(current_app.config["LAWKB_DATA"]), lib.build_id, tuple(langs))
+    with _computing:
+        return _cached(Path(current_app.config["LAWKB_DATA"]), lib.build_id, tuple(langs))
+
+
+def warm(app: Flask) -> threading.Thread:
+    """Compute the report over every document in the background (a server calls this as it
+    starts), so that the first visitor of `/alignment` does not wait for it.
+
+    >>> from kb.web import create_app
+    >>> warm(create_app()).join()
+    """
+
+    def run() -> None:
+        with app.app_context():
+            lib = library()
+            current(lib, lib.langs)
+
+    thread = threading.Thread(target=run, name="alignment-warm", daemon=True)
+    thread.start()
+    return thread
 
 
 def shown(findings: list[Finding], checks: list[str]) -> list[Finding]:

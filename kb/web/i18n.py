@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale
 
-from kb.profiles import languages, sort_key
+from kb.profiles import aliases, languages, sort_key
 
 UI_LANGS = ("en", "fi", "tr", "sk", "et", "sv")
 COOKIE = "ui"
@@ -95,7 +95,11 @@ def language_in_sentence(code: str, in_lang: str | None = None) -> str:
 
 @lru_cache(maxsize=256)
 def _display_name(code: str, in_lang: str) -> str:
-    return Locale.parse(code).get_display_name(in_lang) or code
+    # A document keyed apart from its language (`fi2`, see `kb.profiles.aliases`) is named
+    # by its language and its key.
+    lang = aliases().get(code, code)
+    name = Locale.parse(lang).get_display_name(in_lang) or lang
+    return name if lang == code else f"{name} ({code})"
 
 
 def native_name(code: str) -> str:

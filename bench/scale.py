@@ -1,0 +1,192 @@
+"""The knowledge base at N times today's corpus: build, start-up, memory, search and pages.
+
+    .venv/bin/python bench/scale.py --copies 12
+
+Copies every document of the corpus N times into a temporary corpus, each copy a document of
+its own under a key of its own (`fi`, then `fi2` ... `fiN`: its `document.toml` says so), read
+with its language's profile through `$LAWKB_PROFILE_ALIASES` (`fi2=fi`, see
+`kb.profiles.aliases`), and builds it with `lawkb build`, the code a new document takes. Then:
+
+- `build_s`: the search index built again from the built knowledge base (`build_index`);
+- `serve_first_200_s`: `lawkb serve` started until `/` answers 200; `rss_mb` its resident
+  memory after the first requests (a law page, a search, the alignment page);
+- `law_page_p50_ms`: the first request of each law page of the first book, over HTTP (each
+  page rendered once); `alignment_first_ms`: the server's first `/alignment`;
+- search: the query set (tests/data/search_queries.tsv) through `Searcher.search` in one
+  language and over all, each query novel (the searcher's word caches cleared before it).
+
+Prints a table, then one JSON object as the last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
+sys.path.insert(0, str(ROOT))  # this checkout's kb, in this process and the servers it starts
+
+
+def copy_corpus(source: Path, target: Path, copies: int) -> dict[str, str]:
+    """Write `copies` copies of every document of `source` into `target` (the first under
+    its own key); returns the aliases of the further copies (`fi2` -> `fi`)."""
+    aliases = {}
+    target.mkdir(parents=True, exist_ok=True)
+    for shared in source.glob("*.toml"):  # corpus-level data: the edition map
+        shutil.copy(shared, target / shared.name)
+    for folder in sorted(p.parent for p in source.glob("*/document.toml")):
+        lang = folder.name
+        for n in range(1, copies + 1):
+            key = lang if n == 1 else f"{lang}{n}"
+            shutil.copytree(folder, target / key)
+            if n > 1:
+                meta = target / key / "document.toml"
+                text = meta.read_text(encoding="utf-8")
+                meta.write_text(text.replace(f'lang = "{lang}"', f'lang = "{key}"', 1), "utf-8")
+                aliases[key] = lang
+    return aliases
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, float]:
+    """A GET's status and its time in ms."""
+    start = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=60) as answer:
+        answer.read()
+        status = answer.status
+    return status, (time.perf_counter() - start) * 1000
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def percentile(times: list[float], p: float) -> float:
+    times = sorted(times)
+    return times[min(len(times) - 1, int(len(times) * p))]
+
+
+def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
+    """Start `lawkb serve`, time it to the first 200, then its first pages and memory."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                if get(base + "/")[0] == 200:
+                    break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError("lawkb serve stopped") from None
+                time.sleep(0.02)
+        first = time.perf_counter() - start
+        alignment = get(base + "/alignment")[1]
+        laws = [get(f"{base}/{lang}/law/{n}")[1] for n in range(1, 94)]
+        get(base + "/search?q=revokki")
+        get(base + "/search?q=" + urllib.parse.quote(first_law))
+        memory = rss_mb(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait()
+    return {
+        "serve_first_200_s": first,
+        "rss_mb": memory,
+        "law_page_p50_ms": statistics.median(laws),
+        "alignment_first_ms": alignment,
+    }
+
+
+def search_times(data: Path) -> dict[str, float]:
+    """Novel-query search times in one language (the query's own) and over all."""
+    from kb.index.search import get_searcher
+
+    searcher = get_searcher(data)
+    searcher.warm()
+    rows = [
+        line.split("\t")[:2]
+        for line in QUERIES.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
+    out = {}
+    for name, scoped in (("one", True), ("all", False)):
+        times = []
+        for lang, query in rows:
+            searcher.word.cache_clear()
+            searcher.speller.candidates.cache_clear()
+            start = time.perf_counter()
+            searcher.search(query, lang=lang if scoped else None)
+            times.append((time.perf_counter() - start) * 1000)
+        out[f"search_{name}_p50_ms"] = statistics.median(times)
+        out[f"search_{name}_p95_ms"] = percentile(times, 0.95)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--copies", type=int, default=1)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus, data = Path(tmp) / "corpus", Path(tmp) / "data"
+        aliases = copy_corpus(ROOT / "corpus", corpus, args.copies)
+        env = {
+            **os.environ,
+            "LAWKB_CORPUS": str(corpus),
+            "LAWKB_DATA": str(data),
+            "LAWKB_PROFILE_ALIASES": ",".join(f"{k}={v}" for k, v in aliases.items()),
+            "PYTHONPATH": str(ROOT),
+        }
+        os.environ.update(env)  # before the first profile is read in this process
+        cli = [sys.executable, "-m", "kb.cli", "build"]
+        subprocess.run(cli, env=env, check=True, capture_output=True)
+
+        from kb import store
+        from kb.index.build import build_index, index_dir
+
+        manifest = store.read_manifest(data)
+        units = sum(sum(d["counts"].values()) for d in manifest["documents"].values())
+        shutil.rmtree(index_dir(data).resolve())
+        start = time.perf_counter()
+        build_index(data)
+        build_s = time.perf_counter() - start
+        index_mb = sum(p.stat().st_size for p in index_dir(data).resolve().rglob("*")) / 2**20
+        result = {
+            "copies": args.copies,
+            "documents": len(manifest["documents"]),
+            "units": units,
+            "build_s": build_s,
+            "index_mb": index_mb,
+        }
+        result.update(serve(env, "Yasa 16B", "fi"))
+        result.update(search_times(data))
+    result = {k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}
+    width = max(map(len, result))
+    for key, value in result.items():
+        print(f"{key:{width}}  {value:>10}")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""The site as static files (`lawkb export --format site DIR`): any static host or CDN serves
+it, or a folder opened from a disk.
+
+Every page the site links to from `/` is rendered by the site's own code (Flask's test
+client, so the pages are the served ones) once per UI language, and written to
+`DIR/<ui>/<path>/index.html` with every link made relative; a page's variants by query
+(`/?lang=fi`) get files of their own (`index_lang-fi.html`), the UI language switch links
+the same page in the other tree. The dynamic pages become static: `/search` is a search that
+runs in the browser over `DIR/search-data.js` (every searchable unit's text, loaded with the
+page, so it keeps working with the network cut), `/cite` its form. `DIR/index.html` sends a
+visitor to the first UI language's tree.
+
+The search is the project's own small index rather than Pagefind: one script file, read
+whole with the page, answers offline without fetching index chunks later, and needs no
+binary to build. It matches each typed word as the start of a word of the unit (`revokki`
+finds `revokkia`), case and accents folded (Turkish `ı` as `i`), all words required, units
+whose title holds the words first. The server's search (stems, typos, ranking) stays the
+better one; this one is for a site without a server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections import deque
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from kb import store
+from kb.index.build import SEARCHABLE
+from kb.web import SITE, create_app
+from kb.web.i18n import UI_LANGS
+
+LINK = re.compile(r'(href|src|action)="([^"]*)"')
+DYNAMIC = ("/api/", "/static/")  # not pages: the API, and the assets (copied as they are)
+DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their own
+SEARCH_DATA = "search-data.js"
+UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
+MAIN = re.compile(r'(<main id="main">).*?(</main>)', re.S)
+
+
+def page_file(url: str) -> str:
+    """The file of a page, relative to its UI language's tree.
+
+    >>> page_file("/"), page_file("/fi/law/63"), page_file("/?lang=fi&ui=tr")
+    ('index.html', 'fi/law/63/index.html', 'index_lang-fi.html')
+    """
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k not in DROPPED]
+    folder = parts.path.strip("/")
+    name = "index" + "".join(f"_{k}-{UNSAFE.sub('_', v)}" for k, v in query) + ".html"
+    return f"{folder}/{name}" if folder else name
+
+
+def relative(target: str, page: str) -> str:
+    """A link from one file of the export to another, both relative to the export's root.
+
+    >>> relative("fi/tr/law/63/index.html", "fi/fi/law/63/index.html")
+    '../../../tr/law/63/index.html'
+    """
+    return os.path.relpath(target, os.path.dirname(page) or ".")
+
+
+def rewrite(html: str, page: str, ui: str, uis: list[str]) -> tuple[str, list[str]]:
+    """A page's HTML with its internal links made relative (from `page`, in the tree of UI
+    language `ui`), and the pages it links to (server paths with their query)."""
+    found: list[str] = []
+
+    def link(m: re.Match) -> str:
+        attr, url = m.group(1), m.group(2).replace("&amp;", "&")
+        if url.startswith(("http:", "https:", "mailto:", "//", "#", "data:")) or not url:
+            return m.group(0)
+        parts = urlsplit(url)
+        path = parts.path or urlsplit("/" + page).path
+        fragment = f"#{parts.fragment}" if parts.fragment else ""
+        query = dict(parse_qsl(parts.query))
+        if path.startswith("/static/"):
+            return f'{attr}="{relative(path.lstrip("/"), page)}"'
+        if path.startswith("/api/"):
+            return m.group(0)
+        tree = query.get("ui") if query.get("ui") in uis else ui
+        keep = "?" + urlencode({"q": query["q"]}) if path == "/search" and "q" in query else ""
+        if not parts.path:  # "?ui=fi": this page, in another UI language
+            target = f"{tree}/{page.split('/', 1)[1]}"
+        else:
+            found.append(url.split("#")[0])
+            target = f"{tree}/{page_file(url)}"
+        return f'{attr}="{relative(target, page)}{keep}{fragment}"'
+
+    return LINK.sub(link, html), found
+
+
+def search_data(data: Path) -> str:
+    """The searchable units of every book as a script: `SEARCH_UNITS = [[lang, id, title,
+    text, page], ...]` (the page relative to a UI language's tree)."""
+    app = create_app(data)
+    from kb.web.pages import unit_url
+
+    rows = []
+    with app.test_request_context("/"):
+        for lang in store.read_manifest(data)["documents"]:
+            for unit in store.load_units(lang, data):
+                if unit.kind in SEARCHABLE:
+                    url = unit_url(lang, unit.id)
+                    path, _, fragment = url.partition("#")
+                    target = page_file(path) + (f"#{fragment}" if fragment else "")
+                    rows.append([lang, unit.id, unit.title, unit.text, target])
+    return "const SEARCH_UNITS = " + json.dumps(rows, ensure_ascii=False) + ";\n"
+
+
+SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
+<script src="%(data)s"></script>
+<script>
+"use strict";
+(() => {
+  const fold = (s, lang) => s.toLocaleLowerCase(lang).normalize("NFD")
+    .replace(/[\\u0300-\\u036f]/g, "").replace(/ı/g, "i");
+  const words = (s, lang) => fold(s, lang).split(/[^\\p{L}\\p{N}]+/u).filter(Boolean);
+  const units = SEARCH_UNITS.map(([lang, id, title, text, page]) =>
+    ({lang, id, title, text, page, t: words(title, lang), w: words(`${title} ${text}`, lang)}));
+  const form = document.querySelector("form.search-big");
+  const list = document.getElementById("static-hits");
+  const has = (ws, t) => ws.some((w) => w.startsWith(t));
+  const run = (q, only) => {
+    const hits = [];
+    for (const u of units) {
+      const typed = words(q, u.lang);
+      if (!typed.length || (only && u.lang !== only)) continue;
+      if (typed.every((t) => has(u.w, t))) hits.push([typed.filter((t) => has(u.t, t)).length, u]);
+    }
+    hits.sort((a, b) => b[0] - a[0]);
+    list.replaceChildren(...hits.slice(0, 100).map(([, u]) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = "../" + u.page; a.textContent = `${u.id} ${u.title}`; a.lang = u.lang;
+      const p = document.createElement("p");
+      p.className = "snippet"; p.textContent = u.text.slice(0, 220); p.lang = u.lang;
+      li.append(a, p);
+      return li;
+    }));
+  };
+  // The page searches in place: with the network cut, it keeps answering.
+  const asked = new URLSearchParams(location.search);
+  form.q.value = asked.get("q") || "";
+  form.lang.value = asked.get("lang") || "";
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    history.replaceState(null, "", "?" + new URLSearchParams(new FormData(form)));
+    run(form.q.value, form.lang.value);
+  });
+  run(form.q.value, form.lang.value);
+})();
+</script>"""
+
+
+def export_site(target: Path, uis: list[str] | None = None, data: Path | None = None) -> int:
+    """Write the static site of the knowledge base of `data` into `target` for the UI
+    languages `uis` (default: all); returns how many pages were written."""
+    data = data or store.data_dir()
+    uis = [u for u in (uis or UI_LANGS) if u in UI_LANGS]
+    client = create_app(data).test_client()
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(SITE / "static", target / "static", dirs_exist_ok=True)
+    (target / SEARCH_DATA).write_text(search_data(data), encoding="utf-8")
+    written = 0
+    for ui in uis:
+        queue = deque(["/", "/search", "/cite"])
+        seen = {page_file(url) for url in queue}
+        while queue:
+            url = queue.popleft()
+            sep = "&" if "?" in url else "?"
+            answer = client.get(f"{url}{sep}ui={ui}")
+            if answer.status_code != 200 or answer.mimetype != "text/html":
+                continue
+            page = f"{ui}/{page_file(url)}"
+            html, links = rewrite(answer.get_data(as_text=True), page, ui, uis)
+            if urlsplit(url).path == "/search":
+                html = static_search(html, page)
+            out = target / page
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(html, encoding="utf-8")
+            written += 1
+            for link in links:
+                key = page_file(link)
+                path = urlsplit(link).path
+                if key not in seen and not path.startswith(DYNAMIC):
+                    seen.add(key)
+                    queue.append(link)
+    first = f"{uis[0]}/index.html"
+    (target / "index.html").write_text(
+        f'<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={first}">'
+        f'<a href="{first}">{first}</a>\n',
+        encoding="utf-8",
+    )
+    return written
+
+
+def static_search(html: str, page: str) -> str:
+    """The rendered search page with its results replaced by the search in the browser: its
+    own form (the big one) stays, then the hits' list and the script.
+
+    >>> page = '<main id="main"><form class="search-big"></form>x</main>'
+    >>> static_search(page, "fi/search/index.html")[:60]
+    '<main id="main"><form class="search-big"></form><ol id="stat'
+    """
+    found = re.search(r'<form class="search-big".*?</form>', html, re.S)
+    form = found.group(0) if found else ""
+    script = SEARCH_SCRIPT % {"data": relative(SEARCH_DATA, page)}
+    return MAIN.sub(lambda m: m.group(1) + form + script + m.group(2), html)

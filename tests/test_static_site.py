@@ -1,0 +1,114 @@
+"""The static export (`lawkb export --format site DIR`, kb/web/static_site.py), served by a plain
+static server (`python -m http.server`) and walked in Chromium: every page of every book
+present, every link resolving inside DIR, a law page, a citation link, and the in-browser
+search answering with the network cut."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+from urllib.request import urlopen
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from kb.build import build
+from kb.web.static_site import export_site
+from tests.test_browser import CHROMIUM, DESKTOP, FLAGS
+
+LINK = re.compile(r'(?:href|src|action)="([^"]*)"')
+ID = re.compile(r'id="([^"]+)"')
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    assert build().ok
+    target = tmp_path_factory.mktemp("site")
+    assert export_site(target, ["fi", "tr"]) > 1000
+    return target
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
+    server = subprocess.Popen(command, cwd=site, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urlopen(url, timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield url
+    server.terminate()
+    server.wait()
+
+
+@pytest.fixture
+def page(base_url: str) -> Iterator[Page]:
+    with sync_playwright() as p:
+        browser: Browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport=DESKTOP)
+        yield context.new_page()
+        browser.close()
+
+
+def test_every_page_present_and_every_link_inside(site: Path) -> None:
+    for ui in ("fi", "tr"):
+        for lang in ("fi", "tr", "sk", "et"):
+            laws = sorted(int(p.name) for p in (site / ui / lang / "law").iterdir())
+            assert laws == list(range(1, 94)), (ui, lang)
+            assert (site / ui / lang / "definitions" / "index.html").exists()
+    pages = {p: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    ids = {p: set(ID.findall(html)) for p, html in pages.items()}
+    broken = []
+    for path, html in pages.items():
+        for url in LINK.findall(html):
+            if url.startswith(("http:", "https:", "mailto:", "data:")):
+                continue
+            parts = urlsplit(url.replace("&amp;", "&"))
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            inside = not url.startswith("/") and target.is_file() and site in target.parents
+            anchored = not parts.fragment or target.suffix != ".html"
+            if not inside or not (anchored or parts.fragment in ids[target]):
+                broken.append((path.relative_to(site), url))
+    assert broken == []
+
+
+def test_law_page_citation_and_search_offline(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/")
+    expect(page).to_have_url(f"{base_url}/fi/index.html")
+    page.goto(f"{base_url}/fi/fi/law/12/index.html")
+    expect(page.locator("h1")).to_contain_text("KILPAILUNJOHTAJAN HARKINTAVALTA")
+    page.locator('a.xref[data-target="92.B"]').first.click()
+    expect(page).to_have_url(f"{base_url}/fi/fi/law/92/index.html#92B")
+    expect(page.locator('[id="92B"] h2')).to_contain_text("Muutoksenhaun määräaika")
+
+    page.fill("#q", "revokki")
+    page.press("#q", "Enter")
+    expect(page).to_have_url(f"{base_url}/fi/search/index.html?q=revokki&lang=fi")
+    expect(page.locator("#static-hits li").first).to_be_visible()
+    page.context.set_offline(True)
+    page.fill("#q2", "revokki")
+    page.select_option("#lang2", "fi")
+    page.click("form.search-big button")
+    expect(page.locator("#static-hits li a").first).to_have_text(re.compile(r"^6[1-4]"))
+    page.context.set_offline(False)
+    page.locator("#static-hits li a").first.click()
+    expect(page.locator("article.law h1")).to_contain_text("§")
+
+    page.goto(f"{base_url}/tr/search/index.html")
+    page.context.set_offline(True)
+    page.fill("#q2", "sırasız atak")
+    page.select_option("#lang2", "tr")
+    page.click("form.search-big button")
+    expect(page.locator("#static-hits li a").first).to_have_text(re.compile(r"^54 "))
