@@ -31,6 +31,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from kb import store
 from kb.index.build import SEARCHABLE
 from kb.web import SITE, create_app
+from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
 
 LINK = re.compile(r'(href|src|action)="([^"]*)"')
@@ -38,7 +39,7 @@ DYNAMIC = ("/api/", "/static/")  # not pages: the API, and the assets (copied as
 DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their own
 SEARCH_DATA = "search-data.js"
 UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
-MAIN = re.compile(r'(<main id="main">).*?(</main>)', re.S)
+MAIN = re.compile(r'(<main\b[^>]*>).*?(</main>)', re.S)
 
 
 def page_file(url: str) -> str:
@@ -63,9 +64,20 @@ def relative(target: str, page: str) -> str:
     return os.path.relpath(target, os.path.dirname(page) or ".")
 
 
-def rewrite(html: str, page: str, ui: str, uis: list[str]) -> tuple[str, list[str]]:
+def rewrite(
+    html: str, page: str, ui: str, uis: list[str], files: set[str] | None = None
+) -> tuple[str, list[str]]:
     """A page's HTML with its internal links made relative (from `page`, in the tree of UI
-    language `ui`), and the pages it links to (server paths with their query)."""
+    language `ui`), and the pages it links to (server paths with their query); the site's
+    own files it links at the root (`/manifest.webmanifest`, `/favicon.ico`) are added to
+    `files`.
+
+    >>> files = set()
+    >>> rewrite('<link href="/favicon.ico">', "fi/index.html", "fi", ["fi"], files)
+    ('<link href="../favicon.ico">', [])
+    >>> files
+    {'/favicon.ico'}
+    """
     found: list[str] = []
 
     def link(m: re.Match) -> str:
@@ -80,6 +92,10 @@ def rewrite(html: str, page: str, ui: str, uis: list[str]) -> tuple[str, list[st
             return f'{attr}="{relative(path.lstrip("/"), page)}"'
         if path.startswith("/api/"):
             return m.group(0)
+        if path.count("/") == 1 and "." in path:  # a file of the site's root, not a page
+            if files is not None:
+                files.add(path)
+            return f'{attr}="{relative(path.lstrip("/"), page)}"'
         tree = query.get("ui") if query.get("ui") in uis else ui
         keep = "?" + urlencode({"q": query["q"]}) if path == "/search" and "q" in query else ""
         if not parts.path:  # "?ui=fi": this page, in another UI language
@@ -163,8 +179,12 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     client = create_app(data).test_client()
     target.mkdir(parents=True, exist_ok=True)
     shutil.copytree(SITE / "static", target / "static", dirs_exist_ok=True)
+    for asset in (SITE / "static").iterdir():  # pages name them by content hash too
+        if asset.is_file():
+            shutil.copy(asset, target / "static" / hashed_name(asset))
     (target / SEARCH_DATA).write_text(search_data(data), encoding="utf-8")
     written = 0
+    files: set[str] = set()
     for ui in uis:
         queue = deque(["/", "/search", "/cite"])
         seen = {page_file(url) for url in queue}
@@ -175,7 +195,7 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
             if answer.status_code != 200 or answer.mimetype != "text/html":
                 continue
             page = f"{ui}/{page_file(url)}"
-            html, links = rewrite(answer.get_data(as_text=True), page, ui, uis)
+            html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
             if urlsplit(url).path == "/search":
                 html = static_search(html, page)
             out = target / page
@@ -188,6 +208,10 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
                 if key not in seen and not path.startswith(DYNAMIC):
                     seen.add(key)
                     queue.append(link)
+    for path in sorted(files):
+        answer = client.get(path)
+        if answer.status_code == 200:
+            (target / path.lstrip("/")).write_bytes(answer.get_data())
     first = f"{uis[0]}/index.html"
     (target / "index.html").write_text(
         f'<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={first}">'
