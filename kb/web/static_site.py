@@ -39,7 +39,7 @@ DYNAMIC = ("/api/", "/static/")  # not pages: the API, and the assets (copied as
 DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their own
 SEARCH_DATA = "search-data.js"
 UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
-MAIN = re.compile(r'(<main\b[^>]*>).*?(</main>)', re.S)
+MAIN = re.compile(r"(<main\b[^>]*>).*?(</main>)", re.S)
 
 
 def page_file(url: str) -> str:
