@@ -1,16 +1,22 @@
-"""Shared fixtures: the parsed documents of the real corpus, parsed once per test session."""
+"""Shared fixtures: the parsed documents of the real corpus, parsed once per test session; the
+site, and Debian's Chromium for the browser tests."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playwright.sync_api import Browser, sync_playwright
+from waitress.server import create_server
 
 from kb.build import build, read_document
 from kb.core.model import Document, Unit
+from kb.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -59,8 +65,6 @@ def lawbook(request: pytest.FixtureRequest) -> Document:
 @pytest.fixture(scope="session")
 def app() -> Flask:
     """The site over a freshly built knowledge base of the real corpus."""
-    from kb.web import create_app
-
     report = build()
     assert report.ok, report.errors
     return create_app()
@@ -70,3 +74,39 @@ def app() -> Flask:
 def client(app: Flask) -> FlaskClient:
     """A client with no cookies (a UI language chosen by one test stays in that test)."""
     return app.test_client()
+
+
+# -- the browser tests: Debian's Chromium driven by Playwright, the site on waitress --------
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    assert build().ok
+    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()

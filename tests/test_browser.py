@@ -4,49 +4,12 @@ law and compare pages at phone and desktop sizes go to tests/artifacts/."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from waitress.server import create_server
+from playwright.sync_api import Browser, Page, expect
 
-from kb.build import build
-from kb.web import create_app
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    assert build().ok
-    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
+from tests.conftest import ARTIFACTS, DESKTOP, PHONE
 
 
 @pytest.fixture

@@ -8,20 +8,16 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from waitress.server import create_server
 
-from kb.build import build
 from kb.web import create_app
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 AXE = {
     "runOnly": {
@@ -54,24 +50,6 @@ PAGE_TYPES = {
     "not-found": "/fi/law/99",
     "offline": "/offline",
 }
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    assert build().ok
-    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def context_of(browser: Browser, size: str, **options) -> BrowserContext:

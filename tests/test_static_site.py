@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kb.build import build
 from kb.web.static_site import export_site
-from tests.test_browser import CHROMIUM, DESKTOP, FLAGS
+from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 
 LINK = re.compile(r'(?:href|src|action)="([^"]*)"')
 ID = re.compile(r'id="([^"]+)"')
