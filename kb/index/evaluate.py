@@ -22,10 +22,10 @@ from pathlib import Path
 
 from kb.core.ids import law_of
 from kb.crosslang import editions
+from kb.index.concepts import ENGLISH
 
 BOOKS = ("fi", "tr", "sk", "et", "sv")
 EDITION = {"fi": 2017, "tr": 2017, "et": 2017, "sk": 2007, "sv": 2007}
-ENGLISH = "en"
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,9 @@ from typing import Any
 from kb.core.ids import law_of
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
-from kb.index.concepts import joined
+from kb.index.concepts import ENGLISH, joined
 from kb.layers import cite
 from kb.profiles import sort_key
-
-SOURCE = "et"  # the index printed with English terms: the one other books are reached from
-ENGLISH = "en"
 
 
 def printed_entries(book: Book) -> list[dict[str, Any]]:
@@ -89,6 +86,22 @@ def _entry_view(book: Book, entry: dict[str, Any], targets: list[str], term: str
     }
 
 
+def english_index(library: Library) -> Book | None:
+    """The book whose printed subject index gives each entry's English term (the most such
+    entries): the one a book without an index reaches concepts from, by those terms.
+
+    >>> from kb.crosslang.library import get_library
+    >>> english_index(get_library()).lang
+    'et'
+    """
+    counts = {
+        code: sum(bool(e.get("english")) for e in printed_entries(book))
+        for code, book in library.books.items()
+    }
+    best = max(counts, key=counts.__getitem__, default=None)
+    return library.books[best] if best is not None and counts[best] else None
+
+
 def book_index(library: Library, lang: str) -> dict[str, Any] | None:
     """A book's subject index grouped by first letter, A-Z in the book's alphabet (None: no
     such book). `source` is the book whose printed index it is."""
@@ -102,8 +115,8 @@ def book_index(library: Library, lang: str) -> dict[str, Any] | None:
         for e in own:
             entries.append(_entry_view(book, e, e.get("targets", []), e["term"]))
     else:
-        source, key = SOURCE, sort_key(ENGLISH)
-        origin = library.book(SOURCE)
+        origin = english_index(library)
+        source, key = (origin.lang if origin else ""), sort_key(ENGLISH)
         for e in printed_entries(origin) if origin is not None else []:
             ids: list[str] = []
             for uid in e.get("targets", []):
