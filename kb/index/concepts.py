@@ -10,7 +10,7 @@ a matched concept brings its targets up in whichever book is searched: the same 
 in a 2017 book, the 2007 units of the edition map in the Slovak book, the card's topics
 citing it, and a definition through the glossary's links.
 
->>> c = Concepts(build_concepts({"et": [_sample()]}))
+>>> c = Concepts(book_concepts({"et": [_sample()]}))
 >>> best = c.match("opening lead out of turn", "en")[0]
 >>> best.entry["terms"]["en"], best.score
 ('Out of turn', 1.0)
@@ -23,9 +23,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from kb.core.ids import code_parts, unit_id
 from kb.core.model import Unit
 from kb.index.analysis import analyzer
 from kb.layers import glossary
+from kb.profiles import load_situations
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 ENGLISH = "en"
@@ -44,9 +46,16 @@ def _sample() -> Unit:
 
 
 def concept(
-    source: str, edition: int, terms: dict[str, str], targets: list[str], **context: str
+    source: str,
+    edition: int,
+    terms: dict[str, str],
+    targets: list[str],
+    group: str = "",
+    **context: str,
 ) -> dict[str, Any]:
-    """One concept: its book and edition, its terms and headings per language, its targets.
+    """One concept: its book and edition, its terms and headings per language, its targets,
+    and the group of concepts it is one phrasing of (a situation's phrases: only the best
+    matching one counts).
 
     >>> concept("sk", 2007, {"en": "Revoke"}, ["def.nepriznanie-farby"])["context"]
     {}
@@ -57,14 +66,28 @@ def concept(
         "terms": terms,
         "context": {lang: text for lang, text in context.items() if text},
         "targets": targets,
+        **({"group": group} if group else {}),
     }
 
 
 def build_concepts(units: dict[str, list[Unit]]) -> list[dict[str, Any]]:
-    """The concepts of the built books: every index entry with a target, every definition
-    with a printed English term, and every glossary concept's English name.
+    """The concepts of the built books (`book_concepts`) and the situations of the thesaurus
+    of each book's language and of English (`situation_concepts`).
 
-    >>> build_concepts({"et": [_sample()]})[0]["terms"]
+    >>> found = build_concepts({"et": [_sample()]})
+    >>> sorted({c["source"] for c in found}), sorted({lang for c in found for lang in c["terms"]})
+    (['', 'et'], ['en', 'et'])
+    """
+    languages = {book[0].lang for book in units.values() if book} | {ENGLISH}
+    situations = [c for lang in sorted(languages) for c in situation_concepts(lang)]
+    return book_concepts(units) + situations
+
+
+def book_concepts(units: dict[str, list[Unit]]) -> list[dict[str, Any]]:
+    """The concepts the books print: every index entry with a target, every definition with
+    a printed English term, and every glossary concept's English name.
+
+    >>> book_concepts({"et": [_sample()]})[0]["terms"]
     {'et': 'Avakäik väljaspool järjekorda', 'en': 'Out of turn'}
     """
     out: list[dict[str, Any]] = []
@@ -89,6 +112,24 @@ def build_concepts(units: dict[str, list[Unit]]) -> list[dict[str, Any]]:
         )
         for name in glossary.english(key) if lang else ():
             out.append(concept(lang, 0, {ENGLISH: name}, ids))
+    return out
+
+
+def situation_concepts(lang: str) -> list[dict[str, Any]]:
+    """The situations of a language's thesaurus (`kb.profiles.load_situations`) as concepts:
+    each phrase one concept of its situation's group, naming the situation's units by their
+    canonical ids in the thesaurus's edition.
+
+    >>> found = situation_concepts("en")
+    >>> all(c["terms"]["en"] and c["targets"] and c["group"] for c in found)
+    True
+    """
+    edition, situations = load_situations(lang)
+    out = []
+    for n, (codes, phrases) in enumerate(situations):
+        targets = [unit_id(*parts) for parts in map(code_parts, codes) if parts]
+        for phrase in phrases:
+            out.append(concept("", edition, {lang: phrase}, targets, f"{lang}:{n}"))
     return out
 
 
@@ -128,20 +169,24 @@ class Concepts:
         for n, e in enumerate(entries):
             sizes = {}
             for lang, term in e["terms"].items():
-                words = self._content(lang, term)
+                words = self.content(lang, term)
                 sizes[lang] = len(words)
                 for keys in words:
                     for k in keys:
                         self.own[lang][k].add(n)
             for lang, term in e["context"].items():
-                for keys in self._content(lang, term):
+                for keys in self.content(lang, term):
                     for k in keys:
                         self.context[lang][k].add(n)
             self.size[n] = sizes
 
     @staticmethod
-    def _content(lang: str, text: str) -> list[set[str]]:
-        """The keys (exact form and stems) of each content word of a text."""
+    def content(lang: str, text: str) -> list[set[str]]:
+        """The keys (exact form and stems) of each content word of a text.
+
+        >>> [sorted(k) for k in Concepts.content("en", "a lead out of turn")]
+        [['lead'], ['turn']]
+        """
         an = analyzer(lang)
         return [
             {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
@@ -149,9 +194,11 @@ class Concepts:
 
     def match(self, query: str, lang: str) -> list[Match]:
         """The concepts whose terms in `lang` the query's words match, best first: the share
-        of the query's words (rarer words weigh more) found in the entry's term or heading,
-        times one half plus half the share of the entry's own words the query holds."""
-        words = self._content(lang, query)
+        of the query's words (rarer words weigh more) found in the entry's term or heading
+        (for a situation's phrase: the mean of that share and the share found in any phrase
+        of the situation), times one half plus half the share of the entry's own words the
+        query holds; a situation's best phrase only."""
+        words = self.content(lang, query)
         own, context = self.own.get(lang), self.context.get(lang, {})
         if not words or own is None:
             return []
@@ -169,12 +216,22 @@ class Concepts:
             for n in found_ctx:
                 hits_all[n].add(w)
         needed = sum(weight) or 1.0
+        # A situation's phrases together cover the query: a player's description shares a
+        # few words with one phrasing and a few with another.
+        in_group: dict[str, set[int]] = defaultdict(set)
+        for n, found in hits_all.items():
+            if "group" in self.entries[n]:
+                in_group[self.entries[n]["group"]] |= found
         out = []
         for n, found in hits_all.items():
-            covered = sum(weight[w] for w in found) / needed
+            group = in_group.get(self.entries[n].get("group"), found)
+            covered = (sum(weight[w] for w in found) + sum(weight[w] for w in group)) / 2 / needed
             size = self.size[n].get(lang, 1) or 1
             score = covered * (0.5 + 0.5 * min(1.0, len(hits_own.get(n, ())) / size))
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[n], score))
         out.sort(key=lambda m: -m.score)
-        return out
+        best: dict[Any, Match] = {}  # a group's best phrasing only
+        for n, m in enumerate(out):
+            best.setdefault(m.entry.get("group", n), m)
+        return list(best.values())

@@ -78,6 +78,13 @@ WARM_POSTINGS = 250000  # postings read at start, the most frequent terms' (see 
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
+# A situation of the thesaurus matched by a player's description (more than SHORT words)
+# weighs its score as it is, times W_SITUATION: a description shares only some words with any
+# phrasing; matched by a few words, its score squared times W_SITUATION_SHORT, below a printed
+# index entry (squared), since the book's own words find those units by text.
+SHORT = 3
+W_SITUATION = 1.5
+W_SITUATION_SHORT = 0.6
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
@@ -496,7 +503,7 @@ class Searcher:
         >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
         >>> r["hits"][0]["law"], r["hits"][0]["snippet"].count("<mark>") > 0
         ('50', True)
-        >>> get_searcher().search("AND OR ( * ~ field: \\"", lang="sk")["total"]
+        >>> get_searcher().search("AND OR ( * ~ lang: \\"", lang="sk")["total"]
         0
         """
         text = clean(query)
@@ -527,12 +534,12 @@ class Searcher:
                     boost *= LAW_TITLED
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
             top = max(found.values(), default=0.0)
-            for doc, (score, label, qlang) in self._concepts(words, lg).items():
+            for doc, (score, label, qlang, by) in self._within(self._concepts(words, lg), found):
                 if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
                     continue
                 boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
                 found[doc] = found.get(doc, 0.0) + boost
-                why[doc] = {"entry": label, "lang": qlang}
+                why[doc] = {"by": by, "entry": label, "lang": qlang}
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
         cited = [doc for doc in cited if allowed is None or doc in allowed]
@@ -606,7 +613,7 @@ class Searcher:
             shown = snippet(d["raw"], self._tokens(doc, "raw"), mine)
         found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
         if entry is not None:
-            found_by.append({"by": "index", "entry": entry["entry"], "lang": entry["lang"]})
+            found_by.append(entry)
         if "<mark>" in shown or not found_by:
             found_by.append({"by": "text"})
         return {
@@ -640,28 +647,55 @@ class Searcher:
                 out += [p for p in split_query(printed)[0] if p not in out]
         return out[:MAX_WORDS]
 
-    def _concepts(self, words: list[str], lang: str) -> dict[int, tuple[float, str, str]]:
-        """The units of a book that the index entries (and defined terms) matching the query
-        name, in the book's language or in English: each with its weight (the best entry's
-        score squared, plus a share of the other entries naming its law), the best entry's
-        label and the language it matched in."""
-        best: dict[int, tuple[float, str, str]] = {}
+    def _concepts(self, words: list[str], lang: str) -> dict[int, tuple[float, str, str, str]]:
+        """The units of a book that the index entries, defined terms and situations matching
+        the query name, in the book's language or in English: each with its weight (the best
+        entry's score squared, plus a share of the other entries naming its law), the best
+        entry's label, the language it matched in and what it is (`index`: a book's index or
+        definitions, `situation`: the thesaurus)."""
+        best: dict[int, tuple[float, str, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
             query = " ".join(self.expand(qlang, words))
+            size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
             for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
                 laws = set()
+                by = "situation" if "group" in m.entry else "index"
+                weight = concept_weight(m.score, by, size)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc]["law"])
-                    if doc not in best or best[doc][0] < m.score**2:
-                        best[doc] = (m.score**2, label(m, qlang), qlang)
+                    if doc not in best or best[doc][0] < weight:
+                        best[doc] = (weight, label(m, qlang), qlang, by)
                 for law in laws - {""}:
-                    per_law[law] += m.score**2
+                    per_law[law] += weight
         # The other entries naming the same law add to its units' evidence.
         return {
-            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc]["law"], w) - w), name, ql)
-            for doc, (w, name, ql) in best.items()
+            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc]["law"], w) - w), *found)
+            for doc, (w, *found) in best.items()
         }
+
+    def _within(
+        self, concepts: dict[int, tuple[float, str, str, str]], found: dict[int, float]
+    ) -> list[tuple[int, tuple[float, str, str, str]]]:
+        """The concepts' units, each situation's unit replaced by the unit inside it that the
+        text matches best (a player's situation names a law or section; the query's words
+        tell where in it), the best concept kept where several meet in one unit."""
+        by_law: dict[str, list[int]] = defaultdict(list)
+        for doc in found:
+            by_law[self.docs[doc]["law"]].append(doc)
+        out: dict[int, tuple[float, str, str, str]] = {}
+        for doc, evidence in concepts.items():
+            if evidence[3] == "situation":
+                prefix = self.docs[doc]["id"] + "."
+                inside = [
+                    d
+                    for d in by_law.get(self.docs[doc]["law"], ())
+                    if d == doc or self.docs[d]["id"].startswith(prefix)
+                ]
+                doc = max(inside, key=found.__getitem__, default=doc)
+            if doc not in out or out[doc][0] < evidence[0]:
+                out[doc] = evidence
+        return list(out.items())
 
     def targets(self, match: Match, lang: str) -> list[int]:
         """A concept's targets as units of one book: the same id in a book of its edition,
@@ -740,6 +774,21 @@ class Searcher:
             if fixes:
                 return " ".join(fixes.get(w, w) for w in words)
         return None
+
+
+def concept_weight(score: float, by: str, words: int) -> float:
+    """The weight of a matched concept's units: an index entry's score squared; a situation
+    matched by a description (more than `SHORT` words) its score times `W_SITUATION`, by a
+    shorter query its score squared times `W_SITUATION_SHORT`.
+
+    >>> concept_weight(0.5, "index", 2), concept_weight(0.5, "situation", 8)
+    (0.25, 0.75)
+    >>> concept_weight(0.5, "situation", 2)
+    0.15
+    """
+    if by != "situation":
+        return score**2
+    return score * W_SITUATION if words > SHORT else score**2 * W_SITUATION_SHORT
 
 
 def label(match: Match, lang: str) -> str:

@@ -202,3 +202,30 @@ def load_concepts(lang: str) -> dict[str, str]:
     (['damage', 'unauthorised'], {})
     """
     return getattr(module(lang), "CONCEPTS", {}) if lang in languages() else {}
+
+
+SITUATIONS = Path(__file__).parent / "situations"  # <lang>.toml: see `load_situations`
+
+
+@cache
+def load_situations(lang: str) -> tuple[int, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]:
+    """A language's situation thesaurus (`kb/profiles/situations/<lang>.toml`, reviewed data):
+    the edition whose law codes it uses, and its situations, each as (the codes of the units
+    that answer it, best first; the phrases players of the language describe it with). No
+    file: no situations.
+
+    >>> edition, found = load_situations("en")
+    >>> edition, all(codes and phrases for codes, phrases in found)
+    (2017, True)
+    >>> load_situations("xx")
+    (0, ())
+    """
+    path = SITUATIONS / f"{lang}.toml"
+    if not path.is_file():
+        return 0, ()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found = tuple(
+        (tuple(s["codes"]), tuple(dict.fromkeys(p.strip() for p in s["phrases"] if p.strip())))
+        for s in data.get("situation", ())
+    )
+    return int(data["edition"]), found

@@ -91,13 +91,14 @@ HIT = {
         "score": {"type": "number"},
         "found_by": {
             "type": "array",
-            "description": "why the hit was found: by 'text', 'citation' or 'index' (with the "
-            "index entry matched and its language)",
+            "description": "why the hit was found: by 'text', 'citation', 'index' (with the "
+            "index entry matched and its language) or 'situation' (with the phrase of the "
+            "situation thesaurus matched and its language)",
             "items": {
                 "type": "object",
                 "required": ["by"],
                 "properties": {
-                    "by": {"type": "string", "enum": ["text", "citation", "index"]},
+                    "by": {"type": "string", "enum": ["text", "citation", "index", "situation"]},
                     "entry": {"type": "string"},
                     "lang": {"type": "string"},
                 },
