@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kb.core.ids import code_parts, unit_id
@@ -158,22 +159,35 @@ class Match:
 
 
 class Concepts:
-    """The concepts, their words indexed per language."""
+    """The concepts, their words indexed per language; a situation's phrases also by their
+    situation (the group), which is what a query's words are first matched against."""
 
     def __init__(self, entries: list[dict[str, Any]]) -> None:
         self.entries = entries
-        # language -> key -> concepts holding it (own term) / in its heading
+        # language -> key -> concepts holding it (own term) / in its heading / situation phrases
         self.own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         self.context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        self.phrases: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        self.groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        self.members: dict[str, list[int]] = defaultdict(list)  # a situation's phrases
+        self.keys_of: dict[int, frozenset[str]] = {}  # a phrase's keys
         self.size: dict[int, dict[str, int]] = {}
+        # a search over every book matches the same query in English once per book
+        self.match = lru_cache(maxsize=256)(self._match)
         for n, e in enumerate(entries):
             sizes = {}
+            group = e.get("group")
             for lang, term in e["terms"].items():
                 words = self.content(lang, term)
                 sizes[lang] = len(words)
-                for keys in words:
-                    for k in keys:
-                        self.own[lang][k].add(n)
+                keys = {k for ks in words for k in ks}
+                for k in keys:
+                    (self.own if group is None else self.phrases)[lang][k].add(n)
+                    if group is not None:
+                        self.groups[lang][k].add(group)
+                if group is not None:
+                    self.members[group].append(n)
+                    self.keys_of[n] = frozenset(keys)
             for lang, term in e["context"].items():
                 for keys in self.content(lang, term):
                     for k in keys:
@@ -192,46 +206,61 @@ class Concepts:
             {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
         ]
 
-    def match(self, query: str, lang: str) -> list[Match]:
+    def _match(self, query: str, lang: str) -> list[Match]:
         """The concepts whose terms in `lang` the query's words match, best first: the share
         of the query's words (rarer words weigh more) found in the entry's term or heading
         (for a situation's phrase: the mean of that share and the share found in any phrase
         of the situation), times one half plus half the share of the entry's own words the
         query holds; a situation's best phrase only."""
         words = self.content(lang, query)
-        own, context = self.own.get(lang), self.context.get(lang, {})
-        if not words or own is None:
+        own, context = self.own.get(lang, {}), self.context.get(lang, {})
+        phrases, groups = self.phrases.get(lang, {}), self.groups.get(lang, {})
+        if not words or not (own or phrases):
             return []
         total = len(self.entries)
         hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
         hits_all: dict[int, set[int]] = defaultdict(set)
+        in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
         weight = []
         for w, keys in enumerate(words):
-            found_own = set().union(*(own.get(k, set()) for k in keys))
-            found_ctx = set().union(*(context.get(k, set()) for k in keys))
-            weight.append(math.log(1 + total / (1 + len(found_own | found_ctx))))
+            found_own = set().union(*(own.get(k, ()) for k in keys))
+            found_ctx = set().union(*(context.get(k, ()) for k in keys))
+            in_phrases = set().union(*(phrases.get(k, ()) for k in keys))
+            weight.append(math.log(1 + total / (1 + len(found_own | found_ctx | in_phrases))))
             for n in found_own:
                 hits_own[n].add(w)
                 hits_all[n].add(w)
             for n in found_ctx:
                 hits_all[n].add(w)
+            for g in set().union(*(groups.get(k, ()) for k in keys)):
+                in_group[g].add(w)
         needed = sum(weight) or 1.0
-        # A situation's phrases together cover the query: a player's description shares a
-        # few words with one phrasing and a few with another.
-        in_group: dict[str, set[int]] = defaultdict(set)
-        for n, found in hits_all.items():
-            if "group" in self.entries[n]:
-                in_group[self.entries[n]["group"]] |= found
         out = []
         for n, found in hits_all.items():
-            group = in_group.get(self.entries[n].get("group"), found)
-            covered = (sum(weight[w] for w in found) + sum(weight[w] for w in group)) / 2 / needed
-            size = self.size[n].get(lang, 1) or 1
-            score = covered * (0.5 + 0.5 * min(1.0, len(hits_own.get(n, ())) / size))
+            covered = sum(weight[w] for w in found) / needed
+            score = covered * (0.5 + 0.5 * min(1.0, len(hits_own.get(n, ())) / self._size(n, lang)))
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[n], score))
+        # A situation's phrases together cover the query: a player's description shares a
+        # few words with one phrasing and a few with another. Its phrases are looked at only
+        # when the situation could reach MIN_SCORE (a phrase never scores above it).
+        for group, found in in_group.items():
+            covered = sum(weight[w] for w in found) / needed
+            if covered < MIN_SCORE:
+                continue
+            best = None
+            for n in self.members[group]:
+                held = [w for w in found if words[w] & self.keys_of[n]]
+                own_cover = sum(weight[w] for w in held) / needed
+                share = min(1.0, len(held) / self._size(n, lang))
+                score = (own_cover + covered) / 2 * (0.5 + 0.5 * share)
+                if best is None or score > best.score:
+                    best = Match(self.entries[n], score)
+            if best is not None and best.score >= MIN_SCORE:
+                out.append(best)
         out.sort(key=lambda m: -m.score)
-        best: dict[Any, Match] = {}  # a group's best phrasing only
-        for n, m in enumerate(out):
-            best.setdefault(m.entry.get("group", n), m)
-        return list(best.values())
+        return out
+
+    def _size(self, n: int, lang: str) -> int:
+        """The number of content words of a concept's term in a language (at least 1)."""
+        return self.size[n].get(lang, 1) or 1

@@ -231,6 +231,7 @@ class Searcher:
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
         self._targets: dict[tuple[int, str], list[int]] = {}
+        self._subtrees: dict[int, tuple[int, ...]] = {}
         self.docs: list[dict[str, Any]] = list(self.reader.all_stored_fields())
         self.by_id: dict[tuple[str, str], int] = {
             (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
@@ -680,22 +681,33 @@ class Searcher:
         """The concepts' units, each situation's unit replaced by the unit inside it that the
         text matches best (a player's situation names a law or section; the query's words
         tell where in it), the best concept kept where several meet in one unit."""
-        by_law: dict[str, list[int]] = defaultdict(list)
-        for doc in found:
-            by_law[self.docs[doc]["law"]].append(doc)
         out: dict[int, tuple[float, str, str, str]] = {}
         for doc, evidence in concepts.items():
             if evidence[3] == "situation":
-                prefix = self.docs[doc]["id"] + "."
-                inside = [
-                    d
-                    for d in by_law.get(self.docs[doc]["law"], ())
-                    if d == doc or self.docs[d]["id"].startswith(prefix)
-                ]
-                doc = max(inside, key=found.__getitem__, default=doc)
+                doc = max((d for d in self._subtree(doc) if d in found), key=found.get, default=doc)
             if doc not in out or out[doc][0] < evidence[0]:
                 out[doc] = evidence
         return list(out.items())
+
+    def _subtree(self, doc: int) -> tuple[int, ...]:
+        """A unit and the units inside it (kept per unit).
+
+        >>> s = get_searcher()
+        >>> sorted(s.docs[d]["id"] for d in s._subtree(s.by_id[("fi", "12.C.1")]))[:3]
+        ['12.C.1', '12.C.1.a', '12.C.1.b']
+        """
+        found = self._subtrees.get(doc)
+        if found is None:
+            unit = self.docs[doc]
+            prefix, law = unit["id"] + ".", unit["law"]
+            inside = (
+                n
+                for n in (self.by_law[law] if law else ())
+                if self.docs[n]["lang"] == unit["lang"] and self.docs[n]["id"].startswith(prefix)
+            )
+            found = (doc, *inside)
+            self._subtrees[doc] = found
+        return found
 
     def targets(self, match: Match, lang: str) -> list[int]:
         """A concept's targets as units of one book: the same id in a book of its edition,
