@@ -164,10 +164,9 @@ class Concepts:
 
     def __init__(self, entries: list[dict[str, Any]]) -> None:
         self.entries = entries
-        # language -> key -> concepts holding it (own term) / in its heading / situation phrases
+        # language -> key -> concepts holding it (own term) / in its heading / situations
         self.own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         self.context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
-        self.phrases: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         self.groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         self.members: dict[str, list[int]] = defaultdict(list)  # a situation's phrases
         self.keys_of: dict[int, frozenset[str]] = {}  # a phrase's keys
@@ -182,8 +181,9 @@ class Concepts:
                 sizes[lang] = len(words)
                 keys = {k for ks in words for k in ks}
                 for k in keys:
-                    (self.own if group is None else self.phrases)[lang][k].add(n)
-                    if group is not None:
+                    if group is None:
+                        self.own[lang][k].add(n)
+                    else:
                         self.groups[lang][k].add(group)
                 if group is not None:
                     self.members[group].append(n)
@@ -210,31 +210,33 @@ class Concepts:
         """The concepts whose terms in `lang` the query's words match, best first: the share
         of the query's words (rarer words weigh more) found in the entry's term or heading
         (for a situation's phrase: the mean of that share and the share found in any phrase
-        of the situation), times one half plus half the share of the entry's own words the
-        query holds; a situation's best phrase only."""
+        of the situation, a word weighing by how few situations hold it), times one half
+        plus half the share of the entry's own words the query holds; a situation's best
+        phrase only."""
         words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
-        phrases, groups = self.phrases.get(lang, {}), self.groups.get(lang, {})
-        if not words or not (own or phrases):
+        groups = self.groups.get(lang, {})
+        if not words or not (own or groups):
             return []
-        total = len(self.entries)
+        total, situations = len(self.entries) - len(self.keys_of), len(self.members)
         hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
         hits_all: dict[int, set[int]] = defaultdict(set)
         in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
-        weight = []
+        weight, gweight = [], []  # a word's weight among the concepts / the situations
         for w, keys in enumerate(words):
             found_own = set().union(*(own.get(k, ()) for k in keys))
             found_ctx = set().union(*(context.get(k, ()) for k in keys))
-            in_phrases = set().union(*(phrases.get(k, ()) for k in keys))
-            weight.append(math.log(1 + total / (1 + len(found_own | found_ctx | in_phrases))))
+            found_groups = set().union(*(groups.get(k, ()) for k in keys))
+            weight.append(math.log(1 + total / (1 + len(found_own | found_ctx))))
+            gweight.append(math.log(1 + situations / (1 + len(found_groups))))
             for n in found_own:
                 hits_own[n].add(w)
                 hits_all[n].add(w)
             for n in found_ctx:
                 hits_all[n].add(w)
-            for g in set().union(*(groups.get(k, ()) for k in keys)):
+            for g in found_groups:
                 in_group[g].add(w)
-        needed = sum(weight) or 1.0
+        needed, gneeded = sum(weight) or 1.0, sum(gweight) or 1.0
         out = []
         for n, found in hits_all.items():
             covered = sum(weight[w] for w in found) / needed
@@ -245,13 +247,13 @@ class Concepts:
         # few words with one phrasing and a few with another. Its phrases are looked at only
         # when the situation could reach MIN_SCORE (a phrase never scores above it).
         for group, found in in_group.items():
-            covered = sum(weight[w] for w in found) / needed
+            covered = sum(gweight[w] for w in found) / gneeded
             if covered < MIN_SCORE:
                 continue
             best = None
             for n in self.members[group]:
                 held = [w for w in found if words[w] & self.keys_of[n]]
-                own_cover = sum(weight[w] for w in held) / needed
+                own_cover = sum(gweight[w] for w in held) / gneeded
                 share = min(1.0, len(held) / self._size(n, lang))
                 score = (own_cover + covered) / 2 * (0.5 + 0.5 * share)
                 if best is None or score > best.score:
