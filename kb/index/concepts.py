@@ -246,7 +246,7 @@ class Concepts:
         # A situation's phrases together cover the query: a player's description shares a
         # few words with one phrasing and a few with another. Its phrases are looked at only
         # when the situation could reach MIN_SCORE (a phrase never scores above it).
-        for group, found in in_group.items():
+        for group, found in sorted(in_group.items()):  # the same order in every process
             covered = sum(gweight[w] for w in found) / gneeded
             if covered < MIN_SCORE:
                 continue

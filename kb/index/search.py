@@ -85,6 +85,9 @@ W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (s
 SHORT = 3
 W_SITUATION = 1.5
 W_SITUATION_SHORT = 0.6
+# Where a unit holds every word of the query, the book's own words answer it: a situation
+# then weighs this much of its weight (it breaks ties; it bridges a gap the text leaves).
+W_SITUATION_HELD = 0.1
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
@@ -535,7 +538,10 @@ class Searcher:
                     boost *= LAW_TITLED
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
             top = max(found.values(), default=0.0)
-            for doc, (score, label, qlang, by) in self._within(self._concepts(words, lg), found):
+            held = max(share.values(), default=0.0) > 0.999  # a unit holds every word
+            for doc, (score, label, qlang, by) in self._within(
+                self._concepts(words, lg, held), found
+            ):
                 if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
                     continue
                 boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
@@ -648,12 +654,15 @@ class Searcher:
                 out += [p for p in split_query(printed)[0] if p not in out]
         return out[:MAX_WORDS]
 
-    def _concepts(self, words: list[str], lang: str) -> dict[int, tuple[float, str, str, str]]:
+    def _concepts(
+        self, words: list[str], lang: str, held: bool = False
+    ) -> dict[int, tuple[float, str, str, str]]:
         """The units of a book that the index entries, defined terms and situations matching
-        the query name, in the book's language or in English: each with its weight (the best
-        entry's score squared, plus a share of the other entries naming its law), the best
-        entry's label, the language it matched in and what it is (`index`: a book's index or
-        definitions, `situation`: the thesaurus)."""
+        the query name, in the book's language or in English: each with its weight (see
+        `concept_weight`; `held`: some unit of the book holds every word of the query, plus
+        a share of the other entries naming its law), the best entry's label, the language
+        it matched in and what it is (`index`: a book's index or definitions, `situation`:
+        the thesaurus)."""
         best: dict[int, tuple[float, str, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
@@ -662,7 +671,7 @@ class Searcher:
             for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
                 laws = set()
                 by = "situation" if "group" in m.entry else "index"
-                weight = concept_weight(m.score, by, size)
+                weight = concept_weight(m.score, by, size, held)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc]["law"])
                     if doc not in best or best[doc][0] < weight:
@@ -788,19 +797,21 @@ class Searcher:
         return None
 
 
-def concept_weight(score: float, by: str, words: int) -> float:
+def concept_weight(score: float, by: str, words: int, held: bool = False) -> float:
     """The weight of a matched concept's units: an index entry's score squared; a situation
     matched by a description (more than `SHORT` words) its score times `W_SITUATION`, by a
-    shorter query its score squared times `W_SITUATION_SHORT`.
+    shorter query its score squared times `W_SITUATION_SHORT`; either times
+    `W_SITUATION_HELD` where a unit holds every word of the query (`held`).
 
     >>> concept_weight(0.5, "index", 2), concept_weight(0.5, "situation", 8)
     (0.25, 0.75)
-    >>> concept_weight(0.5, "situation", 2)
-    0.15
+    >>> concept_weight(0.5, "situation", 2), round(concept_weight(0.5, "situation", 8, True), 3)
+    (0.15, 0.075)
     """
     if by != "situation":
         return score**2
-    return score * W_SITUATION if words > SHORT else score**2 * W_SITUATION_SHORT
+    weight = score * W_SITUATION if words > SHORT else score**2 * W_SITUATION_SHORT
+    return weight * (W_SITUATION_HELD if held else 1.0)
 
 
 def label(match: Match, lang: str) -> str:
