@@ -179,13 +179,21 @@ def test_reflected_parameters_are_escaped(client: FlaskClient) -> None:
 
 def test_api(client: FlaskClient) -> None:
     laws = client.get("/api/v1/laws?lang=et").get_json()["laws"]
-    assert len(laws) == 93 and laws[11] == {"lang": "et", "number": "12", "title": LAW12["et"]}
+    law12 = {"lang": "et", "document": "et-2017", "number": "12", "title": LAW12["et"]}
+    assert len(laws) == 93 and laws[11] == law12
     law = client.get("/api/v1/laws/tr/12").get_json()
     assert law["units"][0]["title"] == LAW12["tr"] and law["edition"] == 2017
+    assert (law["lang"], law["document"]) == ("tr", "tr-2017")
     unit = client.get("/api/v1/units/sk/40.B.2.b").get_json()
     assert unit["citation"] == "pravidlo 40B2(b)" and unit["lang"] == "sk"
+    assert unit["document"] == "sk-2007"
+    # a document's id names it as its language's code does
+    assert client.get("/api/v1/units/sk-2007/40.B.2.b").get_json() == unit
     found = client.get("/api/v1/cite?q=Reegel+27B1b&lang=et").get_json()
     assert found["id"] == "27.B.1.b" and found["edition"] == 2017
+    assert (found["lang"], found["document"]) == ("et", "et-2017")
+    hits = client.get("/api/v1/search?q=revoke&lang=sv-2007-card").get_json()["hits"]
+    assert hits and {(h["lang"], h["document"]) for h in hits} == {("sv", "sv-2007-card")}
 
 
 @pytest.mark.parametrize(

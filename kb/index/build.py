@@ -250,8 +250,9 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             store.swap_link(kb / "index", Path(link_target(key)))
             return False
         started = time.perf_counter()
-        langs = sorted(manifest["documents"])
-        units = {lang: store.load_units(lang, kb=kb) for lang in langs}
+        addresses = store.addresses(manifest)  # each document under its address (`da-2007`)
+        langs = sorted(addresses.values())
+        units = {key: store.load_units(doc_id, kb=kb) for doc_id, key in addresses.items()}
         ocr = [lang for lang in langs if any(u.raw for u in units[lang])]
         staging = root / f".{key}.{os.getpid()}"
         shutil.rmtree(staging, ignore_errors=True)
@@ -274,6 +275,10 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             meta = {
                 "key": key,
                 "languages": counts,
+                "documents": {
+                    key: {"id": i, "lang": manifest["documents"][i]["meta"]["lang"]}
+                    for i, key in addresses.items()
+                },
                 "ocr": ocr,
                 "editions": {lang: units[lang][0].edition for lang in langs if units[lang]},
                 "display": display,
