@@ -449,7 +449,9 @@ def test_build_summary_and_export_of_the_card(card: Path, tmp_path: Path) -> Non
     data = tmp_path / "data"
     report = build(card, data)
     assert report.ok and report.built == ["sv-2007-card"]
-    assert store.summary(store.read_manifest(data)) == ["sv-2007-card  2007 card  topics 11  tables 2"]
+    assert store.summary(store.read_manifest(data)) == [
+        "sv-2007-card  2007 card  topics 11  tables 2"
+    ]
     exported = [u.to_json() for u in store.load_units("sv-2007-card", data)]
     topic = next(u for u in exported if u["id"] == "topic.75.B")
     assert topic["cites"] == ["75.B"] and topic["raw"].startswith("FELAKTIG FORKLARING (75 B)")

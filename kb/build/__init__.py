@@ -23,6 +23,7 @@ from kb.core.model import Document
 from kb.index.build import build_index
 from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id
+from kb.profiles import add_corpus
 
 PACKAGE = Path(__file__).resolve().parent.parent
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
@@ -147,6 +148,7 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
     """
     corpus, data = corpus or store.corpus_dir(), data or store.data_dir()
     folders = documents_by_id(corpus_folders(corpus))
+    add_corpus(corpus)  # a language's profile in one folder reads its every document
     report = Report()
     with store.build_lock(data):
         old = store.read_manifest(data)["documents"]

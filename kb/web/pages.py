@@ -34,7 +34,7 @@ from kb.crosslang import align
 from kb.crosslang.align import N_
 from kb.crosslang.library import Book, Library, get_library
 from kb.layers import cite, glossary
-from kb.profiles import sort_key
+from kb.profiles import language_of, sort_key
 from kb.web import i18n, labels
 from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.cache import cached_page, page_args
@@ -672,6 +672,17 @@ def snippet(html: str) -> Markup:
 def is_tail(item) -> bool:
     """Whether an item of a law's print order is a unit's tail (see kb.layers.cite.print_order)."""
     return isinstance(item, cite.Tail)
+
+
+@bp.app_template_filter("language_of")
+def html_language(key: str) -> str:
+    """The language of a book's key, as HTML's `lang` writes it (`da-2007` -> `da`).
+
+    >>> _ = get_library()  # names its documents' keys
+    >>> html_language("sk-2007"), html_language("fi")
+    ('sk', 'fi')
+    """
+    return language_of(key)
 
 
 @bp.app_template_filter()
