@@ -68,8 +68,8 @@ class Fts5:
             " kind UNINDEXED, title, text, tokenize='unicode61 remove_diacritics 2')"
         )
         self.order: list[tuple[str, str, str, str]] = []  # reading order, for Ctrl-F
-        for lang in store.read_manifest(data)["documents"]:
-            for unit in store.load_units(lang, data):
+        for doc_id, lang in store.addresses(store.read_manifest(data)).items():
+            for unit in store.load_units(doc_id, data):
                 if unit.kind in SEARCHABLE:
                     row = (unit.id, lang, indexed_law(unit), unit.kind, unit.title, unit.text)
                     self.db.execute("INSERT INTO units VALUES (?, ?, ?, ?, ?, ?)", row)

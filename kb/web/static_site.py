@@ -109,20 +109,21 @@ def rewrite(
 
 
 def search_data(data: Path) -> str:
-    """The searchable units of every book as a script: `SEARCH_UNITS = [[lang, id, title,
-    text, page], ...]` (the page relative to a UI language's tree)."""
+    """The searchable units of every book as a script: `SEARCH_UNITS = [[book, id, title,
+    text, page, lang], ...]` (the book's address, the page relative to a UI language's
+    tree, the book's language)."""
     app = create_app(data)
-    from kb.web.pages import unit_url
+    from kb.web.pages import library, unit_url
 
     rows = []
     with app.test_request_context("/"):
-        for lang in store.read_manifest(data)["documents"]:
-            for unit in store.load_units(lang, data):
+        for book in library().books.values():
+            for unit in store.load_units(book.id, data):
                 if unit.kind in SEARCHABLE:
-                    url = unit_url(lang, unit.id)
+                    url = unit_url(book.key, unit.id)
                     path, _, fragment = url.partition("#")
                     target = page_file(path) + (f"#{fragment}" if fragment else "")
-                    rows.append([lang, unit.id, unit.title, unit.text, target])
+                    rows.append([book.key, unit.id, unit.title, unit.text, target, book.lang])
     return "const SEARCH_UNITS = " + json.dumps(rows, ensure_ascii=False) + ";\n"
 
 
@@ -134,8 +135,9 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
   const fold = (s, lang) => s.toLocaleLowerCase(lang).normalize("NFD")
     .replace(/[\\u0300-\\u036f]/g, "").replace(/ı/g, "i");
   const words = (s, lang) => fold(s, lang).split(/[^\\p{L}\\p{N}]+/u).filter(Boolean);
-  const units = SEARCH_UNITS.map(([lang, id, title, text, page]) =>
-    ({lang, id, title, text, page, t: words(title, lang), w: words(`${title} ${text}`, lang)}));
+  const units = SEARCH_UNITS.map(([book, id, title, text, page, lang]) => ({
+    book, lang, id, title, text, page, t: words(title, lang), w: words(`${title} ${text}`, lang),
+  }));
   const form = document.querySelector("form.search-big");
   const list = document.getElementById("static-hits");
   const has = (ws, t) => ws.some((w) => w.startsWith(t));
@@ -143,7 +145,7 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
     const hits = [];
     for (const u of units) {
       const typed = words(q, u.lang);
-      if (!typed.length || (only && u.lang !== only)) continue;
+      if (!typed.length || (only && u.book !== only)) continue;
       if (typed.every((t) => has(u.w, t))) hits.push([typed.filter((t) => has(u.t, t)).length, u]);
     }
     hits.sort((a, b) => b[0] - a[0]);
