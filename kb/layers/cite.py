@@ -21,7 +21,7 @@ from babel import Locale, UnknownLocaleError
 from kb.core.ids import ROMAN, Tail, canonical, print_order
 from kb.core.model import Unit
 from kb.core.profile import References
-from kb.profiles import language_of, languages, load_references
+from kb.profiles import language_of, languages, load_references, page_references
 
 INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")
 _EXTRA_WORDS = ("law", "laws", "l", "§")
@@ -50,7 +50,7 @@ def plain(query: str) -> str:
     ('yasa 12c1', 'laki 12c1 §')
     """
     text = query.strip().lower().replace("\u00a0", " ")
-    text = re.sub(r"[’'`][^\s§]*", "", re.sub(r"\(s\.\s?\d{1,3}\)", " ", text))
+    text = re.sub(r"[’'`][^\s§]*", "", page_references().sub(" ", text))
     text = re.sub(r"\s+", " ", text).strip()
     for cue in cue_words():
         if text.startswith(cue + " "):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -44,6 +45,7 @@ def add_folder(folder: Path, lang: str) -> None:
     _FOLDERS[lang] = found
     modules.cache_clear()
     languages.cache_clear()
+    page_references.cache_clear()
 
 
 def add_corpus(corpus: Path) -> None:
@@ -141,6 +143,22 @@ def load_references(lang: str) -> References:
     if lang not in languages():
         raise KeyError(f"no profile for language {lang!r}")
     return module(lang).REFERENCES
+
+
+@cache
+def page_references(lang: str | None = None) -> re.Pattern[str]:
+    """The print page references a language's book writes in its text (`pages` of its
+    `References`: the Finnish `(s. 94)`), or those of any book (`lang` None); a pattern that
+    matches nothing where a book prints none.
+
+    >>> page_references("fi").sub("", "laki (s. 38) 21 §"), page_references("tr").search("(s. 38)")
+    ('laki  21 §', None)
+    >>> page_references().sub("", "katso laki (s. 24) 12C1 §")
+    'katso laki  12C1 §'
+    """
+    langs = [language_of(lang)] if lang else languages()
+    found = [load_references(x).pages for x in langs if x in languages()]
+    return re.compile("|".join(f"(?:{p})" for p in found if p) or "(?!)")
 
 
 def load_profile(lang: str) -> Profile:
