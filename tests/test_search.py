@@ -20,7 +20,7 @@ from kb.index.search import Searcher, clean, get_searcher, split_query
 from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}
-HIT_KEYS = {"id", "law", "lang", "kind", "title", "snippet", "score", "found_by"}
+HIT_KEYS = {"id", "law", "lang", "document", "kind", "title", "snippet", "score", "found_by"}
 
 
 def built_data(factory: pytest.TempPathFactory) -> Path:
@@ -108,7 +108,7 @@ def test_result_shape(searcher: Searcher) -> None:
     assert result["lang"] == "fi" and result["query"] == "revokki tuli pysyväksi"
     assert len(result["hits"]) == 5 and result["total"] >= 5
     for hit in result["hits"]:
-        assert set(hit) == HIT_KEYS and hit["lang"] == "fi"
+        assert set(hit) == HIT_KEYS and (hit["lang"], hit["document"]) == ("fi", "fi-2017")
         assert hit["law"] == hit["id"].split(".")[0]
     scores = [h["score"] for h in result["hits"]]
     assert scores == sorted(scores, reverse=True)

@@ -97,7 +97,7 @@ def accepted(situation: Situation, book: str, uid: str, law: str | None) -> bool
     if law in situation.laws:
         return True
     if situation.lang == ENGLISH and EDITION.get(book) == 2007 and law:
-        return any(law_of(i) in situation.laws for i in editions.to_2017(uid))
+        return any(law_of(i) in situation.laws for i in editions.to_newer(uid))
     return False
 
 

@@ -1005,7 +1005,7 @@ def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
     modern = [x for x in a.peers + a.others if a.book(x).edition == newer]
     if not modern:
         return ()
-    targets = editions.to_2017(uid) or (law_of(uid) or uid,)
+    targets = editions.to_newer(uid) or (law_of(uid) or uid,)
     return (a.where(modern[0], targets[0]),)
 
 
