@@ -120,6 +120,35 @@ def test_law_text_links_defined_terms(client: FlaskClient) -> None:
     assert re.search(r'<a class="term" href="/et/definitions#deftrahvikaart"', page)
 
 
+@pytest.mark.parametrize(
+    "asked, canonical",
+    [
+        ("/fi-2017/law/12", "/fi/law/12"),
+        ("/sk-2007/law/12?ui=fi", "/sk/law/12?ui=fi"),
+        ("/sv-2007-card/part/topic.63", "/sv/part/topic.63"),
+        ("/et-2017/definitions", "/et/definitions"),
+        ("/tr-2017/index", "/tr/index"),
+        ("/compare/12?langs=fi-2017,sk-2007", "/compare/12?langs=fi,sk"),
+    ],
+)
+def test_a_document_id_names_its_book(client: FlaskClient, asked: str, canonical: str) -> None:
+    """A page asked for by a document's id is the page of its book, at the address links
+    use (the language's code, for the language's only document)."""
+    answer = client.get(asked)
+    assert (answer.status_code, answer.headers["Location"]) == (302, canonical)
+    assert client.get(canonical).status_code == 200
+
+
+def test_query_parameters_take_a_document_id(client: FlaskClient) -> None:
+    page = client.get("/cite?lang=sk-2007&id=12.C.1").get_data(as_text=True)
+    assert 'href="/sk/law/12#12C1"' in page
+    assert client.get("/cite?q=12C1&lang=fi-2017").headers["Location"] == "/fi/law/12#12C1"
+    found = client.get("/search?q=revokki&lang=fi-2017").get_data(as_text=True)
+    assert 'href="/fi/law/63' in found and "/fi-2017/" not in found
+    table = client.get("/table/12?langs=tr-2017,fi-2017").get_data(as_text=True)
+    assert 'id="tm-tr"' in table and 'id="tm-fi"' in table
+
+
 def test_cite_resolves_or_explains(client: FlaskClient) -> None:
     assert client.get("/cite?q=Yasa+16B").headers["Location"] == "/tr/law/16#16B"
     assert client.get("/cite?q=pravidlo+40B2(b)").headers["Location"] == "/sk/law/40#40B2b"
