@@ -326,23 +326,25 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--force", action="store_true", help="parse every document again")
     b.set_defaults(run=cmd_build)
     e = sub.add_parser("export", help="print one language's units in document order")
-    e.add_argument("--lang", help="language code (fi, tr, sk, et, sv): json and md")
+    e.add_argument("--lang", help="language code (fi, tr, ...) or document id (sk-2007): json, md")
     e.add_argument("--format", choices=("json", "md", "site"), default="json")
     e.add_argument("dir", nargs="?", help="site: the folder to write the static site into")
     e.add_argument("--ui", help="site: the UI languages, comma-separated (default: all)")
     e.set_defaults(run=cmd_export)
     c = sub.add_parser("cite", help="resolve a citation and print the unit's exact wording")
     c.add_argument("query", help="a citation as people type it: 'Law 12C1(b)', 'Yasa 16B', ...")
-    c.add_argument("--lang", required=True, help="the book to cite from (fi, tr, sk, et, sv)")
-    c.add_argument("--json", action="store_true", help="print id, citation, text, lang, edition")
+    c.add_argument("--lang", required=True, help="the book to cite from: fi, tr, ... or sk-2007")
+    c.add_argument(
+        "--json", action="store_true", help="print id, citation, text, lang, document, edition"
+    )
     c.set_defaults(run=cmd_cite)
     r = sub.add_parser("refs", help="list cross-references (file:line: unit: text -> targets)")
-    r.add_argument("--lang", help="one language (default: all)")
+    r.add_argument("--lang", help="one language or document id (default: all)")
     r.add_argument("--unresolved", action="store_true", help="only those naming no unit")
     r.set_defaults(run=cmd_refs)
     q = sub.add_parser("search", help="search the laws (exit 1 when nothing is found)")
     q.add_argument("query", help="words, \"a phrase\" or a citation: 'revokki', 'Yasa 16B'")
-    q.add_argument("--lang", help="one language (default: all)")
+    q.add_argument("--lang", help="one language or document id (default: all)")
     q.add_argument("--law", help="only this law (a number)")
     q.add_argument(
         "--limit", type=bounded(1, 500), default=10, help="at most this many hits (10; 1-500)"
@@ -350,7 +352,7 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print the result as the API's JSON")
     q.set_defaults(run=cmd_search)
     a = sub.add_parser("qa", help="the translators' alignment report (exit 1 on findings)")
-    a.add_argument("--langs", help="languages to align, comma-separated (default: all)")
+    a.add_argument("--langs", help="languages or document ids, comma-separated (default: all)")
     a.add_argument(
         "--format",
         choices=("text", "json", "tsv", "tmx", "xliff", "tbx", "csv"),

@@ -24,12 +24,14 @@ import json
 import os
 import re
 import shutil
+import unicodedata
 from collections import deque
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from kb import store
 from kb.index.build import SEARCHABLE
+from kb.profiles import languages, load_words
 from kb.web import SITE, create_app
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
@@ -127,13 +129,33 @@ def search_data(data: Path) -> str:
     return "const SEARCH_UNITS = " + json.dumps(rows, ensure_ascii=False) + ";\n"
 
 
+def folded_letters() -> dict[str, str]:
+    """The letters the browser's search folds into another beyond their accents: a book's
+    own lower case of a letter (`casing` of its profile's `Words`) is read as Unicode's, so
+    a reader typing either finds both (the Turkish `ı` of `I` as `i`).
+
+    >>> folded_letters()
+    {'ı': 'i'}
+    """
+    out = {}
+    for lang in languages():
+        for upper, lower in load_words(lang).casing:
+            plain = unicodedata.normalize("NFD", upper.lower())
+            plain = "".join(c for c in plain if not unicodedata.combining(c))
+            if lower != plain:
+                out[lower] = plain
+    return out
+
+
 SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
 <script src="%(data)s"></script>
 <script>
 "use strict";
 (() => {
+  const folds = %(folds)s;  // a book's own lower case of a letter, as Unicode's
+  const folded = new RegExp(`[${Object.keys(folds).join("")}]`, "g");
   const fold = (s, lang) => s.toLocaleLowerCase(lang).normalize("NFD")
-    .replace(/[\\u0300-\\u036f]/g, "").replace(/ı/g, "i");
+    .replace(/[\\u0300-\\u036f]/g, "").replace(folded, (c) => folds[c]);
   const words = (s, lang) => fold(s, lang).split(/[^\\p{L}\\p{N}]+/u).filter(Boolean);
   const units = SEARCH_UNITS.map(([book, id, title, text, page, lang]) => ({
     book, lang, id, title, text, page, t: words(title, lang), w: words(`${title} ${text}`, lang),
@@ -233,5 +255,6 @@ def static_search(html: str, page: str) -> str:
     """
     found = re.search(r'<form class="search-big".*?</form>', html, re.S)
     form = found.group(0) if found else ""
-    script = SEARCH_SCRIPT % {"data": relative(SEARCH_DATA, page)}
+    folds = json.dumps(folded_letters(), ensure_ascii=False)
+    script = SEARCH_SCRIPT % {"data": relative(SEARCH_DATA, page), "folds": folds}
     return MAIN.sub(lambda m: m.group(1) + form + script + m.group(2), html)
