@@ -199,7 +199,7 @@ def test_a_missing_source_fails_its_document(site: tuple[Path, Path]) -> None:
     source(corpus, "sv").unlink()
     report = build(corpus, data)
     missing = "corpus/sv/sv.txt:1: cannot be read: No such file or directory"
-    assert report.errors == {"sv": [missing]}
+    assert report.errors == {"sv-2007-card": [missing]}
     assert_served(data, ("sv",))
 
 
