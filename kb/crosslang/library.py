@@ -20,8 +20,25 @@ from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang import misprints
+from kb.profiles import add_document
 
 LAW_TREE = (*LAW_LEVELS, "table", "note")
+
+
+def document_keys(manifest: dict) -> dict[str, str]:
+    """The key of each document of a build, by id: its address (`kb.store.addresses`); each
+    key and id is read with the profile of its document's language from then on
+    (`kb.profiles.add_document`).
+
+    >>> document_keys(store.read_manifest())["sk-2007"]
+    'sk'
+    """
+    found = store.addresses(manifest)
+    for doc_id, key in found.items():
+        lang = manifest["documents"][doc_id]["meta"]["lang"]
+        add_document(doc_id, lang)
+        add_document(key, lang)
+    return found
 
 
 @dataclass
@@ -106,7 +123,7 @@ class Library:
         self.build_id = self.manifest.get("built", "")
         self.books: dict[str, Book] = {}  # by address (`Book.key`)
         self.by_doc_id: dict[str, Book] = {}
-        keys = store.addresses(self.manifest)
+        keys = document_keys(self.manifest)
         for doc_id, key in sorted(keys.items(), key=lambda pair: pair[1]):
             payload = json.loads((build / f"{doc_id}.json").read_text(encoding="utf-8"))
             units = [Unit.from_json(u) for u in payload["units"]]

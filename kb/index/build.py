@@ -37,6 +37,7 @@ from whoosh.analysis import SpaceSeparatedTokenizer
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
+from kb.crosslang.library import document_keys
 from kb.index.analysis import analyzer, repair_ocr
 from kb.index.concepts import build_concepts
 from kb.layers import glossary
@@ -250,7 +251,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             store.swap_link(kb / "index", Path(link_target(key)))
             return False
         started = time.perf_counter()
-        addresses = store.addresses(manifest)  # each document under its address (`da-2007`)
+        addresses = document_keys(manifest)  # each document under its address (`da-2007`)
         langs = sorted(addresses.values())
         units = {key: store.load_units(doc_id, kb=kb) for doc_id, key in addresses.items()}
         ocr = [lang for lang in langs if any(u.raw for u in units[lang])]

@@ -27,7 +27,6 @@ from pathlib import Path
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.core.model import addresses as meta_addresses
-from kb.profiles import add_document
 
 PACKAGE = Path(__file__).resolve().parent.parent
 COUNTED = (*LAW_LEVELS, "definition")
@@ -102,19 +101,13 @@ def manifest_at(kb: Path) -> dict:
 
 def addresses(manifest: dict) -> dict[str, str]:
     """The address of each document of a build, by id (`kb.core.model.addresses`: its
-    language's code for the language's main document, else its id); each address and id is
-    read with its document's language profile from then on (`kb.profiles.add_document`).
+    language's code for the language's main document, else its id).
 
     >>> addresses({"documents": {"fi-2017": {"meta": {"id": "fi-2017", "lang": "fi",
     ...     "kind": "lawbook", "edition": 2017}}}})
     {'fi-2017': 'fi'}
     """
-    metas = {i: e["meta"] for i, e in manifest["documents"].items()}
-    found = meta_addresses(metas)
-    for doc_id, address in found.items():
-        add_document(doc_id, metas[doc_id]["lang"])
-        add_document(address, metas[doc_id]["lang"])
-    return found
+    return meta_addresses({i: e["meta"] for i, e in manifest["documents"].items()})
 
 
 def swap_link(link: Path, target: Path) -> None:
