@@ -186,9 +186,15 @@ def main() -> None:
         situations = read_situations(SITUATIONS)
         situation_scores = {
             "this search": scores(
-                situations, lambda q, b: ids_laws(searcher.search(q, lang=b, limit=LIMIT))
+                situations,
+                lambda q, b: ids_laws(searcher.search(q, lang=b, limit=LIMIT)),
+                searcher.editions,
             ),
-            "fts5": scores(situations, lambda q, b: ids_laws(fts.search(q, lang=b, limit=LIMIT))),
+            "fts5": scores(
+                situations,
+                lambda q, b: ids_laws(fts.search(q, lang=b, limit=LIMIT)),
+                searcher.editions,
+            ),
         }
     langs = len({r[0] for r in rows})
     print(f"queries: {len(rows)} in {langs} languages; warm passes: {args.runs}")
