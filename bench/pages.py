@@ -43,7 +43,7 @@ def main() -> None:
     args = ap.parse_args()
     build()
     client = create_app().test_client()
-    langs = sorted(store.read_manifest()["documents"])
+    langs = sorted(store.addresses(store.read_manifest()).values())
     budget = PAGES.budget
     for title, kept in (("rendered every time", 0), ("as served (pages kept)", budget)):
         PAGES.budget = kept

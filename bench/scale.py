@@ -3,9 +3,9 @@
     .venv/bin/python bench/scale.py --copies 12
 
 Copies every document of the corpus N times into a temporary corpus, each copy a document of
-its own under a key of its own (`fi`, then `fi2` ... `fiN`: its `document.toml` says so), read
-with its language's profile through `$LAWKB_PROFILE_ALIASES` (`fi2=fi`, see
-`kb.profiles.aliases`), and builds it with `lawkb build`, the code a new document takes. Then:
+its own under an id of its own (`fi-2017`, then `fi2` ... `fiN`: its `document.toml` says so,
+its `lang` unchanged, so it is read with its language's profile and is reached at `/fi2/...`),
+and builds it with `lawkb build`, the code a new document takes. Then:
 
 - `build_s`: the search index built again from the built knowledge base (`build_index`);
 - `serve_first_200_s`: `lawkb serve` started until `/` answers 200; `rss_mb` its resident
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -39,10 +40,9 @@ QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 sys.path.insert(0, str(ROOT))  # this checkout's kb, in this process and the servers it starts
 
 
-def copy_corpus(source: Path, target: Path, copies: int) -> dict[str, str]:
+def copy_corpus(source: Path, target: Path, copies: int) -> None:
     """Write `copies` copies of every document of `source` into `target` (the first under
-    its own key); returns the aliases of the further copies (`fi2` -> `fi`)."""
-    aliases = {}
+    its own id, the further ones under ids of their own: `fi2` ... `fiN`)."""
     target.mkdir(parents=True, exist_ok=True)
     for shared in source.glob("*.toml"):  # corpus-level data: the edition map
         shutil.copy(shared, target / shared.name)
@@ -53,10 +53,8 @@ def copy_corpus(source: Path, target: Path, copies: int) -> dict[str, str]:
             shutil.copytree(folder, target / key)
             if n > 1:
                 meta = target / key / "document.toml"
-                text = meta.read_text(encoding="utf-8")
-                meta.write_text(text.replace(f'lang = "{lang}"', f'lang = "{key}"', 1), "utf-8")
-                aliases[key] = lang
-    return aliases
+                text = re.sub(r"^id = .*\n", "", meta.read_text(encoding="utf-8"), flags=re.M)
+                meta.write_text(f'id = "{key}"\n{text}', "utf-8")
 
 
 def free_port() -> int:
@@ -150,15 +148,14 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         corpus, data = Path(tmp) / "corpus", Path(tmp) / "data"
-        aliases = copy_corpus(ROOT / "corpus", corpus, args.copies)
+        copy_corpus(ROOT / "corpus", corpus, args.copies)
         env = {
             **os.environ,
             "LAWKB_CORPUS": str(corpus),
             "LAWKB_DATA": str(data),
-            "LAWKB_PROFILE_ALIASES": ",".join(f"{k}={v}" for k, v in aliases.items()),
             "PYTHONPATH": str(ROOT),
         }
-        os.environ.update(env)  # before the first profile is read in this process
+        os.environ.update(env)
         cli = [sys.executable, "-m", "kb.cli", "build"]
         subprocess.run(cli, env=env, check=True, capture_output=True)
 

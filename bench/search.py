@@ -68,8 +68,8 @@ class Fts5:
             " kind UNINDEXED, title, text, tokenize='unicode61 remove_diacritics 2')"
         )
         self.order: list[tuple[str, str, str, str]] = []  # reading order, for Ctrl-F
-        for lang in store.read_manifest(data)["documents"]:
-            for unit in store.load_units(lang, data):
+        for doc_id, lang in store.addresses(store.read_manifest(data)).items():
+            for unit in store.load_units(doc_id, data):
                 if unit.kind in SEARCHABLE:
                     row = (unit.id, lang, indexed_law(unit), unit.kind, unit.title, unit.text)
                     self.db.execute("INSERT INTO units VALUES (?, ?, ?, ?, ?, ?)", row)
@@ -186,9 +186,15 @@ def main() -> None:
         situations = read_situations(SITUATIONS)
         situation_scores = {
             "this search": scores(
-                situations, lambda q, b: ids_laws(searcher.search(q, lang=b, limit=LIMIT))
+                situations,
+                lambda q, b: ids_laws(searcher.search(q, lang=b, limit=LIMIT)),
+                searcher.editions,
             ),
-            "fts5": scores(situations, lambda q, b: ids_laws(fts.search(q, lang=b, limit=LIMIT))),
+            "fts5": scores(
+                situations,
+                lambda q, b: ids_laws(fts.search(q, lang=b, limit=LIMIT)),
+                searcher.editions,
+            ),
         }
     langs = len({r[0] for r in rows})
     print(f"queries: {len(rows)} in {langs} languages; warm passes: {args.runs}")

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb import profiles, store
 from kb.build import BuildError, build, is_stale
@@ -28,6 +29,9 @@ from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.export import to_json, to_markdown
 from kb.layers.cite import full_text, render, resolve_citation
+
+if TYPE_CHECKING:
+    from kb.crosslang.library import Book
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -74,24 +78,24 @@ class Refused(Exception):
         self.code = code
 
 
-def payload(args: argparse.Namespace, lang: str) -> dict:
-    """A language's built document (built first when stale), or a refusal."""
+def built_book(args: argparse.Namespace, name: str) -> Book:
+    """The built book a language code (its main document) or a document id names (built
+    first when stale), or a refusal."""
+    from kb.crosslang.library import get_library
+
     ensure_built(args)
-    try:
-        return store.load_payload(lang, args.data)
-    except KeyError as err:
-        raise Refused(err.args[0]) from None
+    found = get_library(args.data).book(name)
+    if found is None:
+        raise Refused(f"no document for language {name!r} in the knowledge base")
+    return found
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from kb.crosslang.library import get_library
-
     if args.format == "site":
         return export_site(args)
     if not args.lang or args.dir:
         raise Refused("--format json or md prints one language: give --lang, and no folder")
-    payload(args, args.lang)  # built, and the language is there
-    units = get_library(args.data).books[args.lang].units  # misprints judged across books
+    units = built_book(args, args.lang).units  # misprints judged across books
     print(to_json(units) if args.format == "json" else to_markdown(units), end="")
     if args.format == "json":
         print()
@@ -112,18 +116,19 @@ def export_site(args: argparse.Namespace) -> int:
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
-    document = payload(args, args.lang)
-    units = [Unit.from_json(u) for u in document["units"]]
-    edition = document["meta"]["edition"]
-    found = resolve_citation(args.query, units, args.lang, edition)
+    book = built_book(args, args.lang)
+    units = [Unit.from_json(u) for u in store.load_payload(book.id, args.data)["units"]]
+    edition = book.edition
+    found = resolve_citation(args.query, units, book.lang, edition)
     if found.unit is None:
         raise Refused(found.error, 1)
     result = {
         "id": found.id,
-        "citation": render(found.id, args.lang),
+        "citation": render(found.id, book.lang),
         "international": render(found.id),
         "text": full_text(found.id, units),
-        "lang": args.lang,
+        "lang": book.lang,
+        "document": book.id,
         "edition": edition,
     }
     if args.json:
@@ -137,12 +142,12 @@ def cmd_refs(args: argparse.Namespace) -> int:
     from kb.crosslang.library import get_library
 
     ensure_built(args)
-    manifest = store.read_manifest(args.data)["documents"]
-    langs = [args.lang] if args.lang else sorted(manifest)
-    for lang in langs:
-        document = payload(args, lang)
+    names = [args.lang] if args.lang else get_library(args.data).langs
+    for name in names:
+        book = built_book(args, name)
+        document = store.load_payload(book.id, args.data)  # references as printed
         if args.unresolved:
-            for line in get_library(args.data).books[lang].unresolved:
+            for line in book.unresolved:
                 print(line)
         else:
             for unit in document["units"]:
@@ -153,20 +158,25 @@ def cmd_refs(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
+    from kb.crosslang.library import get_library
+
     ensure_built(args)
-    if args.lang and args.lang not in store.read_manifest(args.data)["documents"]:
+    library = get_library(args.data)
+    if args.lang and library.book(args.lang) is None:
         print(f"lawkb search: no document for language {args.lang!r}", file=sys.stderr)
         return 2
     from kb.index.search import get_searcher
 
-    result = get_searcher(args.data).search(args.query, args.lang, args.law, args.limit)
+    lang = library.key(args.lang) if args.lang else None
+    result = get_searcher(args.data).search(args.query, lang, args.law, args.limit)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
     else:
         for hit in result["hits"]:
             where = render(hit["id"], hit["lang"]) if hit["kind"] in LAW_LEVELS else hit["id"]
             shown = html.unescape(re.sub(r"</?mark>", "*", hit["snippet"]))
-            print(f"{hit['lang']}  {where}  {hit['title']}\n    {shown}")
+            book = library.key(hit["document"])
+            print(f"{book}  {where}  {hit['title']}\n    {shown}")
         if not result["hits"]:
             print(f"nothing found for {args.query!r}", file=sys.stderr)
         if result["did_you_mean"]:
@@ -187,7 +197,7 @@ def cmd_qa(args: argparse.Namespace) -> int:
     from kb.qa import formats, report
 
     library = get_library(args.data)
-    langs = [x for x in (args.langs or "").split(",") if x] or library.langs
+    langs = [library.key(x) for x in (args.langs or "").split(",") if x] or library.langs
     unknown = [x for x in langs if x not in library.books]
     if unknown:
         print(f"lawkb qa: no document for language {unknown[0]!r}", file=sys.stderr)
@@ -316,23 +326,25 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--force", action="store_true", help="parse every document again")
     b.set_defaults(run=cmd_build)
     e = sub.add_parser("export", help="print one language's units in document order")
-    e.add_argument("--lang", help="language code (fi, tr, sk, et, sv): json and md")
+    e.add_argument("--lang", help="language code (fi, tr, ...) or document id (sk-2007): json, md")
     e.add_argument("--format", choices=("json", "md", "site"), default="json")
     e.add_argument("dir", nargs="?", help="site: the folder to write the static site into")
     e.add_argument("--ui", help="site: the UI languages, comma-separated (default: all)")
     e.set_defaults(run=cmd_export)
     c = sub.add_parser("cite", help="resolve a citation and print the unit's exact wording")
     c.add_argument("query", help="a citation as people type it: 'Law 12C1(b)', 'Yasa 16B', ...")
-    c.add_argument("--lang", required=True, help="the book to cite from (fi, tr, sk, et, sv)")
-    c.add_argument("--json", action="store_true", help="print id, citation, text, lang, edition")
+    c.add_argument("--lang", required=True, help="the book to cite from: fi, tr, ... or sk-2007")
+    c.add_argument(
+        "--json", action="store_true", help="print id, citation, text, lang, document, edition"
+    )
     c.set_defaults(run=cmd_cite)
     r = sub.add_parser("refs", help="list cross-references (file:line: unit: text -> targets)")
-    r.add_argument("--lang", help="one language (default: all)")
+    r.add_argument("--lang", help="one language or document id (default: all)")
     r.add_argument("--unresolved", action="store_true", help="only those naming no unit")
     r.set_defaults(run=cmd_refs)
     q = sub.add_parser("search", help="search the laws (exit 1 when nothing is found)")
     q.add_argument("query", help="words, \"a phrase\" or a citation: 'revokki', 'Yasa 16B'")
-    q.add_argument("--lang", help="one language (default: all)")
+    q.add_argument("--lang", help="one language or document id (default: all)")
     q.add_argument("--law", help="only this law (a number)")
     q.add_argument(
         "--limit", type=bounded(1, 500), default=10, help="at most this many hits (10; 1-500)"
@@ -340,7 +352,7 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print the result as the API's JSON")
     q.set_defaults(run=cmd_search)
     a = sub.add_parser("qa", help="the translators' alignment report (exit 1 on findings)")
-    a.add_argument("--langs", help="languages to align, comma-separated (default: all)")
+    a.add_argument("--langs", help="languages or document ids, comma-separated (default: all)")
     a.add_argument(
         "--format",
         choices=("text", "json", "tsv", "tmx", "xliff", "tbx", "csv"),

@@ -94,9 +94,9 @@ def test_build_is_incremental_and_keeps_the_previous_kb_on_errors(
 ) -> None:
     data = tmp_path / "var"
     first = build(corpus, data)
-    assert first.ok and sorted(first.built) == ["sk", "tr"]
+    assert first.ok and sorted(first.built) == ["sk-2007", "tr-2017"]
     kb_before = (data / "kb").resolve()
-    tr_before = json.loads((data / "kb" / "tr.json").read_text(encoding="utf-8"))
+    tr_before = json.loads((data / "kb" / "tr-2017.json").read_text(encoding="utf-8"))
 
     assert build(corpus, data).up_to_date
     assert (data / "kb").resolve() == kb_before
@@ -104,16 +104,16 @@ def test_build_is_incremental_and_keeps_the_previous_kb_on_errors(
     # A change to one source re-parses that document only.
     mutate(corpus, "sk", lambda ls: [*ls, ""])
     second = build(corpus, data)
-    assert second.built == ["sk"] and second.reused == ["tr"]
+    assert second.built == ["sk-2007"] and second.reused == ["tr-2017"]
 
     # A broken source fails its document; the others still build, the old copy is kept.
     mutate(corpus, "tr", lambda ls: [ln for ln in ls if not ln.startswith("YASA 7 ")])
     mutate(corpus, "sk", lambda ls: [*ls, ""])
     third = build(corpus, data)
-    assert not third.ok and list(third.errors) == ["tr"]
-    assert third.built == ["sk"]
-    assert json.loads((data / "kb" / "tr.json").read_text(encoding="utf-8")) == tr_before
-    assert store.read_manifest(data)["documents"]["tr"]["stale"] is True
+    assert not third.ok and list(third.errors) == ["tr-2017"]
+    assert third.built == ["sk-2007"]
+    assert json.loads((data / "kb" / "tr-2017.json").read_text(encoding="utf-8")) == tr_before
+    assert store.read_manifest(data)["documents"]["tr-2017"]["stale"] is True
 
 
 def test_cli_build_exit_code_and_export(corpus: Path, tmp_path: Path, capsys) -> None:
@@ -121,8 +121,8 @@ def test_cli_build_exit_code_and_export(corpus: Path, tmp_path: Path, capsys) ->
     args = ["--corpus", str(corpus), "--data", str(data)]
     assert main([*args, "build"]) == 0
     out = capsys.readouterr().out
-    assert "tr  2017 lawbook  laws 93  sections 271" in out
-    assert "sk  2007 lawbook  laws 93  sections 254" in out
+    assert "tr-2017  2017 lawbook  laws 93  sections 271" in out
+    assert "sk-2007  2007 lawbook  laws 93  sections 254" in out
 
     assert main([*args, "export", "--lang", "tr", "--format", "json"]) == 0
     units = json.loads(capsys.readouterr().out)
@@ -148,7 +148,7 @@ def test_damaged_metadata_fails_its_document_only(corpus: Path, tmp_path: Path) 
     assert len(found) == 1 and found[0].startswith("corpus/sk/document.toml:")
     assert "unreadable metadata" in found[0]
     report = build(corpus, tmp_path / "var")
-    assert list(report.errors) == ["sk"] and report.built == ["tr"]
+    assert list(report.errors) == ["sk"] and report.built == ["tr-2017"]  # no id read: its folder
 
 
 def test_a_byte_order_mark_is_not_text(corpus: Path) -> None:

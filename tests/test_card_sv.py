@@ -448,9 +448,11 @@ def test_a_heading_missing_from_the_manifest_fails_the_build(card: Path) -> None
 def test_build_summary_and_export_of_the_card(card: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     report = build(card, data)
-    assert report.ok and report.built == ["sv"]
-    assert store.summary(store.read_manifest(data)) == ["sv  2007 card  topics 11  tables 2"]
-    exported = [u.to_json() for u in store.load_units("sv", data)]
+    assert report.ok and report.built == ["sv-2007-card"]
+    assert store.summary(store.read_manifest(data)) == [
+        "sv-2007-card  2007 card  topics 11  tables 2"
+    ]
+    exported = [u.to_json() for u in store.load_units("sv-2007-card", data)]
     topic = next(u for u in exported if u["id"] == "topic.75.B")
     assert topic["cites"] == ["75.B"] and topic["raw"].startswith("FELAKTIG FORKLARING (75 B)")
     assert json.loads(json.dumps(exported)) == exported

@@ -10,7 +10,7 @@ import tomllib
 import pytest
 
 from kb.crosslang import editions
-from kb.crosslang.editions import NO_COUNTERPART, to_2007, to_2017
+from kb.crosslang.editions import NO_COUNTERPART, to_newer, to_older
 from tests.conftest import CORPUS, parsed, units_by_id
 
 BOOKS_2017 = ("fi", "tr", "et")
@@ -33,12 +33,12 @@ def sections_2007() -> list[str]:
     return out
 
 
-def test_every_slovak_section_resolves_to_2017_units_or_to_no_counterpart() -> None:
+def test_every_slovak_section_resolves_to_newer_units_or_to_no_counterpart() -> None:
     ids = sections_2007()
     assert len(ids) > 254  # the 254 sections and the laws and items standing in for them
-    unresolved = {uid: to_2017(uid) for uid in ids if not all(map(in_all_2017, to_2017(uid)))}
+    unresolved = {uid: to_newer(uid) for uid in ids if not all(map(in_all_2017, to_newer(uid)))}
     assert unresolved == {}
-    none = [uid for uid in ids if to_2017(uid) == NO_COUNTERPART]
+    none = [uid for uid in ids if to_newer(uid) == NO_COUNTERPART]
     assert none == ["13.E"]  # the Director's knowledge of a card's place: no 2017 rule
     assert DATA["map"]["13.E"] == "none"  # said in the data, not a gap in it
 
@@ -48,7 +48,7 @@ def test_every_2017_section_resolves_to_slovak_units_or_is_new_in_2017() -> None
     for law in (u for u in parsed("fi").units if u.kind == "law"):
         below = [u.id for u in parsed("fi").units if u.parent == law.id and u.kind != "table"]
         for uid in [law.id, *below]:
-            found = to_2007(uid)
+            found = to_older(uid)
             if found == NO_COUNTERPART:
                 assert any(a in DATA["new_in_2017"] for a in editions.lineage(uid)), uid
             assert all(i in sk for i in found), (uid, found)
@@ -134,8 +134,8 @@ SPOT_CHECKS = [
 
 @pytest.mark.parametrize(("old", "new", "sk", "fi", "tr", "et"), SPOT_CHECKS)
 def test_mapping_is_proved_by_its_wording(old, new, sk, fi, tr, et) -> None:
-    assert new in to_2017(old)
-    assert any(a in to_2007(new) for a in editions.lineage(old))  # it, or the section holding it
+    assert new in to_newer(old)
+    assert any(a in to_older(new) for a in editions.lineage(old))  # it, or the section holding it
     assert sk in subtree("sk", old)
     assert fi in subtree("fi", new)
     assert tr in subtree("tr", new)
@@ -145,22 +145,22 @@ def test_mapping_is_proved_by_its_wording(old, new, sk, fi, tr, et) -> None:
 def test_moved_letters_are_not_aligned_by_position() -> None:
     # What position would say is wrong in every one of these: same letter, other subject.
     for old in ("16.C", "16.D", "13.A", "13.D", "32.A", "32.B", "53.B", "53.C", "17.D", "86.A"):
-        assert to_2017(old) != (old,), old
+        assert to_newer(old) != (old,), old
 
 
 def test_below_a_section_of_an_unlisted_law_the_section_answers() -> None:
-    assert to_2017("12.C.1.b") == ("12.C",)
-    assert to_2017("16.D.2") == ("16.C.2",)  # listed below the section
-    assert to_2017("13.D.2.a") == ("13.A",)  # the nearest listed ancestor
+    assert to_newer("12.C.1.b") == ("12.C",)
+    assert to_newer("16.D.2") == ("16.C.2",)  # listed below the section
+    assert to_newer("13.D.2.a") == ("13.A",)  # the nearest listed ancestor
 
 
 def test_2017_units_new_or_fed_by_several_2007_units() -> None:
-    assert to_2007("23.A") == NO_COUNTERPART  # Comparable Call
-    assert to_2007("13.B") == ("13.A", "13.B")
-    assert to_2007("17.D") == ("17.E", "22.B")
-    assert to_2007("72") == ("72", "23")
-    assert to_2007("12.C.2.b") == ("12.C", "86.A")
-    assert to_2007("1.A") == ("1",)
+    assert to_older("23.A") == NO_COUNTERPART  # Comparable Call
+    assert to_older("13.B") == ("13.A", "13.B")
+    assert to_older("17.D") == ("17.E", "22.B")
+    assert to_older("72") == ("72", "23")
+    assert to_older("12.C.2.b") == ("12.C", "86.A")
+    assert to_older("1.A") == ("1",)
 
 
 def test_translate_for_the_alignment() -> None:
@@ -173,5 +173,5 @@ def test_translate_for_the_alignment() -> None:
 def test_the_cards_table_codes_are_2007_codes() -> None:
     # table.29 cites 32A (partner's turn) and 32B (RHO's turn) as the card prints them (2007).
     cites = units_by_id("sv")["table.29"].cites
-    assert [to_2017(c) for c in cites if c.startswith("32.")] == [("32.B",), ("32.A",)]
-    assert to_2017("30.B.2") == ("30.B.1",)  # the card's (30B2): pass at partner's turn
+    assert [to_newer(c) for c in cites if c.startswith("32.")] == [("32.B",), ("32.A",)]
+    assert to_newer("30.B.2") == ("30.B.1",)  # the card's (30B2): pass at partner's turn

@@ -32,6 +32,8 @@ from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 
 LANGS = ("et", "fi", "sk", "sv", "tr")
+# Each language's document, by its id (corpus/<lang>/document.toml: the key of its build).
+DOC = {"et": "et-2017", "fi": "fi-2017", "sk": "sk-2007", "sv": "sv-2007-card", "tr": "tr-2017"}
 # A page and a search of each document that answer from its built version.
 PAGE = {lang: f"/{lang}/law/12" for lang in ("et", "fi", "sk", "tr")} | {"sv": "/sv/part/topic.63"}
 QUERY = {"fi": "revokki", "tr": "rönons", "sk": "nepriznanie", "et": "mastisalgamine"} | {
@@ -64,16 +66,16 @@ def source(corpus: Path, lang: str) -> Path:
 
 def snapshot(data: Path) -> dict[str, bytes]:
     """The built documents, byte for byte."""
-    return {lang: (store.current(data) / f"{lang}.json").read_bytes() for lang in LANGS}
+    return {lang: (store.current(data) / f"{DOC[lang]}.json").read_bytes() for lang in LANGS}
 
 
 def assert_served(data: Path, langs: tuple[str, ...] = LANGS) -> None:
     """The knowledge base in `data` is whole and the site serves it: a page and a search
     of each language answer with content."""
     manifest = store.read_manifest(data)
-    assert sorted(manifest["documents"]) == sorted(LANGS)
+    assert sorted(manifest["documents"]) == sorted(DOC.values())
     for lang in LANGS:
-        assert store.load_units(lang, data)
+        assert store.load_units(DOC[lang], data)
     client = create_app(data).test_client()
     for lang in langs:
         page = client.get(PAGE[lang])
@@ -149,15 +151,15 @@ def test_a_corrupt_source_fails_its_document_and_keeps_the_previous_one(
 
     report = build(corpus, data)
 
-    assert list(report.errors) == [lang]
+    assert list(report.errors) == [DOC[lang]]
     where = f"corpus/{lang}/{lang}.txt:"
-    assert all(p.startswith(where) for p in report.errors[lang]), report.errors
-    assert any(message in p for p in report.errors[lang]), report.errors
+    assert all(p.startswith(where) for p in report.errors[DOC[lang]]), report.errors
+    assert any(message in p for p in report.errors[DOC[lang]]), report.errors
     if line(broken):
-        assert report.errors[lang][0].startswith(f"{where}{line(broken)}: "), report.errors
-    assert sorted(report.reused) == sorted(set(LANGS) - {lang})
+        assert report.errors[DOC[lang]][0].startswith(f"{where}{line(broken)}: "), report.errors
+    assert sorted(report.reused) == sorted(set(DOC.values()) - {DOC[lang]})
     assert snapshot(data) == before  # the broken document keeps its previous version
-    assert store.read_manifest(data)["documents"][lang]["stale"] is True
+    assert store.read_manifest(data)["documents"][DOC[lang]]["stale"] is True
     assert index_dir(data).resolve() == index_before  # the same knowledge, the same index
     assert_served(data, (lang,))
 
@@ -181,9 +183,10 @@ def test_a_truncated_finnish_book_fails_its_build_the_others_build(
     out, err = capsys.readouterr()
     ends = cut.count("\n") + 1
     assert f"corpus/fi/fi.txt:{ends}: the source ends here" in err
-    assert "parsed: tr; reused: et, sk, sv" in err and "fi: not built (1 errors)" in err
-    assert "fi  2017 lawbook  laws 93" in out and "(previous build: this document" in out
-    assert "tr  2017 lawbook  laws 93" in out
+    assert "parsed: tr-2017; reused: et-2017, sk-2007, sv-2007-card" in err
+    assert "fi-2017: not built (1 errors)" in err
+    assert "fi-2017  2017 lawbook  laws 93" in out and "(previous build: this document" in out
+    assert "tr-2017  2017 lawbook  laws 93" in out
     assert snapshot(data)["fi"] == fi_before
     assert_served(data)
     title = next(u["title"] for u in json.loads(fi_before)["units"] if u["id"] == "93")
@@ -196,7 +199,7 @@ def test_a_missing_source_fails_its_document(site: tuple[Path, Path]) -> None:
     source(corpus, "sv").unlink()
     report = build(corpus, data)
     missing = "corpus/sv/sv.txt:1: cannot be read: No such file or directory"
-    assert report.errors == {"sv": [missing]}
+    assert report.errors == {"sv-2007-card": [missing]}
     assert_served(data, ("sv",))
 
 
@@ -215,9 +218,9 @@ def test_a_parser_crash_fails_its_document_only(
     monkeypatch.setattr(lawbook, "parse_lawbook", crash_on_estonian)
     report = build(corpus, data, force=True)
     assert report.errors == {
-        "et": ["corpus/et/et.txt:1: the parser failed (IndexError: list index out of range)"]
+        "et-2017": ["corpus/et/et.txt:1: the parser failed (IndexError: list index out of range)"]
     }
-    assert sorted(report.built) == ["fi", "sk", "sv", "tr"]
+    assert sorted(report.built) == ["fi-2017", "sk-2007", "sv-2007-card", "tr-2017"]
     assert_served(data, ("et",))
 
 
@@ -233,7 +236,7 @@ def test_a_rebuild_is_served_at_once(site: tuple[Path, Path]) -> None:
     path.write_text(
         text.replace("YASA 5 – YERLERİN BELİRLENMESİ", "YASA 5 – OTURMA DÜZENİ"), "utf-8"
     )
-    assert build(corpus, data).built == ["tr"]
+    assert build(corpus, data).built == ["tr-2017"]
     for url in ("/tr/law/5", "/compare/5?langs=tr,fi"):
         page = client.get(url).get_data(as_text=True)
         assert "OTURMA DÜZENİ" in page and "YERLERİN BELİRLENMESİ" not in page, url
@@ -249,7 +252,7 @@ def assert_whole(data: Path) -> None:
     target = store.current(data).resolve()
     assert target.parent == (data / "builds").resolve() and not target.name.startswith(".")
     for lang in LANGS:
-        json.loads((target / f"{lang}.json").read_text(encoding="utf-8"))
+        json.loads((target / f"{DOC[lang]}.json").read_text(encoding="utf-8"))
     assert_served(data, ("fi",))
 
 
@@ -262,7 +265,7 @@ def test_kill_9_during_a_build_leaves_the_previous_knowledge_base(
     corpus, data = site
     path = source(corpus, "tr")
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert build(corpus, data).built == ["tr"]
+    assert build(corpus, data).built == ["tr-2017"]
     repository = document_hash(CORPUS / "tr", code_hash())
     killed = 0
     for n, delay in enumerate((0.1, 0.4, 0.7, 1.0, 1.5, 2.5)):
@@ -276,7 +279,7 @@ def test_kill_9_during_a_build_leaves_the_previous_knowledge_base(
         monkeypatch.setattr(search, "_searchers", {})  # as in a server started now
         assert_whole(data)
         # What the site serves comes from this corpus, never from the repository's.
-        assert store.read_manifest(data)["documents"]["tr"]["hash"] != repository
+        assert store.read_manifest(data)["documents"]["tr-2017"]["hash"] != repository
     assert killed >= 5
     assert subprocess.run(lawkb(corpus, data, "build"), cwd=ROOT).returncode == 0
     assert_whole(data)
@@ -418,7 +421,7 @@ def test_the_error_note_clears_when_the_source_is_fixed(site: tuple[Path, Path])
     run = cli(corpus, data, "build")
     assert run.returncode == 0, run.stderr
     assert "up to date" not in run.stderr.splitlines()[0]
-    assert "previous build" not in run.stdout and "fi  2017 lawbook  laws 93" in run.stdout
+    assert "previous build" not in run.stdout and "fi-2017  2017 lawbook  laws 93" in run.stdout
 
 
 def test_the_build_cache_keeps_only_what_builds_use(site: tuple[Path, Path]) -> None:
@@ -426,6 +429,6 @@ def test_the_build_cache_keeps_only_what_builds_use(site: tuple[Path, Path]) -> 
     path = source(corpus, "tr")
     for n in range(4):
         path.write_text(path.read_text(encoding="utf-8") + "\n" * (n + 1), encoding="utf-8")
-        assert build(corpus, data).built == ["tr"]
-    cached = sorted(p.name for p in (data / "cache").glob("tr-*.json"))
+        assert build(corpus, data).built == ["tr-2017"]
+    cached = sorted(p.name for p in (data / "cache").glob("tr-2017-*.json"))
     assert len(cached) == store.KEEP_BUILDS

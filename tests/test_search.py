@@ -20,7 +20,8 @@ from kb.index.search import Searcher, clean, get_searcher, split_query
 from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}
-HIT_KEYS = {"id", "law", "lang", "kind", "title", "snippet", "score", "found_by"}
+DOCUMENT = {"fi": "fi-2017", "tr": "tr-2017", "sk": "sk-2007", "et": "et-2017"}  # their ids
+HIT_KEYS = {"id", "law", "lang", "document", "kind", "title", "snippet", "score", "found_by"}
 
 
 def built_data(factory: pytest.TempPathFactory) -> Path:
@@ -108,7 +109,7 @@ def test_result_shape(searcher: Searcher) -> None:
     assert result["lang"] == "fi" and result["query"] == "revokki tuli pysyväksi"
     assert len(result["hits"]) == 5 and result["total"] >= 5
     for hit in result["hits"]:
-        assert set(hit) == HIT_KEYS and hit["lang"] == "fi"
+        assert set(hit) == HIT_KEYS and (hit["lang"], hit["document"]) == ("fi", "fi-2017")
         assert hit["law"] == hit["id"].split(".")[0]
     scores = [h["score"] for h in result["hits"]]
     assert scores == sorted(scores, reverse=True)
@@ -180,7 +181,7 @@ def test_citation_goes_straight_to_the_unit(
     searcher: Searcher, query: str, lang: str, uid: str
 ) -> None:
     result = searcher.search(query, lang=lang)
-    assert result["citation"] == {"id": uid, "lang": lang}
+    assert result["citation"] == {"id": uid, "lang": lang, "document": DOCUMENT[lang]}
     assert result["hits"][0]["id"] == uid
 
 
@@ -192,14 +193,15 @@ def test_citation_of_a_unit_that_does_not_exist(searcher: Searcher) -> None:
 
 def test_citation_without_language(searcher: Searcher) -> None:
     result = searcher.search("Yasa 16B")
-    assert result["citation"] == {"id": "16.B", "lang": "tr"}  # the law word names Turkish
+    cited = {"id": "16.B", "lang": "tr", "document": "tr-2017"}
+    assert result["citation"] == cited  # the law word names Turkish
     first = result["hits"][:5]  # then the same unit in the other books, the card's topic
     assert first[0]["lang"] == "tr" and {h["id"] for h in first} == {"16.B", "topic.16"}
 
 
 def test_citation_on_the_card_goes_to_the_topic_citing_it(searcher: Searcher) -> None:
     result = searcher.search("lag 16D", lang="sv")
-    assert result["citation"] == {"id": "topic.16", "lang": "sv"}
+    assert result["citation"] == {"id": "topic.16", "lang": "sv", "document": "sv-2007-card"}
     assert searcher.search("lag 31", lang="sv")["hits"][0]["law"] == "29"  # the 29-32 table
 
 
@@ -293,7 +295,8 @@ def test_cli_search(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "*Revokki*" in out
     assert main(["--data", str(data), "search", "Yasa 16B", "--json", "--limit", "2"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["citation"] == {"id": "16.B", "lang": "tr"} and len(result["hits"]) == 2
+    cited = {"id": "16.B", "lang": "tr", "document": "tr-2017"}
+    assert result["citation"] == cited and len(result["hits"]) == 2
     assert main(["--data", str(data), "search", "blorgenfutz", "--lang", "sk"]) == 1
     assert main(["--data", str(data), "search", "x", "--lang", "xx"]) == 2
 

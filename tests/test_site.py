@@ -120,6 +120,35 @@ def test_law_text_links_defined_terms(client: FlaskClient) -> None:
     assert re.search(r'<a class="term" href="/et/definitions#deftrahvikaart"', page)
 
 
+@pytest.mark.parametrize(
+    "asked, canonical",
+    [
+        ("/fi-2017/law/12", "/fi/law/12"),
+        ("/sk-2007/law/12?ui=fi", "/sk/law/12?ui=fi"),
+        ("/sv-2007-card/part/topic.63", "/sv/part/topic.63"),
+        ("/et-2017/definitions", "/et/definitions"),
+        ("/tr-2017/index", "/tr/index"),
+        ("/compare/12?langs=fi-2017,sk-2007", "/compare/12?langs=fi,sk"),
+    ],
+)
+def test_a_document_id_names_its_book(client: FlaskClient, asked: str, canonical: str) -> None:
+    """A page asked for by a document's id is the page of its book, at the address links
+    use (the language's code, for the language's only document)."""
+    answer = client.get(asked)
+    assert (answer.status_code, answer.headers["Location"]) == (302, canonical)
+    assert client.get(canonical).status_code == 200
+
+
+def test_query_parameters_take_a_document_id(client: FlaskClient) -> None:
+    page = client.get("/cite?lang=sk-2007&id=12.C.1").get_data(as_text=True)
+    assert 'href="/sk/law/12#12C1"' in page
+    assert client.get("/cite?q=12C1&lang=fi-2017").headers["Location"] == "/fi/law/12#12C1"
+    found = client.get("/search?q=revokki&lang=fi-2017").get_data(as_text=True)
+    assert 'href="/fi/law/63' in found and "/fi-2017/" not in found
+    table = client.get("/table/12?langs=tr-2017,fi-2017").get_data(as_text=True)
+    assert 'id="tm-tr"' in table and 'id="tm-fi"' in table
+
+
 def test_cite_resolves_or_explains(client: FlaskClient) -> None:
     assert client.get("/cite?q=Yasa+16B").headers["Location"] == "/tr/law/16#16B"
     assert client.get("/cite?q=pravidlo+40B2(b)").headers["Location"] == "/sk/law/40#40B2b"
@@ -179,13 +208,21 @@ def test_reflected_parameters_are_escaped(client: FlaskClient) -> None:
 
 def test_api(client: FlaskClient) -> None:
     laws = client.get("/api/v1/laws?lang=et").get_json()["laws"]
-    assert len(laws) == 93 and laws[11] == {"lang": "et", "number": "12", "title": LAW12["et"]}
+    law12 = {"lang": "et", "document": "et-2017", "number": "12", "title": LAW12["et"]}
+    assert len(laws) == 93 and laws[11] == law12
     law = client.get("/api/v1/laws/tr/12").get_json()
     assert law["units"][0]["title"] == LAW12["tr"] and law["edition"] == 2017
+    assert (law["lang"], law["document"]) == ("tr", "tr-2017")
     unit = client.get("/api/v1/units/sk/40.B.2.b").get_json()
     assert unit["citation"] == "pravidlo 40B2(b)" and unit["lang"] == "sk"
+    assert unit["document"] == "sk-2007"
+    # a document's id names it as its language's code does
+    assert client.get("/api/v1/units/sk-2007/40.B.2.b").get_json() == unit
     found = client.get("/api/v1/cite?q=Reegel+27B1b&lang=et").get_json()
     assert found["id"] == "27.B.1.b" and found["edition"] == 2017
+    assert (found["lang"], found["document"]) == ("et", "et-2017")
+    hits = client.get("/api/v1/search?q=revoke&lang=sv-2007-card").get_json()["hits"]
+    assert hits and {(h["lang"], h["document"]) for h in hits} == {("sv", "sv-2007-card")}
 
 
 @pytest.mark.parametrize(

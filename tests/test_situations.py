@@ -40,7 +40,7 @@ def measured(searcher: Searcher) -> dict[tuple[str, str], Score]:
     def hits(query: str, book: str) -> list[tuple[str, str | None]]:
         return [(h["id"], h["law"]) for h in searcher.search(query, lang=book)["hits"]]
 
-    return scores(SITUATIONS, hits)
+    return scores(SITUATIONS, hits, searcher.editions)
 
 
 def test_the_set_is_the_colleagues_and_broad() -> None:

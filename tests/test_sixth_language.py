@@ -2,11 +2,14 @@
 metadata and profile, with letters no shipped profile has, æ ø å) builds into a knowledge base
 and its search index with no edit anywhere else: its laws, sections, items and definitions,
 a word hyphenated across a line joined, its cross-references resolved, its citations
-rendered in its own style.
+rendered in its own style. An older edition of it beside it (tests/data/sixth/da-2007, its
+own id in its metadata) is a second document in the same language: `/da/...` is the newest
+law book, `/da-2007/...` the older one, and every answer names its document.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -20,7 +23,8 @@ from kb.core.model import Unit
 from kb.crosslang.library import Library
 from kb.index.search import get_searcher
 from kb.layers import cite
-from kb.store import load_units
+from kb.store import load_units, read_manifest
+from kb.web import create_app
 
 CORPUS = Path(__file__).resolve().parent / "data" / "sixth"
 
@@ -31,9 +35,9 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     five documents)."""
     data = tmp_path_factory.mktemp("sixth") / "var"
     caches = (profiles.modules, profiles.languages, cite.law_words, cite.cue_words)
-    with mock.patch.dict(profiles._FOLDERS):
+    with mock.patch.dict(profiles._FOLDERS), mock.patch.dict(profiles._DOCUMENTS):
         report = build(CORPUS, data)
-        assert (report.built, report.errors, report.indexed) == (["da"], {}, True)
+        assert (report.built, report.errors, report.indexed) == (["da", "da-2007"], {}, True)
         for cached in caches:  # the words of every language, Danish now among them
             cached.cache_clear()
         yield data
@@ -95,3 +99,60 @@ def test_the_command_line_cites_it(data: Path, capsys: pytest.CaptureFixture[str
     argv = ["--corpus", str(CORPUS), "--data", str(data), "cite", "lov 3B2", "--lang", "da"]
     assert main(argv) == 0
     assert "Skærmen fjernes, når spillet er slut." in capsys.readouterr().out
+
+
+# -- a second document in one language: the older edition, under its own id -----------------
+
+
+def test_two_documents_of_one_language_build_under_their_ids(data: Path) -> None:
+    built = read_manifest(data)["documents"]
+    assert {i: (d["meta"]["lang"], d["meta"]["edition"]) for i, d in built.items()} == {
+        "da": ("da", 2017),  # no id in its metadata: its folder's name
+        "da-2007": ("da", 2007),
+    }
+    library = Library(data)
+    newest, older = library.book("da"), library.book("da-2007")
+    assert (newest.id, newest.key, newest.lang) == ("da", "da", "da")
+    assert (older.id, older.key, older.lang) == ("da-2007", "da-2007", "da")
+    assert newest.law("3").title == "SKÆRME OG ØVELSE" and older.law("3").title == "SKÆRME"
+    # the older book is read with its language's profile, found by its lang
+    assert [r["targets"] for r in older.by_id["2.A"].refs] == [["1"]]
+
+
+def test_the_language_code_is_the_newest_book_the_id_the_other(data: Path) -> None:
+    client = create_app(data).test_client()
+    newest = client.get("/da/law/3").get_data(as_text=True)
+    assert "Øvelse før spillet er tilladt." in newest and "ikke tilladt" not in newest
+    older = client.get("/da-2007/law/3").get_data(as_text=True)
+    assert "Øvelse før spillet er ikke tilladt." in older and "SKÆRME OG ØVELSE" not in older
+    # the page says which document it shows, and its links stay in that document
+    assert "da-2007" in older.split("<main", 1)[1].split("</h1>", 1)[0]
+    assert ' lang="da-2007"' not in older and ' lang="da"' in older  # HTML names languages
+    law2 = client.get("/da-2007/law/2").get_data(as_text=True)
+    assert 'href="/da-2007/law/1"' in law2 and 'href="/da/law/1"' not in law2
+    compared = client.get("/compare/3?langs=da,da-2007").get_data(as_text=True)
+    assert "Øvelse før spillet er tilladt." in compared and "ikke tilladt." in compared
+
+
+def test_every_answer_names_its_document(data: Path, capsys) -> None:
+    client = create_app(data).test_client()
+    older = client.get("/api/v1/laws/da-2007/3").get_json()
+    assert (older["lang"], older["document"], older["edition"]) == ("da", "da-2007", 2007)
+    assert older["units"][0]["document"] == "da-2007"
+    newest = client.get("/api/v1/laws/da/3").get_json()
+    assert (newest["lang"], newest["document"], newest["edition"]) == ("da", "da", 2017)
+    hits = client.get("/api/v1/search?q=tilladt").get_json()["hits"]
+    assert {(h["id"], h["lang"], h["document"]) for h in hits} == {
+        ("3.A", "da", "da"),
+        ("3.A", "da", "da-2007"),
+    }
+    only = client.get("/api/v1/search?q=tilladt&lang=da-2007").get_json()["hits"]
+    assert [(h["id"], h["document"]) for h in only] == [("3.A", "da-2007")]
+    argv = ["--corpus", str(CORPUS), "--data", str(data), "cite", "lov 3A", "--lang", "da-2007"]
+    assert main([*argv, "--json"]) == 0
+    cited = json.loads(capsys.readouterr().out)
+    assert (cited["text"], cited["lang"], cited["document"]) == (
+        "A. Åbning\nØvelse før spillet er ikke tilladt.",
+        "da",
+        "da-2007",
+    )

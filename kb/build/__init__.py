@@ -22,7 +22,8 @@ from kb import layers, store
 from kb.core.model import Document
 from kb.index.build import build_index
 from kb.ingest import lawbook
-from kb.ingest.lawbook import META_FILE
+from kb.ingest.lawbook import META_FILE, document_id
+from kb.profiles import add_corpus
 
 PACKAGE = Path(__file__).resolve().parent.parent
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
@@ -33,8 +34,8 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
     collected, not raised).
 
     >>> doc = read_document(store.corpus_dir() / "fi")
-    >>> doc.lang, doc.problems, len(doc.units) > 1000
-    ('fi', [], True)
+    >>> doc.id, doc.lang, doc.problems, len(doc.units) > 1000
+    ('fi-2017', 'fi', [], True)
     """
     return lawbook.read_document(folder, root, layers.apply)
 
@@ -57,8 +58,24 @@ def code_hash() -> str:
 
 
 def document_folders(corpus: Path) -> list[Path]:
-    """The corpus folders that hold a document, by language."""
+    """The corpus folders that hold a document, by folder name."""
     return sorted(p.parent for p in corpus.glob(f"*/{META_FILE}"))
+
+
+def documents_by_id(folders: list[Path]) -> dict[str, Path]:
+    """The folders of a corpus by their document's id (`kb.ingest.lawbook.document_id`); two
+    folders with one id are a `BuildError`.
+
+    >>> sorted(documents_by_id(document_folders(store.corpus_dir())))
+    ['et-2017', 'fi-2017', 'sk-2007', 'sv-2007-card', 'tr-2017']
+    """
+    found: dict[str, Path] = {}
+    for folder in folders:
+        doc_id = document_id(folder)
+        if doc_id in found:
+            raise BuildError(f"{folder}: the id {doc_id!r} of {found[doc_id]} again")
+        found[doc_id] = folder
+    return found
 
 
 def document_hash(folder: Path, code: str) -> str:
@@ -73,7 +90,7 @@ def document_hash(folder: Path, code: str) -> str:
 
 @dataclass
 class Report:
-    """What a build did, per language."""
+    """What a build did, per document id."""
 
     built: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
@@ -91,10 +108,13 @@ def is_stale(corpus: Path | None = None, data: Path | None = None) -> bool:
     corpus = corpus or store.corpus_dir()
     built = store.read_manifest(data)["documents"]
     code = code_hash()
-    folders = document_folders(corpus)
-    if {f.name for f in folders} != set(built):
+    try:
+        folders = documents_by_id(document_folders(corpus))
+    except BuildError:
         return True
-    return any(built[f.name].get("hash") != document_hash(f, code) for f in folders)
+    if set(folders) != set(built):
+        return True
+    return any(built[i].get("hash") != document_hash(f, code) for i, f in folders.items())
 
 
 class BuildError(Exception):
@@ -127,12 +147,13 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
     previous knowledge base and index stay served, and nothing half made is left.
     """
     corpus, data = corpus or store.corpus_dir(), data or store.data_dir()
-    folders = corpus_folders(corpus)
+    folders = documents_by_id(corpus_folders(corpus))
+    add_corpus(corpus)  # a language's profile in one folder reads its every document
     report = Report()
     with store.build_lock(data):
         old = store.read_manifest(data)["documents"]
         code = code_hash()
-        hashes = {f.name: document_hash(f, code) for f in folders}
+        hashes = {i: document_hash(f, code) for i, f in folders.items()}
         unchanged = set(old) == set(hashes) and all(
             old[k]["hash"] == h and not old[k].get("stale") for k, h in hashes.items()
         )
@@ -159,36 +180,40 @@ def stage(
     corpus: Path,
     data: Path,
     staging: Path,
-    folders: list[Path],
+    folders: dict[str, Path],
     hashes: dict[str, str],
     force: bool,
     report: Report,
 ) -> bool:
     """Write a whole knowledge base into `staging`: each document parsed or taken from the
-    cache, the manifest, and the link to its search index (built if need be; True then)."""
+    cache, the manifest (documents by id), and the link to its search index (built if need
+    be; True then)."""
     old = store.read_manifest(data)["documents"]
     cache = data / "cache"
     stamp = staging.name.lstrip(".")
     manifest: dict = {"built": stamp, "documents": {}}
     cache.mkdir(exist_ok=True)
-    for folder in folders:
-        lang, key = folder.name, hashes[folder.name]
-        cached = cache / f"{lang}-{key}.json"
+    for doc_id, folder in folders.items():
+        key = hashes[doc_id]
+        cached = cache / f"{doc_id}-{key}.json"
         entry: dict
         if cached.exists() and not force:
             entry = json.loads(cached.read_text(encoding="utf-8"))["entry"]
-            report.reused.append(lang)
+            report.reused.append(doc_id)
         else:
             doc = read_document(folder, corpus.parent)
             if doc.problems:
-                report.errors[lang] = [str(p) for p in doc.problems]
-                previous = store.current(data) / f"{lang}.json"
-                if lang in old and previous.exists():
-                    shutil.copyfile(previous, staging / f"{lang}.json")
-                    manifest["documents"][lang] = {**old[lang], "stale": True}
+                report.errors[doc_id] = [str(p) for p in doc.problems]
+                # its previous version, found by its folder when its id cannot be read now
+                was = next((i for i, e in old.items() if e.get("folder") == folder.name), doc_id)
+                previous = store.current(data) / f"{was}.json"
+                if was in old and previous.exists():
+                    shutil.copyfile(previous, staging / f"{was}.json")
+                    manifest["documents"][was] = {**old[was], "stale": True}
                 continue
             entry = {
                 "hash": key,
+                "folder": folder.name,
                 "meta": doc.meta(),
                 "counts": dict(Counter(u.kind for u in doc.units)),
                 "notes": [str(n) for n in doc.notes],
@@ -202,9 +227,9 @@ def stage(
                 "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
             }
             store.write_atomic(cached, json.dumps(payload, ensure_ascii=False))
-            report.built.append(lang)
-        os.link(cached, staging / f"{lang}.json")
-        manifest["documents"][lang] = entry
+            report.built.append(doc_id)
+        os.link(cached, staging / f"{doc_id}.json")
+        manifest["documents"][doc_id] = entry
     store.write_atomic(
         staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
     )

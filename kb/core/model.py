@@ -132,10 +132,12 @@ class Document:
     notes: list[Problem] = field(default_factory=list)
     unresolved: list[Problem] = field(default_factory=list)
     dropped: dict[int, str] = field(default_factory=dict)
+    id: str = ""  # the document's own id (`fi-2017`; `document.toml`'s `id`, else its folder)
 
     def meta(self) -> dict[str, Any]:
         """The document's metadata as a JSON object."""
         return {
+            "id": self.id or self.lang,
             "lang": self.lang,
             "kind": self.kind,
             "edition": self.edition,
@@ -144,3 +146,26 @@ class Document:
             "translator": self.translator,
             "source": self.source,
         }
+
+
+def addresses(metas: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """The address of each document (by id) among `metas` (id -> metadata): its language's
+    code for that language's main document (the newest law book, else its first document),
+    its id for any other, so `/fi/law/12` stays the newest Finnish law book and an older
+    edition is reached by its id.
+
+    >>> addresses({"fi-2007": {"lang": "fi", "kind": "lawbook", "edition": 2007},
+    ...     "fi-2017": {"lang": "fi", "kind": "lawbook", "edition": 2017},
+    ...     "sv-2007-card": {"lang": "sv", "kind": "card", "edition": 2007}})
+    {'fi-2007': 'fi-2007', 'fi-2017': 'fi', 'sv-2007-card': 'sv'}
+    """
+
+    def rank(doc_id: str) -> tuple[bool, int]:
+        return metas[doc_id]["kind"] == "lawbook", int(metas[doc_id]["edition"])
+
+    main: dict[str, str] = {}
+    for doc_id in sorted(metas):
+        known = main.get(metas[doc_id]["lang"])
+        if known is None or rank(doc_id) > rank(known):
+            main[metas[doc_id]["lang"]] = doc_id
+    return {i: metas[i]["lang"] if main[metas[i]["lang"]] == i else i for i in sorted(metas)}

@@ -115,7 +115,10 @@ class References:
     citation: a format string with `{code}` (the code in the book's own notation, items
     `itemfmt` and subitems `subfmt`), e.g. `Yasa {code}`. `words` are the law words a
     reader may type before a code (`laki`, `Yasa`, `pravidlo`). `heading` is how the book
-    heads a law (`{n} §`, `Reegel {n}`); `quotes` its opening and closing quotation marks."""
+    heads a law (`{n} §`, `Reegel {n}`); `quotes` its opening and closing quotation marks.
+    `pages` is a pattern of the print page references the book writes in its text and its
+    references (`(s. 94)` in the Finnish book): no law, left out of codes, typed citations
+    and sentence comparisons."""
 
     lang: str
     forms: tuple[RefForm, ...]
@@ -128,6 +131,7 @@ class References:
     cues: tuple[str, ...] = ()  # words printed before a reference ("katso", "bkz.", "pozri")
     heading: str = "Law {n}"
     quotes: str = "“”"
+    pages: str = ""
 
 
 @dataclass(frozen=True)

@@ -31,13 +31,15 @@ OTHER_REASONS = (
 
 @dataclass
 class Counterpart:
-    """What stands for a unit in another document: ids (empty when nothing does), whether
-    the 2007->2017 map was used, and why nothing stands there."""
+    """What stands for a unit in another document (`lang`: the document's key in the
+    library, `document`: its id): ids (empty when nothing does), whether the 2007->2017 map
+    was used, and why nothing stands there."""
 
     lang: str
     ids: list[str]
     mapped: bool = False
     reason: str = ""
+    document: str = ""
 
 
 def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
@@ -45,23 +47,22 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     if target.kind == "card":
         topics = [t.id for t in target.topics if uid in cited_in(t.cites, t, source)]
         reason = "not covered by the card" if not topics and "." not in uid else ""
-        return Counterpart(
-            target.lang, topics, mapped=source.edition != target.edition, reason=reason
-        )
+        mapped = source.edition != target.edition
+        return Counterpart(target.key, topics, mapped, reason, target.id)
     if source.kind == "card":
         unit = source.by_id.get(uid)
         cited = [c for c in (unit.cites if unit else []) if c in target.by_id]
-        return Counterpart(target.lang, cited, mapped=source.edition != target.edition)
+        return Counterpart(target.key, cited, source.edition != target.edition, "", target.id)
     if source.edition == target.edition:
         if uid in target.by_id:
-            return Counterpart(target.lang, [uid])
-        return Counterpart(target.lang, [], reason="not in this translation")
+            return Counterpart(target.key, [uid], document=target.id)
+        return Counterpart(target.key, [], False, "not in this translation", target.id)
     ids, known = editions.translate(uid, source.edition, target.edition)
     ids = [i for i in ids if i in target.by_id]
     if ids:
-        return Counterpart(target.lang, ids, mapped=True)
+        return Counterpart(target.key, ids, True, "", target.id)
     reason = REASONS[target.edition] if known else "no counterpart known"
-    return Counterpart(target.lang, [], mapped=True, reason=reason)
+    return Counterpart(target.key, [], True, reason, target.id)
 
 
 def cited_in(cites: list[str], card_unit, edition_of: Book) -> set[str]:
@@ -85,4 +86,4 @@ def counterparts(library: Library, lang: str, uid: str) -> list[Counterpart]:
     source = library.book(lang)
     if source is None:
         return []
-    return [counterpart(source, b, uid) for b in library.books.values() if b.lang != lang]
+    return [counterpart(source, b, uid) for b in library.books.values() if b is not source]

@@ -1,4 +1,5 @@
-"""The 2007 -> 2017 map: which unit of the 2017 Laws carries the content of a 2007 unit.
+"""The edition map (the corpus's 2007 -> 2017 map): which unit of the newer edition of the
+Laws carries the content of a unit of the older one.
 
 Law numbers keep their subject in both editions, but letters moved in some laws (2007 16D is
 2017 16C; 2007 Law 23 is 2017 72C). The map is data, read from the Slovak 2007 text against
@@ -7,9 +8,9 @@ says which editions it maps); alignment across editions goes through it
 and nothing else, never by position. `NO_COUNTERPART` (an empty tuple) is the answer for a unit
 the other edition does not have.
 
->>> to_2017("16.D"), to_2017("23"), to_2017("13.E") == NO_COUNTERPART
+>>> to_newer("16.D"), to_newer("23"), to_newer("13.E") == NO_COUNTERPART
 (('16.C',), ('72.C',), True)
->>> to_2007("72.C"), to_2007("23.B") == NO_COUNTERPART
+>>> to_older("72.C"), to_older("23.B") == NO_COUNTERPART
 (('23',), True)
 """
 
@@ -57,8 +58,9 @@ def outermost(ids: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class EditionMap:
-    """The map: `entries` 2007 id -> 2017 ids (NO_COUNTERPART when there is none), `new` the
-    2017 units with no 2007 counterpart. A law with an entry lists all its 2007 sections."""
+    """The map: `entries` older id -> newer ids (NO_COUNTERPART when there is none), `new`
+    the newer edition's units with no counterpart in the older one. A law with an entry lists
+    all its sections of the older edition."""
 
     entries: dict[str, tuple[str, ...]]
     editions: tuple[int, int]  # the older and the newer edition it maps
@@ -68,12 +70,12 @@ class EditionMap:
     def listed_laws(self) -> set[str]:
         return {law_of(k) for k in self.entries}
 
-    def to_2017(self, uid: str) -> tuple[str, ...]:
-        """The 2017 units of a 2007 unit: the entry of the unit or of its nearest listed
-        ancestor, else the unit's own section.
+    def to_newer(self, uid: str) -> tuple[str, ...]:
+        """The newer edition's units of a unit of the older one: the entry of the unit or of
+        its nearest listed ancestor, else the unit's own section.
 
         >>> m = EditionMap({"16.C": ("16.D",), "13.E": NO_COUNTERPART}, (2007, 2017))
-        >>> m.to_2017("16.C.2.a"), m.to_2017("13.E"), m.to_2017("12.C.1.b")
+        >>> m.to_newer("16.C.2.a"), m.to_newer("13.E"), m.to_newer("12.C.1.b")
         (('16.D',), (), ('12.C',))
         """
         for key in lineage(uid):
@@ -81,13 +83,14 @@ class EditionMap:
                 return self.entries[key]
         return (section_of(uid),)
 
-    def to_2007(self, uid: str) -> tuple[str, ...]:
-        """The 2007 units whose content a 2017 unit carries: none for a unit new in 2017; for a
-        law, itself and the 2007 units moved into it from other laws; else the 2007 units mapped
-        to it, inside it or around it, and its own section when its law is not listed.
+    def to_older(self, uid: str) -> tuple[str, ...]:
+        """The older edition's units whose content a newer unit carries: none for a unit new
+        in the newer edition; for a law, itself and the older units moved into it from other
+        laws; else the older units mapped to it, inside it or around it, and its own section
+        when its law is not listed.
 
         >>> m = EditionMap({"23": ("72.C",), "72.A": ("72.A",)}, (2007, 2017), frozenset({"23"}))
-        >>> m.to_2007("72.C"), m.to_2007("72"), m.to_2007("23.A"), m.to_2007("5.A.1")
+        >>> m.to_older("72.C"), m.to_older("72"), m.to_older("23.A"), m.to_older("5.A.1")
         (('23',), ('72', '23'), (), ('5.A',))
         """
         if any(key in self.new for key in lineage(uid)):
@@ -106,7 +109,7 @@ def load_map(path: Path | None = None) -> EditionMap:
     """The map from its data file (default: the corpus's edition map, `MAP_FILES`), the
     editions it maps read from the file's name.
 
-    >>> m = load_map(); m.to_2017("32.B"), m.editions
+    >>> m = load_map(); m.to_newer("32.B"), m.editions
     (('32.A',), (2007, 2017))
     """
     path = path or next(iter(sorted(corpus_dir().glob(MAP_FILES))), corpus_dir() / MAP_FILES)
@@ -120,7 +123,7 @@ def load_map(path: Path | None = None) -> EditionMap:
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             entries[key] = tuple(value)
         else:
-            raise ValueError(f"{path}: {key} = {value!r}: a list of 2017 ids or {NONE!r}")
+            raise ValueError(f"{path}: {key} = {value!r}: a list of {newer} ids or {NONE!r}")
     new = frozenset(data.get(f"new_in_{newer}", []))
     return EditionMap(entries, (int(older), int(newer)), new)
 
@@ -132,15 +135,17 @@ def default_map() -> EditionMap:
 
 
 @cache  # the map is read once: each answer too (the alignment asks for every unit of each book)
-def to_2017(uid: str) -> tuple[str, ...]:
-    """The 2017 units of a 2007 unit (`NO_COUNTERPART` when there is none)."""
-    return default_map().to_2017(uid)
+def to_newer(uid: str) -> tuple[str, ...]:
+    """The newer edition's units of a unit of the older one (`NO_COUNTERPART` when there is
+    none)."""
+    return default_map().to_newer(uid)
 
 
 @cache
-def to_2007(uid: str) -> tuple[str, ...]:
-    """The 2007 units of a 2017 unit (`NO_COUNTERPART` when there is none)."""
-    return default_map().to_2007(uid)
+def to_older(uid: str) -> tuple[str, ...]:
+    """The older edition's units of a unit of the newer one (`NO_COUNTERPART` when there is
+    none)."""
+    return default_map().to_older(uid)
 
 
 def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
@@ -153,7 +158,7 @@ def translate(uid: str, source: int, target: int) -> tuple[list[str], bool]:
     if source == target:
         return [uid], True
     if (source, target) == default_map().editions:
-        return list(to_2017(uid)), True
+        return list(to_newer(uid)), True
     if (target, source) == default_map().editions:
-        return list(to_2007(uid)), True
+        return list(to_older(uid)), True
     return [], False

@@ -3,6 +3,8 @@
 >>> lib = get_library()
 >>> lib.book("fi").law("12").title
 'KILPAILUNJOHTAJAN HARKINTAVALTA'
+>>> lib.book("fi-2017") is lib.book("fi"), lib.book("sv-2007-card").key
+(True, 'sv')
 """
 
 from __future__ import annotations
@@ -18,15 +20,34 @@ from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang import misprints
+from kb.profiles import add_document
 
 LAW_TREE = (*LAW_LEVELS, "table", "note")
 
 
+def document_keys(manifest: dict) -> dict[str, str]:
+    """The key of each document of a build, by id: its address (`kb.store.addresses`); each
+    key and id is read with the profile of its document's language from then on
+    (`kb.profiles.add_document`).
+
+    >>> document_keys(store.read_manifest())["sk-2007"]
+    'sk'
+    """
+    found = store.addresses(manifest)
+    for doc_id, key in found.items():
+        lang = manifest["documents"][doc_id]["meta"]["lang"]
+        add_document(doc_id, lang)
+        add_document(key, lang)
+    return found
+
+
 @dataclass
 class Book:
-    """One document of the knowledge base with its units indexed by id."""
+    """One document of the knowledge base with its units indexed by id. `key` is its address
+    in the build (its language's code for the language's main document, else its id: see
+    `kb.core.model.addresses`), `id` its own id, `lang` its language."""
 
-    lang: str
+    key: str
     meta: dict
     units: list[Unit]
     unresolved: list[str] = field(default_factory=list)
@@ -74,6 +95,14 @@ class Book:
         return [u for u in self.topics if any(law_of(c) == law for c in u.cites)]
 
     @property
+    def id(self) -> str:
+        return self.meta.get("id") or self.key
+
+    @property
+    def lang(self) -> str:
+        return self.meta["lang"]
+
+    @property
     def edition(self) -> int:
         return int(self.meta["edition"])
 
@@ -92,14 +121,18 @@ class Library:
         build = Path(os.path.realpath(store.current(data)))
         self.manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         self.build_id = self.manifest.get("built", "")
-        self.books: dict[str, Book] = {}
-        for lang in sorted(self.manifest["documents"]):
-            payload = json.loads((build / f"{lang}.json").read_text(encoding="utf-8"))
+        self.books: dict[str, Book] = {}  # by address (`Book.key`)
+        self.by_doc_id: dict[str, Book] = {}
+        keys = document_keys(self.manifest)
+        for doc_id, key in sorted(keys.items(), key=lambda pair: pair[1]):
+            payload = json.loads((build / f"{doc_id}.json").read_text(encoding="utf-8"))
             units = [Unit.from_json(u) for u in payload["units"]]
-            self.books[lang] = Book(lang, payload["meta"], units, payload.get("unresolved", []))
+            meta = {"id": doc_id, **payload["meta"]}
+            self.books[key] = Book(key, meta, units, payload.get("unresolved", []))
+            self.by_doc_id[doc_id] = self.books[key]
         self.misprints = misprints.find(self.books)
         for book in self.books.values():
-            found = [m for m in self.misprints if m.lang == book.lang]
+            found = [m for m in self.misprints if m.lang == book.key]
             if book.kind == "lawbook":
                 book.unresolved = [
                     f'{book.meta["source"]}:{m.ref["line"]}: "{m.ref["text"]}": {m.message()}'
@@ -108,10 +141,21 @@ class Library:
 
     @property
     def langs(self) -> list[str]:
+        """The books' addresses (`Book.key`), in order."""
         return list(self.books)
 
-    def book(self, lang: str) -> Book | None:
-        return self.books.get(lang)
+    def book(self, key: str) -> Book | None:
+        """A book by its address (a language's code names its main document) or its id."""
+        return self.books.get(key) or self.by_doc_id.get(key)
+
+    def key(self, asked: str) -> str:
+        """The address of the book a language code or document id names, else `asked`.
+
+        >>> get_library().key("sk-2007"), get_library().key("fi"), get_library().key("xx")
+        ('sk', 'fi', 'xx')
+        """
+        book = self.book(asked)
+        return book.key if book is not None else asked
 
     @cached_property
     def law_numbers(self) -> list[str]:

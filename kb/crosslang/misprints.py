@@ -27,7 +27,7 @@ from kb.layers.cite import english_name, render
 class Book(Protocol):
     """What this module reads of a book (`kb.crosslang.library.Book`, which calls `find`)."""
 
-    lang: str
+    key: str
     units: list[Unit]
 
     @property
@@ -59,7 +59,8 @@ def related(a: str, b: str) -> bool:
 
 @dataclass
 class Misprint:
-    """A misprinted code of a reference: where, why, and what it likely means."""
+    """A misprinted code of a reference: where (`lang`: the book's key), why, and what it
+    likely means."""
 
     lang: str
     unit: str
@@ -114,7 +115,7 @@ def likely(
         fresh = [t for t in cited(there) if t in ids and not any(related(t, o) for o in own)]
         best = max(fresh, key=lambda t: SequenceMatcher(None, printed, t).ratio(), default=None)
         if best is not None and similar(printed, best):
-            out[other.lang] = best
+            out[other.key] = best
     return out
 
 
@@ -141,7 +142,7 @@ def find(books: dict[str, Book]) -> list[Misprint]:
             continue
         others = [
             b for b in books.values()
-            if b.lang != book.lang and b.kind == "lawbook" and b.edition == book.edition
+            if b.key != book.key and b.kind == "lawbook" and b.edition == book.edition
         ]  # fmt: skip
         for unit in book.units:
             for ref in unit.refs:
@@ -152,11 +153,11 @@ def find(books: dict[str, Book]) -> list[Misprint]:
                         )
                         common = Counter(entry["cited"].values()).most_common(1)
                         entry |= {"suggestion": common[0][0]} if common else {}
-                    found.append(Misprint(book.lang, unit.id, ref, entry))
+                    found.append(Misprint(book.key, unit.id, ref, entry))
                 for span in ref.get("spans", []):
                     instead = contradiction(span[2], unit, others, book.by_id)
                     if instead:
-                        misprint = Misprint(book.lang, unit.id, ref, {"cited": instead})
+                        misprint = Misprint(book.key, unit.id, ref, {"cited": instead})
                         contradicted.append((book, misprint, span))
     for book, misprint, span in contradicted:
         take_out(book, misprint, span)

@@ -37,6 +37,7 @@ from whoosh.analysis import SpaceSeparatedTokenizer
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
+from kb.crosslang.library import document_keys
 from kb.index.analysis import analyzer, repair_ocr
 from kb.index.concepts import build_concepts
 from kb.layers import glossary
@@ -250,8 +251,9 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             store.swap_link(kb / "index", Path(link_target(key)))
             return False
         started = time.perf_counter()
-        langs = sorted(manifest["documents"])
-        units = {lang: store.load_units(lang, kb=kb) for lang in langs}
+        addresses = document_keys(manifest)  # each document under its address (`da-2007`)
+        langs = sorted(addresses.values())
+        units = {key: store.load_units(doc_id, kb=kb) for doc_id, key in addresses.items()}
         ocr = [lang for lang in langs if any(u.raw for u in units[lang])]
         staging = root / f".{key}.{os.getpid()}"
         shutil.rmtree(staging, ignore_errors=True)
@@ -274,6 +276,10 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             meta = {
                 "key": key,
                 "languages": counts,
+                "documents": {
+                    key: {"id": i, "lang": manifest["documents"][i]["meta"]["lang"]}
+                    for i, key in addresses.items()
+                },
                 "ocr": ocr,
                 "editions": {lang: units[lang][0].edition for lang in langs if units[lang]},
                 "display": display,

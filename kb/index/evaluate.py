@@ -3,13 +3,14 @@ reciprocal rank per language and kind of query, for any engine.
 
 The set was written blind: a table situation, the language (`en`: English, run against every
 book), the kind (`keywords`, `description`, `english`), the query and the laws a director
-accepts, in the numbering of the book's edition (2017 for fi, tr, et and English; 2007 for
-the Slovak book and the Swedish card). An English query run on a 2007 book counts a hit when
-the unit found carries one of the accepted 2017 laws (through the edition map); on the card,
+accepts, in the numbering of the book's edition (English: the newer edition of the edition
+map). An English query run on a book of the older edition counts a hit when the unit found
+carries one of the accepted laws in the newer edition (through the edition map); on the card,
 only the situations the card covers (those with a Swedish query) are run.
 
 >>> rows = [Situation("revoke", "fi", "keywords", "revokki", {"63"})]
->>> scores(rows, lambda q, lang: [("63.A", "63"), ("64", "64")])[("fi", "keywords")]
+>>> search = lambda q, lang: [("63.A", "63"), ("64", "64")]
+>>> scores(rows, search, {"fi": 2017})[("fi", "keywords")]
 Score(n=1, hit1=1.0, hit5=1.0, mrr=1.0)
 """
 
@@ -24,8 +25,7 @@ from kb.core.ids import law_of
 from kb.crosslang import editions
 from kb.index.concepts import ENGLISH
 
-BOOKS = ("fi", "tr", "sk", "et", "sv")
-EDITION = {"fi": 2017, "tr": 2017, "et": 2017, "sk": 2007, "sv": 2007}
+BOOKS = ("fi", "tr", "sk", "et", "sv")  # the books the set was written for
 
 
 @dataclass(frozen=True)
@@ -87,29 +87,34 @@ def runs(rows: list[Situation]) -> list[tuple[Situation, str]]:
     return out
 
 
-def accepted(situation: Situation, book: str, uid: str, law: str | None) -> bool:
-    """Whether a hit (its unit id and law) answers a situation in a book.
+def accepted(situation: Situation, edition: int, uid: str, law: str | None) -> bool:
+    """Whether a hit (its unit id and law) answers a situation in a book of an edition.
 
     >>> s = Situation("x", "en", "english", "q", {"72"})
-    >>> accepted(s, "sk", "23", "23"), accepted(s, "fi", "23", "23")
+    >>> accepted(s, 2007, "23", "23"), accepted(s, 2017, "23", "23")
     (True, False)
     """
     if law in situation.laws:
         return True
-    if situation.lang == ENGLISH and EDITION.get(book) == 2007 and law:
-        return any(law_of(i) in situation.laws for i in editions.to_2017(uid))
+    if situation.lang == ENGLISH and law:
+        ids, _ = editions.translate(uid, edition, editions.default_map().editions[1])
+        return any(law_of(i) in situation.laws for i in ids)
     return False
 
 
 def scores(
-    rows: list[Situation], search: Callable[[str, str], list[tuple[str, str | None]]]
+    rows: list[Situation],
+    search: Callable[[str, str], list[tuple[str, str | None]]],
+    edition_of: dict[str, int],
 ) -> dict[tuple[str, str], Score]:
     """hit@1, hit@5 and MRR (over the first ten) per (book or `en:<book>`, kind), and per
-    `("all", kind)`; `search(query, book)` returns the hits' (unit id, law) best first."""
+    `("all", kind)`; `search(query, book)` returns the hits' (unit id, law) best first;
+    `edition_of` is each book's edition (`Searcher.editions`: its document's metadata)."""
     ranks: dict[tuple[str, str], list[int]] = defaultdict(list)
     for s, book in runs(rows):
         hits = search(s.query, book)[:10]
-        rank = next((n for n, (uid, law) in enumerate(hits, 1) if accepted(s, book, uid, law)), 0)
+        edition = edition_of[book]
+        rank = next((n for n, (u, law) in enumerate(hits, 1) if accepted(s, edition, u, law)), 0)
         key = f"en:{book}" if s.lang == ENGLISH else book
         ranks[(key, s.kind)].append(rank)
         ranks[("all", s.kind)].append(rank)

@@ -4,7 +4,7 @@
 >>> s.search("revokki tuli pysyväksi", lang="fi")["hits"][0]["law"]
 '63'
 >>> s.search("Yasa 16B")["citation"]
-{'id': '16.B', 'lang': 'tr'}
+{'id': '16.B', 'lang': 'tr', 'document': 'tr-2017'}
 
 A query is cleaned (control characters out, quotes normalised, length capped), checked for
 a citation (`12C1`, `laki 12`, `Yasa 16B`: that unit comes first), split into "phrases" and
@@ -230,6 +230,8 @@ class Searcher:
         self.ocr: set[str] = set(meta["ocr"])
         self.display: dict[str, dict[str, str]] = meta["display"]
         self.editions: dict[str, int] = meta.get("editions", {})
+        # each address's document: its id and its language (`kb.store.addresses`)
+        self.documents: dict[str, dict[str, str]] = meta["documents"]
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
@@ -499,8 +501,11 @@ class Searcher:
     ) -> dict[str, Any]:
         """Search the units of one language (or all) for a query, best first.
 
-        Returns `{"query", "lang", "hits": [{"id", "law", "lang", "kind", "title", "snippet",
-        "score", "found_by"}], "total", "did_you_mean", "citation"}`: the `limit` hits from
+        `lang` is the address of a document (`kb.store.addresses`: a language's code names
+        its main document). Returns `{"query", "lang", "hits": [{"id", "law", "lang",
+        "document", "kind", "title", "snippet", "score", "found_by"}], "total",
+        "did_you_mean", "citation"}` (a hit's `lang` is its language, `document` its
+        document's id): the `limit` hits from
         the `offset`-th, so that all `total` are reachable. Never raises on a user's string:
         what is not a word is ignored.
 
@@ -564,6 +569,15 @@ class Searcher:
             "citation": citation,
         }
 
+    def named(self, key: str) -> dict[str, str]:
+        """A document as a hit names it: its language and its id.
+
+        >>> get_searcher().named("sv")
+        {'lang': 'sv', 'document': 'sv-2007-card'}
+        """
+        known = self.documents[key]
+        return {"lang": known["lang"], "document": known["id"]}
+
     def _rank(
         self, found: dict[int, float], limit: int, first: list[int] | None = None
     ) -> list[tuple[int, float]]:
@@ -626,7 +640,7 @@ class Searcher:
         return {
             "id": d["id"],
             "law": d["law"] or None,
-            "lang": d["lang"],
+            **self.named(d["lang"]),
             "kind": d["kind"],
             "title": d["title"],
             "snippet": shown,
@@ -779,7 +793,7 @@ class Searcher:
             langs = named + [lg for lg in langs if lg not in named]
         cited = [(lg, *self._cited(lg, uid)) for lg in langs]
         first = next(((lg, doc) for lg, doc, named in cited if named), None)
-        citation = {"id": self.docs[first[1]]["id"], "lang": first[0]} if first else None
+        citation = {"id": self.docs[first[1]]["id"], **self.named(first[0])} if first else None
         return citation, [doc for _, doc, _ in cited if doc is not None]
 
     def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:

@@ -55,6 +55,19 @@ def read_meta(folder: Path) -> dict:
         return tomllib.load(f)
 
 
+def document_id(folder: Path) -> str:
+    """A document's id: its metadata's `id` (`fi-2017`), else its folder's name (metadata
+    that cannot be read names no id: the build reports it by its folder).
+
+    >>> document_id(Path("corpus/sv")), document_id(Path("/nonexistent/xx"))
+    ('sv-2007-card', 'xx')
+    """
+    try:
+        return str(read_meta(folder).get("id") or folder.name)
+    except (OSError, tomllib.TOMLDecodeError):
+        return folder.name
+
+
 def decode(data: bytes, path: str) -> tuple[str, list[Problem]]:
     """Decode a source as UTF-8; an invalid byte, or a control character no text file holds
     (binary data), is an error naming its line.
@@ -108,7 +121,7 @@ def bad_meta(folder: Path, root: Path | None) -> Document | None:
         line, message = (int(found.group(1)) if found else 1), f"unreadable metadata: {err}"
     if not message:
         return None
-    doc = Document(folder.name, "", 0, "", "", "", shown)
+    doc = Document(folder.name, "", 0, "", "", "", shown, id=folder.name)
     doc.problems = [Problem(shown, line, message)]
     return doc
 
@@ -131,6 +144,7 @@ def read_document(folder: Path, root: Path | None = None, layers: Layers | None 
         publisher=meta.get("publisher", ""),
         translator=meta.get("translator", ""),
         source=path,
+        id=document_id(folder),
     )
     try:
         data = source.read_bytes()

@@ -21,7 +21,7 @@ from babel import Locale, UnknownLocaleError
 from kb.core.ids import ROMAN, Tail, canonical, print_order
 from kb.core.model import Unit
 from kb.core.profile import References
-from kb.profiles import languages, load_references
+from kb.profiles import language_of, languages, load_references, page_references
 
 INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")
 _EXTRA_WORDS = ("law", "laws", "l", "§")
@@ -50,7 +50,7 @@ def plain(query: str) -> str:
     ('yasa 12c1', 'laki 12c1 §')
     """
     text = query.strip().lower().replace("\u00a0", " ")
-    text = re.sub(r"[’'`][^\s§]*", "", re.sub(r"\(s\.\s?\d{1,3}\)", " ", text))
+    text = re.sub(r"[’'`][^\s§]*", "", page_references().sub(" ", text))
     text = re.sub(r"\s+", " ", text).strip()
     for cue in cue_words():
         if text.startswith(cue + " "):
@@ -176,7 +176,7 @@ def heading(number: str, lang: str | None = None) -> str:
     >>> heading("12", "fi"), heading("12", "et"), heading("12", "en"), heading("12")
     ('12 §', 'Reegel 12', 'Law 12', 'Law 12')
     """
-    refs = load_references(lang) if lang in languages() else INTERNATIONAL
+    refs = load_references(lang) if language_of(lang or "") in languages() else INTERNATIONAL
     return refs.heading.format(n=number)
 
 
@@ -186,7 +186,7 @@ def quoted(text: str, lang: str | None = None) -> str:
     >>> quoted("b.", "sk"), quoted("b.", "fi"), quoted("b.")
     ('„b.“', '”b.”', '“b.”')
     """
-    refs = load_references(lang) if lang in languages() else INTERNATIONAL
+    refs = load_references(lang) if language_of(lang or "") in languages() else INTERNATIONAL
     return f"{refs.quotes[0]}{text}{refs.quotes[-1]}"
 
 
@@ -196,7 +196,7 @@ def examples(lang: str | None = None) -> str:
     >>> examples("fi"), examples("tr"), examples()
     ('laki 12C1b §, laki 16B §', 'Yasa 12C1(b), Yasa 16B', 'Law 12C1(b), Law 16B')
     """
-    lang = lang if lang in languages() else None
+    lang = lang if language_of(lang or "") in languages() else None
     return ", ".join(render(uid, lang) for uid in ("12.C.1.b", "16.B"))
 
 

@@ -30,11 +30,10 @@ from kb.core.ids import (
 )
 from kb.core.model import Document, Problem, Unit
 from kb.core.profile import References, RefForm
-from kb.profiles import languages, load_references
+from kb.profiles import languages, load_references, page_references
 
 SKIPPED_KINDS = ("toc", "index")  # navigation aids, not running text
 _RANGE = re.compile(r"^\s*(?:§\s*)?[–-]\s*$")
-_PAGE = re.compile(r"\(s\.\s?\d{1,3}\)")
 
 
 @dataclass
@@ -48,8 +47,11 @@ class Code:
     start: int = -1  # where it stands in the code list (-1: expanded from a range)
 
 
-def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
-    """The codes of a reference's code list, ranges of laws or sections expanded.
+def split_codes(
+    codes: str, relative: bool, glued: bool, pages: re.Pattern[str] | None = None
+) -> list[Code]:
+    """The codes of a reference's code list, ranges of laws or sections expanded; the
+    book's print page references (`pages`: `kb.profiles.page_references`) are no codes.
 
     >>> [c.parts for c in split_codes("68 §–71 §", False, False)]
     [['68'], ['69'], ['70'], ['71']]
@@ -59,7 +61,7 @@ def split_codes(codes: str, relative: bool, glued: bool) -> list[Code]:
     [('26V', True)]
     """
     pattern = RELATIVE_CODE if relative else FULL_CODE
-    text = _PAGE.sub(lambda m: " " * len(m.group(0)), codes)
+    text = pages.sub(lambda m: " " * len(m.group(0)), codes) if pages else codes
     found: list[Code] = []
     last_end = 0
     pos = 0
@@ -205,7 +207,8 @@ def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) 
                         ref = {"text": m.group(0), "targets": [before], "line": line}
                         unit.refs.append(ref)
                     continue
-                codes = split_codes(m.group("codes"), form.scope == "law", refs.glued)
+                scope = form.scope == "law"
+                codes = split_codes(m.group("codes"), scope, refs.glued, page_references(doc.lang))
                 if not codes:
                     continue
                 text = m.group(0).strip()

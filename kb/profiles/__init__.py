@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
 import pkgutil
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -22,6 +22,7 @@ from kb.core.profile import Profile, References, Words
 
 FOLDER_PROFILE = "profile.py"  # a document's own profile, in its corpus folder
 _FOLDERS: dict[str, ModuleType] = {}  # language -> the profile of its document's folder
+_DOCUMENTS: dict[str, str] = {}  # a document's key apart from its language -> its language
 
 
 def add_folder(folder: Path, lang: str) -> None:
@@ -44,6 +45,7 @@ def add_folder(folder: Path, lang: str) -> None:
     _FOLDERS[lang] = found
     modules.cache_clear()
     languages.cache_clear()
+    page_references.cache_clear()
 
 
 def add_corpus(corpus: Path) -> None:
@@ -74,33 +76,46 @@ def modules() -> list[str]:
     return shipped + sorted(set(_FOLDERS) - set(shipped))
 
 
-@cache
-def aliases() -> dict[str, str]:
-    """Document keys that read with another language's profile: `$LAWKB_PROFILE_ALIASES`,
-    `key=lang` pairs separated by commas (a second copy or edition of a language's book under
-    a key of its own, e.g. `fi2=fi`, as bench/scale.py builds them).
+def add_document(key: str, lang: str) -> None:
+    """Read the document kept under `key` (a document id, or the address of a language's
+    other document: `fi-1997`, `fi2`) with the profile of its language `lang`, as its
+    `document.toml` says (`kb.store.addresses` names every document of a build).
 
-    >>> from unittest import mock
-    >>> with mock.patch.dict(os.environ, {"LAWKB_PROFILE_ALIASES": "fi2=fi, tr3=tr"}):
-    ...     aliases.cache_clear(); found = aliases(); aliases.cache_clear()
-    >>> found
-    {'fi2': 'fi', 'tr3': 'tr'}
+    >>> add_document("fi-1997", "fi"); load_references("fi-1997").style
+    'laki {code} §'
     """
-    pairs = (
-        p.split("=", 1) for p in os.environ.get("LAWKB_PROFILE_ALIASES", "").split(",") if "=" in p
-    )
-    return {key.strip(): lang.strip() for key, lang in pairs}
+    if key == lang or _DOCUMENTS.get(key) == lang:
+        return
+    _DOCUMENTS[key] = lang
+
+
+def aliases() -> dict[str, str]:
+    """Document keys that read with another language's profile (`add_document`).
+
+    >>> add_document("tr-copy", "tr"); aliases()["tr-copy"]
+    'tr'
+    """
+    return dict(_DOCUMENTS)
+
+
+def language_of(key: str) -> str:
+    """The language of a document key (`add_document`), else the key itself.
+
+    >>> add_document("sk-2007", "sk"); language_of("sk-2007"), language_of("sk")
+    ('sk', 'sk')
+    """
+    return _DOCUMENTS.get(key, key)
 
 
 @cache
 def languages() -> list[str]:
-    """The languages that have a document profile (law book, card or both).
+    """The languages that have a document profile (law book, card or both; a document key
+    of `add_document` is not a language, though each `load_...` reads it as its language).
 
     >>> "en" in languages(), "sv" in languages()
     (False, True)
     """
-    found = [name for name in modules() if hasattr(module(name), "REFERENCES")]
-    return found + [key for key, lang in aliases().items() if lang in found]
+    return [name for name in modules() if hasattr(module(name), "REFERENCES")]
 
 
 def available() -> list[str]:
@@ -114,7 +129,7 @@ def module(lang: str) -> ModuleType:
     >>> module("fi").PROFILE.lang
     'fi'
     """
-    lang = aliases().get(lang, lang)
+    lang = language_of(lang)
     return _FOLDERS.get(lang) or importlib.import_module(f"kb.profiles.{lang}")
 
 
@@ -124,9 +139,26 @@ def load_references(lang: str) -> References:
     >>> load_references("sk").style
     'pravidlo {code}'
     """
+    lang = language_of(lang)
     if lang not in languages():
         raise KeyError(f"no profile for language {lang!r}")
     return module(lang).REFERENCES
+
+
+@cache
+def page_references(lang: str | None = None) -> re.Pattern[str]:
+    """The print page references a language's book writes in its text (`pages` of its
+    `References`: the Finnish `(s. 94)`), or those of any book (`lang` None); a pattern that
+    matches nothing where a book prints none.
+
+    >>> page_references("fi").sub("", "laki (s. 38) 21 §"), page_references("tr").search("(s. 38)")
+    ('laki  21 §', None)
+    >>> page_references().sub("", "katso laki (s. 24) 12C1 §")
+    'katso laki  12C1 §'
+    """
+    langs = [language_of(lang)] if lang else languages()
+    found = [load_references(x).pages for x in langs if x in languages()]
+    return re.compile("|".join(f"(?:{p})" for p in found if p) or "(?!)")
 
 
 def load_profile(lang: str) -> Profile:
@@ -135,6 +167,7 @@ def load_profile(lang: str) -> Profile:
     >>> load_profile("sk").lang
     'sk'
     """
+    lang = language_of(lang)
     if lang not in available():
         raise KeyError(f"no law-book profile for language {lang!r}")
     return module(lang).PROFILE
@@ -147,7 +180,8 @@ def load_words(lang: str) -> Words:
     >>> load_words("tr").lower("İHLAL"), load_words("xx").snowball
     ('ihlal', '')
     """
-    known = lang in modules() or lang in aliases()
+    lang = language_of(lang)
+    known = lang in modules()
     return getattr(module(lang), "WORDS", Words()) if known else Words()
 
 
@@ -179,6 +213,7 @@ def load_number_words(lang: str) -> tuple[tuple[str, int], ...]:
     >>> dict(load_number_words("fi"))["kolmetoista"], load_number_words("xx")
     (13, ())
     """
+    lang = language_of(lang)
     return getattr(module(lang), "NUMBER_WORDS", ()) if lang in languages() else ()
 
 
@@ -189,6 +224,7 @@ def load_reduplicated(lang: str) -> frozenset[str]:
     >>> "birer" in load_reduplicated("tr"), load_reduplicated("fi")
     (True, frozenset())
     """
+    lang = language_of(lang)
     return (
         getattr(module(lang), "REDUPLICATED", frozenset()) if lang in languages() else frozenset()
     )
@@ -201,6 +237,7 @@ def load_concepts(lang: str) -> dict[str, str]:
     >>> sorted(load_concepts("et")), load_concepts("xx")
     (['damage', 'unauthorised'], {})
     """
+    lang = language_of(lang)
     return getattr(module(lang), "CONCEPTS", {}) if lang in languages() else {}
 
 

@@ -94,6 +94,7 @@ REFERENCES = References(
         RefForm(rx(r"\bkoh(?:ta|dassa|dat)\s(?P<codes>\d{1,2})\b"), "law"),
     ),
     style="laki {code} §",
+    pages=r"\(s\.\s?\d{1,3}\)",  # "laki (s. 94) 77 §": the page the law is printed on
     heading="{n} §",
     quotes="””",
     cues=("katso", "ks."),

@@ -29,7 +29,7 @@ from kb.core.model import Unit
 from kb.crosslang import editions
 from kb.crosslang.library import Book
 from kb.layers import glossary
-from kb.profiles import load_concepts, load_number_words, load_reduplicated
+from kb.profiles import load_concepts, load_number_words, load_reduplicated, page_references
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, Where, render, source_code
 
@@ -58,7 +58,21 @@ _EMPTY_BRACKETS = re.compile(r"\w+ \(\s*\)")
 BRACKETS = {"(": ")", "[": "]"}
 _MARKER = re.compile(r".*(?<![\w(])(?:[a-z]|[ivx]{1,4}|\d)\)$")
 _DOUBLED = re.compile(r"\b([^\W\d_]{3,})\s+\1\b", re.IGNORECASE)
-PAGE_REFERENCE = re.compile(r"\s?\(s\.\s?\d{1,3}\)")  # the Finnish book's print page references
+
+
+@cache
+def _page_references(lang: str) -> re.Pattern[str]:
+    return re.compile(rf"\s?(?:{page_references(lang).pattern})")
+
+
+def without_pages(text: str, lang: str) -> str:
+    """A text of a language's book without its print page references (the space before them
+    too: `kb.profiles.page_references`).
+
+    >>> without_pages("Toinen lause (s. 38).", "fi"), without_pages("Yasa (s. 38).", "tr")
+    ('Toinen lause.', 'Yasa (s. 38).')
+    """
+    return _page_references(lang).sub("", text)
 
 
 def _names(langs: Iterable[str]) -> str:
@@ -494,7 +508,7 @@ def check_edition(a: Alignment) -> Iterator[Finding]:
 
 
 def plain(unit: Unit) -> str:
-    """A unit's words as the text checks read them: its label and the Finnish print page
+    """A unit's words as the text checks read them: its label and its book's print page
     references ("(s. 94)") left out.
 
     >>> plain(Unit("1.A", "section", "A.", "", "A. katso laki (s. 38) 21 §.", "fi", 2017, (1, 1)))
@@ -503,7 +517,7 @@ def plain(unit: Unit) -> str:
     text = unit.text
     if unit.label and text.startswith(unit.label):
         text = text[len(unit.label) :]
-    return PAGE_REFERENCE.sub("", text).strip()
+    return without_pages(text, unit.lang).strip()
 
 
 _SENTENCE_END = re.compile(
@@ -991,7 +1005,7 @@ def _drift_sides(a: Alignment, uid: str) -> tuple[Where, ...]:
     modern = [x for x in a.peers + a.others if a.book(x).edition == newer]
     if not modern:
         return ()
-    targets = editions.to_2017(uid) or (law_of(uid) or uid,)
+    targets = editions.to_newer(uid) or (law_of(uid) or uid,)
     return (a.where(modern[0], targets[0]),)
 
 
@@ -1060,7 +1074,7 @@ def check_source(a: Alignment) -> Iterator[Finding]:
     """
     for lang in a.langs:
         book = a.book(lang)
-        notes = store.load_payload(lang, a.library.data).get("notes", [])
+        notes = store.load_payload(book.id, a.library.data).get("notes", [])
         problems = [("warning", p) for p in book.unresolved] + [("info", p) for p in notes]
         for severity, problem in problems:
             m = _PROBLEM.match(problem)

@@ -20,7 +20,7 @@ from kb.core.ids import law_of
 from kb.core.model import Unit
 from kb.crosslang.library import Library
 from kb.layers import glossary
-from kb.qa.checks import PAGE_REFERENCE, sentences
+from kb.qa.checks import sentences, without_pages
 from kb.qa.groups import align_books
 from kb.qa.model import Finding, Report
 
@@ -159,10 +159,10 @@ def sentence_pairs(source: Unit, target: Unit) -> list[tuple[str, str]]:
     [('Otsikko', 'Pealkiri'), ('Yksi lause.', 'Esimene lause.'), ('Toinen lause.', 'Teine lause.')]
     """
     pairs = []
-    titles = [" ".join(PAGE_REFERENCE.sub("", u.title).split()) for u in (source, target)]
+    titles = [" ".join(without_pages(u.title, u.lang).split()) for u in (source, target)]
     if all(titles):
         pairs.append((titles[0], titles[1]))
-    texts = [" ".join(PAGE_REFERENCE.sub("", u.text).split()) for u in (source, target)]
+    texts = [" ".join(without_pages(u.text, u.lang).split()) for u in (source, target)]
     if all(texts):
         first, second = sentences(texts[0]), sentences(texts[1])
         same = len(first) == len(second)

@@ -331,23 +331,23 @@ def align_books(library: Library, langs: list[str]) -> Alignment:
         library,
         list(langs),
         edition,
-        [b.lang for b in peers],
-        [b.lang for b in lawbooks if b.edition != edition],
-        [b.lang for b in books if b.kind == "card"],
+        [b.key for b in peers],
+        [b.key for b in lawbooks if b.edition != edition],
+        [b.key for b in books if b.kind == "card"],
     )
     cards = {lang: _card_members(library.books[lang], edition or 0) for lang in alignment.cards}
-    closing = {b.lang: closings(b) for b in peers}
+    closing = {b.key: closings(b) for b in peers}
     for uid in merged_order(peers):
         units: dict[str, list[Unit]] = {}
         for book in books:
             if book in peers:
                 found = book.by_id.get(uid)
-                units[book.lang] = [with_closing(found, closing[book.lang])] if found else []
-            elif book.lang in cards:
-                units[book.lang] = cards[book.lang].get(uid, [])
+                units[book.key] = [with_closing(found, closing[book.key])] if found else []
+            elif book.key in cards:
+                units[book.key] = cards[book.key].get(uid, [])
             else:
                 ids = align.counterpart(peers[0], book, uid).ids
-                units[book.lang] = [book.by_id[i] for i in ids]
+                units[book.key] = [book.by_id[i] for i in ids]
         mapped = frozenset(alignment.others + alignment.cards)
         alignment.groups.append(Group(uid, units, mapped))
     return alignment

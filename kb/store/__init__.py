@@ -4,8 +4,8 @@
 Layout of the data directory (`$LAWKB_DATA`, or the user's `~/.local/share/lawkb`):
 
     kb -> builds/<id>        the current knowledge base (a symlink, swapped atomically)
-    builds/<id>/manifest.json, builds/<id>/<lang>.json
-    cache/<lang>-<hash>.json parsed documents by hash of source, metadata and parser code
+    builds/<id>/manifest.json, builds/<id>/<document>.json   (documents by their own id)
+    cache/<document>-<hash>.json  parsed documents by hash of source, metadata and parser code
     build.lock               one build at a time
 
 A build parses only the documents whose hash changed, writes a new build directory and then
@@ -26,6 +26,7 @@ from pathlib import Path
 
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
+from kb.core.model import addresses as meta_addresses
 
 PACKAGE = Path(__file__).resolve().parent.parent
 COUNTED = (*LAW_LEVELS, "definition")
@@ -98,6 +99,17 @@ def manifest_at(kb: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def addresses(manifest: dict) -> dict[str, str]:
+    """The address of each document of a build, by id (`kb.core.model.addresses`: its
+    language's code for the language's main document, else its id).
+
+    >>> addresses({"documents": {"fi-2017": {"meta": {"id": "fi-2017", "lang": "fi",
+    ...     "kind": "lawbook", "edition": 2017}}}})
+    {'fi-2017': 'fi'}
+    """
+    return meta_addresses({i: e["meta"] for i, e in manifest["documents"].items()})
+
+
 def swap_link(link: Path, target: Path) -> None:
     """Point a symlink at a new target in one rename (readers see the old or the new).
 
@@ -128,46 +140,46 @@ def prune(data: Path, keep: str) -> None:
         if not old.name.startswith(".") or time.time() - old.stat().st_mtime > 3600:
             shutil.rmtree(old, ignore_errors=True)
     used = {
-        f"{lang}-{entry['hash']}.json"
+        f"{doc_id}-{entry['hash']}.json"
         for build in (data / "builds").iterdir()
-        for lang, entry in manifest_at(build)["documents"].items()
+        for doc_id, entry in manifest_at(build)["documents"].items()
     }
     for cached in (data / "cache").glob("*.json"):
         if cached.name not in used:
             cached.unlink(missing_ok=True)
 
 
-def load_payload(lang: str, data: Path | None = None, kb: Path | None = None) -> dict:
-    """A language's built document: `meta`, `units` (JSON), `notes`, `unresolved`, `dropped`;
+def load_payload(doc_id: str, data: Path | None = None, kb: Path | None = None) -> dict:
+    """A built document, by id: `meta`, `units` (JSON), `notes`, `unresolved`, `dropped`;
     from the current knowledge base of `data`, or from the knowledge base directory `kb`."""
-    path = (kb or current(data)) / f"{lang}.json"
+    path = (kb or current(data)) / f"{doc_id}.json"
     if not path.exists():
-        raise KeyError(f"no document for language {lang!r} in the knowledge base")
+        raise KeyError(f"no document {doc_id!r} in the knowledge base")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def load_units(lang: str, data: Path | None = None, kb: Path | None = None) -> list[Unit]:
-    """The units of a language from the current knowledge base (or the one in `kb`), in
-    document order."""
-    return [Unit.from_json(u) for u in load_payload(lang, data, kb)["units"]]
+def load_units(doc_id: str, data: Path | None = None, kb: Path | None = None) -> list[Unit]:
+    """The units of a document (by id) from the current knowledge base (or the one in `kb`),
+    in document order."""
+    return [Unit.from_json(u) for u in load_payload(doc_id, data, kb)["units"]]
 
 
 def summary(manifest: dict) -> list[str]:
     """One line per document: its counts of laws, sections, subsections, items, definitions
     (of topics and tables for a card).
 
-    >>> summary({"documents": {"fi": {"meta": {"kind": "lawbook", "edition": 2017},
-    ...     "counts": {"law": 93, "section": 271}}}})[0]
-    'fi  2017 lawbook  laws 93  sections 271  subsections 0  items 0  subitems 0  definitions 0'
-    >>> summary({"documents": {"sv": {"meta": {"kind": "card", "edition": 2007},
+    >>> summary({"documents": {"fi-2017": {"meta": {"kind": "lawbook", "edition": 2017},
+    ...     "counts": {"law": 93, "section": 271}}}})[0][:46]
+    'fi-2017  2017 lawbook  laws 93  sections 271  '
+    >>> summary({"documents": {"sv-2007-card": {"meta": {"kind": "card", "edition": 2007},
     ...     "counts": {"topic": 11, "table": 2}}}})[0]
-    'sv  2007 card  topics 11  tables 2'
+    'sv-2007-card  2007 card  topics 11  tables 2'
     """
     lines = []
-    for lang, entry in sorted(manifest["documents"].items()):
+    for doc_id, entry in sorted(manifest["documents"].items()):
         counts, meta = entry.get("counts", {}), entry["meta"]
         counted = COUNTED_BY_KIND.get(meta["kind"], COUNTED)
         figures = "  ".join(f"{k}s {counts.get(k, 0)}" for k in counted)
         stale = "  (previous build: this document has errors)" if entry.get("stale") else ""
-        lines.append(f"{lang}  {meta['edition']} {meta['kind']}  {figures}{stale}")
+        lines.append(f"{doc_id}  {meta['edition']} {meta['kind']}  {figures}{stale}")
     return lines

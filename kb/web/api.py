@@ -6,6 +6,9 @@
 'Yasa 12C1(a)'
 >>> client.get("/api/v1/units/tr/99.Z").status_code
 404
+>>> answer = client.get("/api/v1/laws/sk-2007/12").get_json()
+>>> answer["lang"], answer["document"]
+('sk', 'sk-2007')
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ MAX_LIMIT = 100
 
 
 def book_or_404(lang: str) -> Book:
+    """The book a language code (its main document) or a document id names."""
     book = get_library(current_app.config["LAWKB_DATA"]).book(lang)
     if book is None:
         abort(404, f"no document in language {lang[:20]!r}")
@@ -33,7 +37,7 @@ def book_or_404(lang: str) -> Book:
 
 
 def unit_json(book: Book, unit) -> dict:
-    data = unit.to_json()
+    data = unit.to_json() | {"document": book.id}
     if unit.kind in LAW_LEVELS:
         data["citation"] = cite.render(unit.id, book.lang)
         data["international"] = cite.render(unit.id)
@@ -48,7 +52,8 @@ def laws():
     out = []
     for code in langs:
         book = book_or_404(code)
-        out += [{"lang": code, "number": u.id, "title": u.title} for u in book.laws]
+        named = {"lang": book.lang, "document": book.id}
+        out += [{**named, "number": u.id, "title": u.title} for u in book.laws]
     return jsonify({"laws": out})
 
 
@@ -59,7 +64,8 @@ def law(lang: str, number: str):
         abort(404, f"no law {number[:10]!r} in {lang}")
     return jsonify(
         {
-            "lang": lang,
+            "lang": book.lang,
+            "document": book.id,
             "edition": book.edition,
             "units": [unit_json(book, u) for u in book.law_units(number)],
         }
@@ -79,7 +85,9 @@ def unit(lang: str, uid: str):
 
         data["full_text"] = cite.full_text(uid, book.law_units(law_of(uid) or ""))
         data["citations"] = citation_texts(book, found)
-    data["counterparts"] = [vars(c) for c in align.counterparts(lib, lang, uid)]
+    data["counterparts"] = [
+        vars(c) | {"lang": lib.book(c.lang).lang} for c in align.counterparts(lib, book.key, uid)
+    ]
     return jsonify(data)
 
 
@@ -88,7 +96,7 @@ def search():
     query = request.args.get("q", "")
     lang = request.args.get("lang") or None
     if lang is not None:
-        book_or_404(lang)
+        lang = book_or_404(lang).key
     try:
         limit = max(1, min(MAX_LIMIT, int(request.args.get("limit", "10"))))
         offset = max(0, int(request.args.get("offset", "0")))
@@ -103,8 +111,9 @@ def search():
 @bp.route("/index/<lang>")
 def subject_index(lang: str):
     """A book's subject index (its own, or the Estonian index reached through its units)."""
-    book_or_404(lang)
-    return jsonify(book_index(get_library(current_app.config["LAWKB_DATA"]), lang))
+    book = book_or_404(lang)
+    found = book_index(get_library(current_app.config["LAWKB_DATA"]), book.key)
+    return jsonify(found and found | {"lang": book.lang, "document": book.id})
 
 
 @bp.route("/cite")
@@ -114,6 +123,7 @@ def cite_unit():
     book = book_or_404(lang) if lang else None
     if book is None:
         abort(400, "lang is required")
+    lang = book.lang
     found = cite.resolve_citation(query[:200], book.units, lang, book.edition)
     if found.unit is None:
         return jsonify({"error": found.error, "status": 404, "id": found.id or None}), 404
@@ -124,6 +134,7 @@ def cite_unit():
             "international": cite.render(found.id),
             "text": cite.full_text(found.id, book.units),
             "lang": lang,
+            "document": book.id,
             "edition": book.edition,
         }
     )

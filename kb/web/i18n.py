@@ -95,7 +95,7 @@ def language_in_sentence(code: str, in_lang: str | None = None) -> str:
 
 @lru_cache(maxsize=256)
 def _display_name(code: str, in_lang: str) -> str:
-    # A document keyed apart from its language (`fi2`, see `kb.profiles.aliases`) is named
+    # A document keyed apart from its language (`da-2007`, see `kb.profiles.add_document`) is named
     # by its language and its key.
     lang = aliases().get(code, code)
     name = Locale.parse(lang).get_display_name(in_lang) or lang

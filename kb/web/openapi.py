@@ -45,7 +45,13 @@ ERROR = {
     "description": "An error, said in JSON",
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
 }
-LANG = _path("lang", "the document's language code, e.g. fi, tr, sk, et, sv", minLength=1)
+LANG = _path(
+    "lang",
+    "a language code, naming that language's main document (e.g. fi, tr, sk, et, sv), or a "
+    "document's id (e.g. fi-2017, sk-2007, sv-2007-card)",
+    minLength=1,
+)
+DOCUMENT = _string("the id of the document answering, e.g. fi-2017 (lang is its language)")
 INTS = {"type": "array", "items": {"type": "integer"}}
 STRINGS = {"type": "array", "items": {"type": "string"}}
 
@@ -54,7 +60,7 @@ UNIT = {
     "description": "A unit of a document: a law, section, subsection, item, sub-item, "
     "definition, table, card topic or a part outside the laws. Further layer fields "
     "(refs, cited_by, footnotes, terms, header, rows, cites, raw, tail) appear when present.",
-    "required": ["id", "kind", "label", "title", "text", "lang", "edition", "lines"],
+    "required": ["id", "kind", "label", "title", "text", "lang", "document", "edition", "lines"],
     "properties": {
         "id": _string("canonical id, e.g. 12.C.1.b, def.alert, topic.63"),
         "kind": _string("law, section, subsection, item, subitem, definition, table, ..."),
@@ -62,6 +68,7 @@ UNIT = {
         "title": _string("the title as printed ('' for none)"),
         "text": _string("the unit's own words as printed, without its children"),
         "lang": _string("language code"),
+        "document": DOCUMENT,
         "edition": {"type": "integer", "description": "the Laws' edition, e.g. 2017"},
         "lines": {**INTS, "description": "first and last source line"},
         "citation": _string("the citation in the book's own style (law-tree units)"),
@@ -70,9 +77,10 @@ UNIT = {
 }
 COUNTERPART = {
     "type": "object",
-    "required": ["lang", "ids", "mapped", "reason"],
+    "required": ["lang", "document", "ids", "mapped", "reason"],
     "properties": {
         "lang": _string("the other document's language"),
+        "document": _string("the other document's id"),
         "ids": {**STRINGS, "description": "the same unit's ids there"},
         "mapped": {"type": "boolean", "description": "found through the 2007-2017 map"},
         "reason": _string("why there is none ('' when there is)"),
@@ -80,11 +88,12 @@ COUNTERPART = {
 }
 HIT = {
     "type": "object",
-    "required": ["id", "law", "lang", "kind", "title", "snippet", "score"],
+    "required": ["id", "law", "lang", "document", "kind", "title", "snippet", "score"],
     "properties": {
         "id": _string("the unit's id"),
         "law": {"type": ["string", "null"], "description": "its law's number (null: none)"},
         "lang": _string("language code"),
+        "document": _string("the id of the unit's document, e.g. fi-2017"),
         "kind": _string("the unit's kind"),
         "title": _string("the unit's title"),
         "snippet": _string("HTML-safe text with <mark> highlights"),
@@ -151,7 +160,9 @@ SPEC: dict[str, Any] = {
             "get": {
                 "operationId": "listLaws",
                 "summary": "The laws of one document, or of every document",
-                "parameters": [_query("lang", "one document's language (default: all)")],
+                "parameters": [
+                    _query("lang", "one document: a language code or a document id (default: all)")
+                ],
                 "responses": {"200": _ok("LawList", "The laws"), "404": ERROR},
             }
         },
@@ -177,7 +188,7 @@ SPEC: dict[str, Any] = {
                 "summary": "Search the laws: words, a phrase or a citation",
                 "parameters": [
                     _query("q", "the query as typed"),
-                    _query("lang", "one document's language (default: all)"),
+                    _query("lang", "one document: a language code or a document id (default: all)"),
                     {
                         "name": "offset",
                         "in": "query",
@@ -214,7 +225,12 @@ SPEC: dict[str, Any] = {
                 "summary": "Resolve a citation as people type it to a unit's exact wording",
                 "parameters": [
                     _query("q", "a citation, e.g. Law 12C1(b), Yasa 16B", required=True),
-                    _query("lang", "the document to cite from", required=True, minLength=1),
+                    _query(
+                        "lang",
+                        "the document to cite from: a language code or a document id",
+                        required=True,
+                        minLength=1,
+                    ),
                 ],
                 "responses": {
                     "200": _ok("Citation", "The unit cited"),
@@ -255,9 +271,10 @@ SPEC: dict[str, Any] = {
                         "type": "array",
                         "items": {
                             "type": "object",
-                            "required": ["lang", "number", "title"],
+                            "required": ["lang", "document", "number", "title"],
                             "properties": {
                                 "lang": {"type": "string"},
+                                "document": DOCUMENT,
                                 "number": {"type": "string"},
                                 "title": {"type": "string"},
                             },
@@ -294,9 +311,10 @@ SPEC: dict[str, Any] = {
             },
             "Law": {
                 "type": "object",
-                "required": ["lang", "edition", "units"],
+                "required": ["lang", "document", "edition", "units"],
                 "properties": {
                     "lang": {"type": "string"},
+                    "document": DOCUMENT,
                     "edition": {"type": "integer"},
                     "units": {"type": "array", "items": {"$ref": "#/components/schemas/Unit"}},
                 },
@@ -318,9 +336,10 @@ SPEC: dict[str, Any] = {
             },
             "SubjectIndex": {
                 "type": "object",
-                "required": ["lang", "source", "letters"],
+                "required": ["lang", "document", "source", "letters"],
                 "properties": {
                     "lang": {"type": "string"},
+                    "document": DOCUMENT,
                     "source": _string("the book whose printed index this is"),
                     "letters": {
                         "type": "array",
@@ -337,13 +356,22 @@ SPEC: dict[str, Any] = {
             },
             "Citation": {
                 "type": "object",
-                "required": ["id", "citation", "international", "text", "lang", "edition"],
+                "required": [
+                    "id",
+                    "citation",
+                    "international",
+                    "text",
+                    "lang",
+                    "document",
+                    "edition",
+                ],
                 "properties": {
                     "id": {"type": "string"},
                     "citation": {"type": "string"},
                     "international": {"type": "string"},
                     "text": _string("the unit's exact wording with its children"),
                     "lang": {"type": "string"},
+                    "document": DOCUMENT,
                     "edition": {"type": "integer"},
                 },
             },

@@ -4,6 +4,8 @@
 >>> client = create_app().test_client()
 >>> client.get("/fi/law/12").status_code, client.get("/xx/law/12").status_code
 (200, 404)
+>>> client.get("/fi-2017/law/12?ui=fi").headers["Location"]
+'/fi/law/12?ui=fi'
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from kb.crosslang import align
 from kb.crosslang.align import N_
 from kb.crosslang.library import Book, Library, get_library
 from kb.layers import cite, glossary
-from kb.profiles import sort_key
+from kb.profiles import language_of, sort_key
 from kb.web import i18n, labels
 from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.cache import cached_page, page_args
@@ -54,6 +56,20 @@ def library() -> Library:
     return g.library
 
 
+@bp.url_value_preprocessor
+def canonical_address(endpoint: str | None, values: dict | None) -> None:
+    """A page asked for by a document's id (`/fi-2017/law/12`) or any other name of a book
+    is answered at the book's address (`/fi/law/12`: `kb.core.model.addresses`)."""
+    asked = (values or {}).get("lang")
+    if asked is None or endpoint is None:
+        return
+    key = library().key(asked)
+    if key != asked:
+        query = request.query_string.decode()
+        path = url_for(endpoint, **{**values, "lang": key})
+        abort(redirect(path + ("?" + query if query else "")))
+
+
 def book_or_404(lang: str) -> Book:
     book = library().book(lang)
     if book is None:
@@ -65,7 +81,7 @@ def content_lang() -> str:
     """The content language asked for, else the UI language if it has a document, else the
     first document's."""
     lib = library()
-    asked = request.args.get("lang", "")
+    asked = lib.key(request.args.get("lang", ""))
     if asked in lib.books:
         return asked
     ui = i18n.ui_lang()
@@ -74,12 +90,13 @@ def content_lang() -> str:
 
 def card_langs(lang: str) -> list[str]:
     """The languages a card's law is shown with: the card, then every law book."""
-    return [lang, *(b.lang for b in library().books.values() if b.kind == "lawbook")]
+    return [lang, *(b.key for b in library().books.values() if b.kind == "lawbook")]
 
 
 def unit_url(lang: str, uid: str) -> str:
     """The permalink of a unit (`kb.core.ids.unit_path`; a card's law unit: the comparison
-    of its law), under the site's root."""
+    of its law), under the site's root; `lang` is a book's address or id."""
+    lang = library().key(lang)  # a document's id: its address
     law, book = law_of(uid), library().book(lang)
     if law is not None and book is not None and book.kind == "card":
         return url_for("pages.compare", number=law, langs=",".join(card_langs(lang)))
@@ -257,7 +274,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     the translation) and in the book's own (its citing form, its printed title, its
     quotation marks: no word of another language)."""
     wording = cite.full_text(unit.id, book.law_units(law_of(unit.id) or ""))
-    link = public_url(unit_url(book.lang, unit.id))
+    link = public_url(unit_url(book.key, unit.id))
     name = cite.english_name(book.lang)
     international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
     title = book.meta.get("title") or str(book.edition)
@@ -303,7 +320,7 @@ def compare_anchor(lang: str, uid: str) -> str:
 def compare(number: str):
     lib = library()
     raw = request.args.get("langs", "")
-    asked = [x for x in raw.split(",") if x]
+    asked = [lib.key(x) for x in raw.split(",") if x]
     langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
     if raw and raw != ",".join(langs):  # repeats or unknown documents: the canonical address
         return redirect(url_for("pages.compare", number=number[:10], langs=",".join(langs)))
@@ -353,29 +370,29 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     newest = max((b.edition for b in lawbooks), default=None)
     reference = next((b for b in lawbooks if b.edition == newest), None)
     rows: list[dict] = []
-    shown: dict[str, set[str]] = {b.lang: set() for b in books}
+    shown: dict[str, set[str]] = {b.key: set() for b in books}
     for unit in reference.law_units(number) if reference else []:
         cells = {}
         for book in books:
             if book is reference:
-                cell = align.Counterpart(book.lang, [unit.id])
+                cell = align.Counterpart(book.key, [unit.id], document=book.id)
             else:
                 cell = align.counterpart(reference, book, unit.id)
-            if cell.ids and shown[book.lang].issuperset(cell.ids):
+            if cell.ids and shown[book.key].issuperset(cell.ids):
                 cell.reason = "above"  # shown in an earlier row already
-            shown[book.lang].update(cell.ids)
+            shown[book.key].update(cell.ids)
             if cell.mapped and book.kind == "lawbook" and unit.kind != "law":
                 # A unit of the other edition stands whole in this row, its children too.
                 for uid in cell.ids:
-                    shown[book.lang].update(u.id for u in descendants(book, uid))
-            cells[book.lang] = cell
+                    shown[book.key].update(u.id for u in descendants(book, uid))
+            cells[book.key] = cell
         rows.append({"id": unit.id, "kind": unit.kind, "cells": cells})
     for book in lawbooks:
         for unit in book.law_units(number):
-            if unit.id not in shown[book.lang]:
-                cells = {b.lang: align.Counterpart(b.lang, [], reason="") for b in books}
-                cells[book.lang] = align.Counterpart(book.lang, [unit.id])
-                rows.append({"id": unit.id, "kind": unit.kind, "cells": cells, "only": book.lang})
+            if unit.id not in shown[book.key]:
+                cells = {b.key: align.Counterpart(b.key, [], document=b.id) for b in books}
+                cells[book.key] = align.Counterpart(book.key, [unit.id], document=book.id)
+                rows.append({"id": unit.id, "kind": unit.kind, "cells": cells, "only": book.key})
     return rows
 
 
@@ -386,7 +403,7 @@ def table(number: str):
     side in big type, nothing else on screen; printable."""
     lib = library()
     raw = ",".join(request.args.getlist("langs"))  # `a,b` or the form's two choices
-    asked = [x for x in raw.split(",") if x in lib.books]
+    asked = [lib.key(x) for x in raw.split(",") if lib.key(x) in lib.books]
     lawbooks = [c for c in lib.langs if lib.books[c].kind == "lawbook"]
     ui = i18n.ui_lang()
     defaults = [ui] if ui in lawbooks else []
@@ -416,7 +433,8 @@ def search():
     query = request.args.get("q", "")[:MAX_QUERY]
     lib = library()
     if "lang" in request.args:  # chosen, "" for every book
-        lang = request.args["lang"] if request.args["lang"] in lib.books else ""
+        lang = lib.key(request.args["lang"])
+        lang = lang if lang in lib.books else ""
     else:
         lang = search_scope()
     if not query.strip():
@@ -434,13 +452,14 @@ def search():
         target = result["citation"]
         number = law_of(target["id"])
         if not lang and number:  # no book chosen: every book
-            where = compare_anchor(target["lang"], target["id"])
+            where = compare_anchor(lib.key(target["document"]), target["id"])
             return redirect(url_for("pages.compare", number=number, _anchor=where or None))
-        return redirect(unit_url(target["lang"], target["id"]))
+        return redirect(unit_url(target["document"], target["id"]))
     groups: dict[tuple[str, str], list[dict]] = {}
     for hit in result["hits"]:
         hit["adds"] = nh3.clean(hit["snippet"], tags=set()).strip() != hit["title"].strip()
-        groups.setdefault((hit["lang"], hit["law"]), []).append(hit)
+        hit["key"] = lib.key(hit["document"])  # the book's address on this site
+        groups.setdefault((hit["key"], hit["law"]), []).append(hit)
     return render_template(
         "search.html",
         query=query,
@@ -498,7 +517,7 @@ def cited_beside(card: Book, topic) -> list[tuple[str, list]]:
     out = []
     for cited in topic.cites:
         ids = sorted(align.cited_in([cited], topic, book) & set(book.by_id))
-        out += [(book.lang, [u for i in ids for u in [book.by_id[i], *descendants(book, i)]])]
+        out += [(book.key, [u for i in ids for u in [book.by_id[i], *descendants(book, i)]])]
     return [(lang, units) for lang, units in out if units]
 
 
@@ -534,7 +553,7 @@ def subject_index(lang: str):
 def cite_page():
     query = request.args.get("q", "")[:MAX_QUERY]
     lib = library()
-    lang = request.args.get("lang", "")
+    lang = lib.key(request.args.get("lang", ""))
     error = ""
     uid = request.args.get("id", "")
     book = lib.book(lang)
@@ -564,7 +583,7 @@ def cite_unit_page(book: Book, unit) -> str:
     lib = library()
     others = [
         (c.lang, i)
-        for c in align.counterparts(lib, book.lang, unit.id)
+        for c in align.counterparts(lib, book.key, unit.id)
         for i in c.ids
         if lib.book(c.lang).kind == "lawbook"
     ]
@@ -573,7 +592,7 @@ def cite_unit_page(book: Book, unit) -> str:
         query="",
         error="",
         book=book,
-        lang=book.lang,
+        lang=book.key,
         unit=unit,
         family=[unit, *descendants(book, unit.id)],
         citation=citation_texts(book, unit),
@@ -614,11 +633,11 @@ def citation_books(lib: Library, query: str, lang: str) -> list[str]:
     of the citation's own law word (for the card's `lag 16D`, the law books of the card's
     edition), then the reader's, then the rest."""
     first = lib.book(lang if lang in lib.books else cite.citation_lang(query) or content_lang())
-    if first is not None and first.kind == "lawbook" and first.lang == lang:
+    if first is not None and first.kind == "lawbook" and first.key == lang:
         return [lang]
-    hinted = [first.lang] if first is not None else []
+    hinted = [first.key] if first is not None else []
     if first is not None and first.kind == "card":
-        hinted = [b.lang for b in lib.books.values() if b.edition == first.edition]
+        hinted = [b.key for b in lib.books.values() if b.edition == first.edition]
     lawbooks = [c for c in (*hinted, *lib.langs) if lib.books[c].kind == "lawbook"]
     return list(dict.fromkeys(lawbooks))
 
@@ -653,6 +672,17 @@ def snippet(html: str) -> Markup:
 def is_tail(item) -> bool:
     """Whether an item of a law's print order is a unit's tail (see kb.layers.cite.print_order)."""
     return isinstance(item, cite.Tail)
+
+
+@bp.app_template_filter("language_of")
+def html_language(key: str) -> str:
+    """The language of a book's key, as HTML's `lang` writes it (`da-2007` -> `da`).
+
+    >>> _ = get_library()  # names its documents' keys
+    >>> html_language("sk-2007"), html_language("fi")
+    ('sk', 'fi')
+    """
+    return language_of(key)
 
 
 @bp.app_template_filter()

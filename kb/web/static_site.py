@@ -24,12 +24,14 @@ import json
 import os
 import re
 import shutil
+import unicodedata
 from collections import deque
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from kb import store
 from kb.index.build import SEARCHABLE
+from kb.profiles import languages, load_words
 from kb.web import SITE, create_app
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
@@ -109,21 +111,40 @@ def rewrite(
 
 
 def search_data(data: Path) -> str:
-    """The searchable units of every book as a script: `SEARCH_UNITS = [[lang, id, title,
-    text, page], ...]` (the page relative to a UI language's tree)."""
+    """The searchable units of every book as a script: `SEARCH_UNITS = [[book, id, title,
+    text, page, lang], ...]` (the book's address, the page relative to a UI language's
+    tree, the book's language)."""
     app = create_app(data)
-    from kb.web.pages import unit_url
+    from kb.web.pages import library, unit_url
 
     rows = []
     with app.test_request_context("/"):
-        for lang in store.read_manifest(data)["documents"]:
-            for unit in store.load_units(lang, data):
+        for book in library().books.values():
+            for unit in store.load_units(book.id, data):
                 if unit.kind in SEARCHABLE:
-                    url = unit_url(lang, unit.id)
+                    url = unit_url(book.key, unit.id)
                     path, _, fragment = url.partition("#")
                     target = page_file(path) + (f"#{fragment}" if fragment else "")
-                    rows.append([lang, unit.id, unit.title, unit.text, target])
+                    rows.append([book.key, unit.id, unit.title, unit.text, target, book.lang])
     return "const SEARCH_UNITS = " + json.dumps(rows, ensure_ascii=False) + ";\n"
+
+
+def folded_letters() -> dict[str, str]:
+    """The letters the browser's search folds into another beyond their accents: a book's
+    own lower case of a letter (`casing` of its profile's `Words`) is read as Unicode's, so
+    a reader typing either finds both (the Turkish `ı` of `I` as `i`).
+
+    >>> folded_letters()
+    {'ı': 'i'}
+    """
+    out = {}
+    for lang in languages():
+        for upper, lower in load_words(lang).casing:
+            plain = unicodedata.normalize("NFD", upper.lower())
+            plain = "".join(c for c in plain if not unicodedata.combining(c))
+            if lower != plain:
+                out[lower] = plain
+    return out
 
 
 SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
@@ -131,11 +152,14 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
 <script>
 "use strict";
 (() => {
+  const folds = %(folds)s;  // a book's own lower case of a letter, as Unicode's
+  const folded = new RegExp(`[${Object.keys(folds).join("")}]`, "g");
   const fold = (s, lang) => s.toLocaleLowerCase(lang).normalize("NFD")
-    .replace(/[\\u0300-\\u036f]/g, "").replace(/ı/g, "i");
+    .replace(/[\\u0300-\\u036f]/g, "").replace(folded, (c) => folds[c]);
   const words = (s, lang) => fold(s, lang).split(/[^\\p{L}\\p{N}]+/u).filter(Boolean);
-  const units = SEARCH_UNITS.map(([lang, id, title, text, page]) =>
-    ({lang, id, title, text, page, t: words(title, lang), w: words(`${title} ${text}`, lang)}));
+  const units = SEARCH_UNITS.map(([book, id, title, text, page, lang]) => ({
+    book, lang, id, title, text, page, t: words(title, lang), w: words(`${title} ${text}`, lang),
+  }));
   const form = document.querySelector("form.search-big");
   const list = document.getElementById("static-hits");
   const has = (ws, t) => ws.some((w) => w.startsWith(t));
@@ -143,7 +167,7 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
     const hits = [];
     for (const u of units) {
       const typed = words(q, u.lang);
-      if (!typed.length || (only && u.lang !== only)) continue;
+      if (!typed.length || (only && u.book !== only)) continue;
       if (typed.every((t) => has(u.w, t))) hits.push([typed.filter((t) => has(u.t, t)).length, u]);
     }
     hits.sort((a, b) => b[0] - a[0]);
@@ -231,5 +255,6 @@ def static_search(html: str, page: str) -> str:
     """
     found = re.search(r'<form class="search-big".*?</form>', html, re.S)
     form = found.group(0) if found else ""
-    script = SEARCH_SCRIPT % {"data": relative(SEARCH_DATA, page)}
+    folds = json.dumps(folded_letters(), ensure_ascii=False)
+    script = SEARCH_SCRIPT % {"data": relative(SEARCH_DATA, page), "folds": folds}
     return MAIN.sub(lambda m: m.group(1) + form + script + m.group(2), html)

@@ -116,7 +116,7 @@ def book_index(library: Library, lang: str) -> dict[str, Any] | None:
             entries.append(_entry_view(book, e, e.get("targets", []), e["term"]))
     else:
         origin = english_index(library)
-        source, key = (origin.lang if origin else ""), sort_key(ENGLISH)
+        source, key = (origin.key if origin else ""), sort_key(ENGLISH)
         for e in printed_entries(origin) if origin is not None else []:
             ids: list[str] = []
             for uid in e.get("targets", []):

@@ -69,20 +69,19 @@ async function searchOffline(url) {
   const page = await kept(new Request("/offline"));
   if (!words.length || !page) return null;
   const cache = await caches.open(PAGES);
-  const laws = (await cache.keys()).filter((r) => {
-    const path = new URL(r.url).pathname.match(/^\/api\/v1\/laws\/([a-z]{2})\/\d+$/);
-    return path && (!only || path[1] === only);
-  });
+  // a book by its address: a language's code, or a document's id (`da-2007`)
+  const address = (r) => new URL(r.url).pathname.match(/^\/api\/v1\/laws\/([a-z0-9-]+)\/\d+$/);
+  const laws = (await cache.keys()).filter((r) => address(r) && (!only || address(r)[1] === only));
   const hits = [];
   for (const key of laws) {
     const law = await (await cache.match(key)).json();
     for (const unit of law.units) {
       const text = `${unit.title || ""} ${unit.text || ""}`.toLocaleLowerCase();
-      if (hits.length < 100 && words.every((w) => text.includes(w))) hits.push([law.lang, unit]);
+      if (hits.length < 100 && words.every((w) => text.includes(w))) hits.push([address(key)[1], law.lang, unit]);
     }
   }
-  const items = hits.map(([lang, unit]) => {
-    const href = `/${lang}/law/${unit.id.split(".")[0]}#${unit.id.replaceAll(".", "")}`;
+  const items = hits.map(([book, lang, unit]) => {
+    const href = `/${book}/law/${unit.id.split(".")[0]}#${unit.id.replaceAll(".", "")}`;
     return `<li lang="${lang}"><a href="${href}">${escape(unit.citation || unit.id)} ${escape(unit.title || "")}</a></li>`;
   });
   const list = `<p class="hits-count">${hits.length}</p><ol class="offline-hits">${items.join("")}</ol>`;
