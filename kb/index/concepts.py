@@ -28,7 +28,7 @@ from kb.core.ids import code_parts, unit_id
 from kb.core.model import Unit
 from kb.index.analysis import analyzer
 from kb.layers import glossary
-from kb.profiles import load_situations
+from kb.profiles import language_of, load_situations
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 ENGLISH = "en"
@@ -215,7 +215,7 @@ class Concepts:
         phrase only."""
         words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
-        groups = self.groups.get(lang, {})
+        groups = self.groups.get(language_of(lang), {})  # a language's, for each of its books
         if not words or not (own or groups):
             return []
         total, situations = len(self.entries) - len(self.keys_of), len(self.members)
