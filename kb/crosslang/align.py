@@ -1,6 +1,6 @@
 """Alignment: the same unit in the other documents. Within an edition by canonical id; across
-the 2007 and 2017 editions only through the explicit map (kb/crosslang/editions.py), never
-by position; the Swedish card through the laws its topics cite.
+editions only through the corpus's explicit edition map (kb/crosslang/editions.py), never
+by position; a director's card through the laws its topics cite.
 
 >>> from kb.crosslang.library import get_library
 >>> lib = get_library()
@@ -21,12 +21,21 @@ def N_(message: str) -> str:
     return message
 
 
-REASONS = {2007: N_("not in the 2007 edition"), 2017: N_("not in the 2017 edition")}
+NOT_IN_EDITION = N_("not in the %(edition)s edition")  # filled with the edition's year
 OTHER_REASONS = (
     N_("not in this translation"),
     N_("no counterpart known"),
     N_("not covered by the card"),
 )
+
+
+def not_in(edition: int) -> str:
+    """Why a book of `edition` has no counterpart of a unit the edition map maps to nothing.
+
+    >>> not_in(2007)
+    'not in the 2007 edition'
+    """
+    return NOT_IN_EDITION % {"edition": edition}
 
 
 @dataclass
@@ -61,7 +70,7 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
     ids = [i for i in ids if i in target.by_id]
     if ids:
         return Counterpart(target.key, ids, True, "", target.id)
-    reason = REASONS[target.edition] if known else "no counterpart known"
+    reason = not_in(target.edition) if known else "no counterpart known"
     return Counterpart(target.key, [], True, reason, target.id)
 
 

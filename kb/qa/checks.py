@@ -434,6 +434,7 @@ def _explain(a: Alignment, group: Group, cites: Cites, extra: dict[str, list[str
                 words[y], lines[y] = cites[y][theirs[0]]
         return _ordered([x], others or [y for y in langs if y != x]), words, lines
 
+    older = editions.default_map().editions[0]  # the edition whose numbers moved
     for x in langs:
         for old in list(extra[x]):
             new = modern(old)
@@ -447,7 +448,7 @@ def _explain(a: Alignment, group: Group, cites: Cites, extra: dict[str, list[str
                         found.remove(uid)
             order, words, lines = sides(x, [old], [match])
             params = {"odd": x, "cites": compact(old), "cite": compact(match),
-                      "others": _names(order[1:])}  # fmt: skip
+                      "others": _names(order[1:]), "older": older}  # fmt: skip
             # 2007 16C is 2017 16D and 2007 16D is 2017 16C: of two books either may be
             # citing the 2007 number.
             swap = len(langs) == 2 and modern(match) == old
@@ -1018,9 +1019,10 @@ def check_drift(a: Alignment) -> Iterator[Finding]:
     >>> [f.message for f in check_drift(align_books(get_library(), ["sv"]))][:1]
     ['topic.62 cites 2007 16.D, which is 16.C in 2017']
     """
+    older, newer = editions.default_map().editions
     for lang in a.langs:
         book = a.book(lang)
-        if book.edition != 2007:
+        if book.edition != older:
             continue
         for unit in book.units:
             if book.kind == "card":
@@ -1039,7 +1041,8 @@ def check_drift(a: Alignment) -> Iterator[Finding]:
                 key, targets = found
                 code = "drift.card" if book.kind == "card" else "drift.book"
                 code += ".gone" if not targets else ".part" if key != uid else ""
-                params = {"id": unit.id, "uid": uid, "targets": ", ".join(targets), "key": key}
+                params = {"id": unit.id, "uid": uid, "targets": ", ".join(targets), "key": key,
+                          "older": older, "newer": newer}  # fmt: skip
                 message = render(code, **params)
                 where = (Where(lang, unit.id, book.meta["source"], line), *_drift_sides(a, uid))
                 langs = tuple(dict.fromkeys(w.lang for w in where))

@@ -46,9 +46,9 @@ MESSAGES: dict[str, str] = {
     "refs.extra": "{odd} cites {cites}; {others} cite no such unit here",
     "refs.lacks": "{odd} does not cite {cite}; {others} cite it",
     "refs.split": "the books cite different units here: {sides}",
-    "edition": "{odd} cites {cites}, the 2007 number of {cite}, which {others} cite",
+    "edition": "{odd} cites {cites}, the {older} number of {cite}, which {others} cite",
     "edition.swap": "{odd} cites {cites} where {others} cite {cite}: each is the other's "
-    "number in 2007, so one book cites the 2007 number",
+    "number in {older}, so one book cites the {older} number",
     "clauses": "{odd} says nothing of {concept} where {others} do ({words})",
     "clauses.figure": "{odd} says nothing of {figure} where {others} do ({words})",
     "length": "{odd} is {ratio} times as long as usual against {other} "
@@ -64,12 +64,12 @@ MESSAGES: dict[str, str] = {
     "punctuation": "{odd} ends without {mark} where {others} end with it",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
-    "drift.book": "2007 {uid} is {targets} in 2017",
-    "drift.book.part": "2007 {uid} is {targets} in 2017 (as part of {key})",
-    "drift.book.gone": "2007 {uid} has no counterpart in 2017",
-    "drift.card": "{id} cites 2007 {uid}, which is {targets} in 2017",
-    "drift.card.part": "{id} cites 2007 {uid}, which is {targets} in 2017 (as part of {key})",
-    "drift.card.gone": "{id} cites 2007 {uid}, which has no counterpart in 2017",
+    "drift.book": "{older} {uid} is {targets} in {newer}",
+    "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
+    "drift.book.gone": "{older} {uid} has no counterpart in {newer}",
+    "drift.card": "{id} cites {older} {uid}, which is {targets} in {newer}",
+    "drift.card.part": "{id} cites {older} {uid}, which is {targets} in {newer} (as part of {key})",
+    "drift.card.gone": "{id} cites {older} {uid}, which has no counterpart in {newer}",
     # The parser's notes on a source (`source_code` reads them back into codes).
     "source.marker": "footnote marker {printed} means footnote {meant}: {why}",
     "source.footnote": "footnote {n} printed as {marker}",

@@ -25,6 +25,7 @@ from flask_babel import format_decimal, get_translations, lazy_gettext
 from flask_babel import gettext as translate
 from markupsafe import Markup, escape
 
+from kb.crosslang import align, editions
 from kb.crosslang.align import N_
 from kb.layers import cite
 from kb.qa.model import Finding, tally
@@ -39,9 +40,9 @@ CHECK_NAMES = {
     "empty": lazy_gettext("Empty units"),
     "untranslated": lazy_gettext("Untranslated text"),
     "terms": lazy_gettext("Defined terms"),
-    "drift": lazy_gettext("2007–2017 changes"),
+    "drift": lazy_gettext("%(older)s–%(newer)s changes"),
     "source": lazy_gettext("Source oddities"),
-    "edition": lazy_gettext("2007 numbers"),
+    "edition": lazy_gettext("%(older)s numbers"),
     "clauses": lazy_gettext("Left-out clauses"),
     "symbols": lazy_gettext("Suit symbols"),
     "brackets": lazy_gettext("Brackets"),
@@ -58,9 +59,9 @@ CHECK_HELP = {
     "empty": lazy_gettext("This unit has no text of its own here."),
     "untranslated": lazy_gettext("This text may be left untranslated."),
     "terms": lazy_gettext("A defined term is rendered in more than one way."),
-    "drift": lazy_gettext("The 2007 unit has another number in 2017."),
+    "drift": lazy_gettext("The %(older)s unit has another number in %(newer)s."),
     "source": lazy_gettext("The source prints something unexpected here."),
-    "edition": lazy_gettext("A translation cites the 2007 number of a unit the others cite."),
+    "edition": lazy_gettext("A translation cites the %(older)s number of a unit the others cite."),
     "clauses": lazy_gettext("A clause the other translations state is left out here."),
     "symbols": lazy_gettext("The suit symbols are lost here."),
     "brackets": lazy_gettext("A bracket is left open, or closed without being opened."),
@@ -92,15 +93,43 @@ PART_NAMES = {
 }
 
 
+def edition_years() -> dict[str, int]:
+    """The editions the corpus's edition map joins, as the placeholders `older` and `newer`
+    of the sentences about it (no year is written in a sentence).
+
+    >>> edition_years()
+    {'older': 2007, 'newer': 2017}
+    """
+    older, newer = editions.default_map().editions
+    return {"older": older, "newer": newer}
+
+
 def check_name(code: str) -> str:
-    """A check's name in the UI language (its code for a check the site does not know).
+    """A check's name in the UI language (its code for a check the site does not know), the
+    editions it speaks of named from the edition map.
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=sv"):
-    ...     check_name("missing"), check_name("new-check")
-    ('Saknade punkter', 'new-check')
+    ...     check_name("missing"), check_name("new-check"), check_name("drift")
+    ('Saknade punkter', 'new-check', 'Ändringar 2007–2017')
     """
-    return str(CHECK_NAMES.get(code, code))
+    name = CHECK_NAMES.get(code)
+    return str(name) % edition_years() if name is not None else code
+
+
+def reason_text(reason: str) -> str:
+    """Why a document has nothing for a unit (`kb.crosslang.align.Counterpart.reason`, in
+    English) in the UI language.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     reason_text(align.not_in(2017)), reason_text("no counterpart known")
+    ('ei vuoden 2017 laitoksessa', 'vastinetta ei tunneta')
+    """
+    for year in edition_years().values():  # the editions a unit can be mapped to nothing in
+        if reason == align.not_in(year):
+            return str(_(align.NOT_IN_EDITION, edition=year))
+    return translate(reason)
 
 
 def severity_name(code: str) -> str:
@@ -217,6 +246,7 @@ class Sentence:
 
 
 ODD_WORDS = {"words": "odd"}
+YEARS = {"edition", "older", "newer"}  # the parameters that are an edition's year
 FINDINGS: dict[str, Sentence] = {
     "missing.peer": Sentence(N_("%(id)s is missing from %(odd)s; present in %(present)s.")),
     "missing.below": Sentence(
@@ -239,12 +269,12 @@ FINDINGS: dict[str, Sentence] = {
     "refs.lacks": Sentence(N_("%(odd)s does not cite %(cite)s; %(others)s cite it.")),
     "refs.split": Sentence(N_("The books cite different units here: %(sides)s.")),
     "edition": Sentence(
-        N_("%(odd)s cites %(cites)s, the 2007 number of %(cite)s, which %(others)s cite.")
+        N_("%(odd)s cites %(cites)s, the %(older)s number of %(cite)s, which %(others)s cite.")
     ),
     "edition.swap": Sentence(
         N_(
             "%(odd)s cites %(cites)s where %(others)s cite %(cite)s: each is the other's "
-            "number in 2007, so one book cites the 2007 number."
+            "number in %(older)s, so one book cites the %(older)s number."
         )
     ),
     "clauses": Sentence(
@@ -294,14 +324,23 @@ FINDINGS: dict[str, Sentence] = {
             "same text."
         )
     ),
-    "drift.book": Sentence(N_("2007 %(uid)s is %(targets)s in 2017.")),
-    "drift.book.part": Sentence(N_("2007 %(uid)s is %(targets)s in 2017 (as part of %(key)s).")),
-    "drift.book.gone": Sentence(N_("2007 %(uid)s has no counterpart in 2017.")),
-    "drift.card": Sentence(N_("%(id)s cites 2007 %(uid)s, which is %(targets)s in 2017.")),
-    "drift.card.part": Sentence(
-        N_("%(id)s cites 2007 %(uid)s, which is %(targets)s in 2017 (as part of %(key)s).")
+    "drift.book": Sentence(N_("%(older)s %(uid)s is %(targets)s in %(newer)s.")),
+    "drift.book.part": Sentence(
+        N_("%(older)s %(uid)s is %(targets)s in %(newer)s (as part of %(key)s).")
     ),
-    "drift.card.gone": Sentence(N_("%(id)s cites 2007 %(uid)s, which has no counterpart in 2017.")),
+    "drift.book.gone": Sentence(N_("%(older)s %(uid)s has no counterpart in %(newer)s.")),
+    "drift.card": Sentence(
+        N_("%(id)s cites %(older)s %(uid)s, which is %(targets)s in %(newer)s.")
+    ),
+    "drift.card.part": Sentence(
+        N_(
+            "%(id)s cites %(older)s %(uid)s, which is %(targets)s in %(newer)s (as part of "
+            "%(key)s)."
+        )
+    ),
+    "drift.card.gone": Sentence(
+        N_("%(id)s cites %(older)s %(uid)s, which has no counterpart in %(newer)s.")
+    ),
     "source.marker": Sentence(
         N_("Footnote marker %(printed)s means footnote %(meant)s (a reviewed correction).")
     ),
@@ -366,6 +405,8 @@ def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
         return _in("en", value)
     if whose:
         return _quote(f.params["others"] if whose == "others" else f.about[0], value)
+    if name in YEARS:
+        return value  # an edition's year, written as a year (never "2 007")
     if name == "ratio":
         return format_decimal(float(value), format="0.00")
     if isinstance(value, int):
@@ -393,7 +434,10 @@ def finding_text(finding: Finding) -> Markup:
     """
     sentence = FINDINGS.get(finding.code)
     if sentence is None:
-        described = escape(str(CHECK_HELP.get(finding.check) or _("See the note in English.")))
+        helped = CHECK_HELP.get(finding.check)
+        described = escape(
+            str(helped) % edition_years() if helped else _("See the note in English.")
+        )
         return described + english_note(finding.message, ENGLISH_NOTES["note"])
     shown = {k: _shown(finding, sentence, k, v) for k, v in finding.params.items()}
     if sentence.count:

@@ -82,7 +82,7 @@ COUNTERPART = {
         "lang": _string("the other document's language"),
         "document": _string("the other document's id"),
         "ids": {**STRINGS, "description": "the same unit's ids there"},
-        "mapped": {"type": "boolean", "description": "found through the 2007-2017 map"},
+        "mapped": {"type": "boolean", "description": "found through the corpus's edition map"},
         "reason": _string("why there is none ('' when there is)"),
     },
 }
