@@ -14,12 +14,15 @@ import pytest
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
+from kb.crosslang import editions
+from kb.crosslang.align import not_in
+from kb.crosslang.editions import EditionMap
 from kb.crosslang.library import get_library
 from kb.qa import report_on
 from kb.qa.groups import align_books
 from kb.qa.model import MESSAGES, Finding
 from kb.web import create_app
-from kb.web.labels import FINDINGS, finding_text
+from kb.web.labels import FINDINGS, check_name, finding_text, reason_text
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "site" / "translations"
 UI = ["fi", "tr", "sk", "et", "sv"]
@@ -328,3 +331,35 @@ def test_finding_sentences_quote_the_books_and_fold_english_away() -> None:
         )
     with create_app().test_request_context("/?ui=sk"):
         assert "(fi: 1 raz; et, tr: 0-krát)" in str(finding_text(figures))
+
+
+def test_the_editions_are_named_from_the_data_and_written_as_years(monkeypatch) -> None:
+    """No sentence writes an edition's year: a finding carries the years it speaks of (the
+    edition map's), a check's name and a missing counterpart's reason take them from the map,
+    and a year is written as a year in every UI language (never grouped: `2 017`)."""
+    drift = next(f for f in real_findings()["drift.card"] if f.id == "topic.62")
+    assert (drift.params["older"], drift.params["newer"]) == (2007, 2017)
+    other = Finding("missing", "warning", "1.B", ("sk",), "", (), code="missing.other",
+                    params={"id": "1.B", "odd": "sk", "edition": 2017,
+                            "expected": "1"})  # fmt: skip
+    earlier = Finding("drift", "info", "3.A", ("xx",), "", (), code="drift.book.gone",
+                      params={"id": "3.A", "uid": "3.A", "targets": "", "key": "3.A",
+                              "older": 1997, "newer": 2007})  # fmt: skip
+    with create_app().test_request_context("/?ui=fi"):
+        assert str(finding_text(drift)) == (
+            "topic.62 viittaa vuoden 2007 kohtaan 16.D, joka on vuonna 2017 16.C."
+        )
+        assert "vuoden 2017 laitoksessa" in str(finding_text(other))
+        assert (
+            str(finding_text(earlier)) == "Vuoden 1997 kohdalla 3.A ei ole vastinetta vuonna 2007."
+        )
+        assert (check_name("drift"), reason_text(not_in(2007))) == (
+            "Muutokset 2007–2017",
+            "ei vuoden 2007 laitoksessa",
+        )
+        monkeypatch.setattr(editions, "default_map", lambda: EditionMap({}, (1997, 2007)))
+        assert (check_name("drift"), check_name("edition")) == (
+            "Muutokset 1997–2007",
+            "Vuoden 1997 numerot",
+        )
+        assert reason_text(not_in(1997)) == "ei vuoden 1997 laitoksessa"
