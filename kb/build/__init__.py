@@ -225,6 +225,7 @@ def stage(
                 "notes": entry["notes"],
                 "unresolved": [str(p) for p in doc.unresolved],
                 "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
+                "ocr": doc.ocr,
             }
             store.write_atomic(cached, json.dumps(payload, ensure_ascii=False))
             report.built.append(doc_id)

@@ -117,7 +117,8 @@ class Document:
 
     `problems` are errors (the build fails for this document); `notes` are source oddities the
     parser handled (misnumbered footnotes, missing labels); `unresolved` the references that
-    name no unit; `dropped` are the source lines removed as conversion noise, with the reason.
+    name no unit; `dropped` are the source lines removed as conversion noise, with the reason;
+    `ocr` what an OCR'd text's OCR did to it (`kb.ingest.ocr.Rules.damage`), for search.
     """
 
     lang: str
@@ -133,6 +134,7 @@ class Document:
     unresolved: list[Problem] = field(default_factory=list)
     dropped: dict[int, str] = field(default_factory=dict)
     id: str = ""  # the document's own id (`fi-2017`; `document.toml`'s `id`, else its folder)
+    ocr: dict[str, Any] = field(default_factory=dict)  # an OCR'd text's damage, for search
 
     def meta(self) -> dict[str, Any]:
         """The document's metadata as a JSON object."""

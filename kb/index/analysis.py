@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from itertools import product
 from typing import NamedTuple
@@ -238,32 +238,29 @@ def analyzer(lang: str) -> Analyzer:
     return Analyzer(lang)
 
 
-# How the Swedish card's OCR rendered the letters it lost (guides/sv.md §6), folded.
-OCR_RENDERINGS = {
-    "ä": ("a", "i", "d", "e", "4", "id"),
-    "å": ("a", "i", "d", "e", "ai", ""),
-    "ö": ("o", "e", "6", "b", "i", "oi"),
-}
 MAX_OCR_VARIANTS = 64
 
 
-def ocr_variants(word: str) -> list[str]:
-    """How the OCR may have printed a correctly spelled Swedish word (lowercase, folded).
+def ocr_variants(word: str, letters: Mapping[str, Sequence[str]]) -> list[str]:
+    """How an OCR may have printed a correctly spelled word (lowercase, folded), given what it
+    printed for each letter it lost (`letters`: the OCR'd document's data, `[letters]` of its
+    `ocr.toml`).
 
     At most three letters of a word vary and at most 64 variants come back; the caller keeps
     those the OCR'd text contains.
 
-    >>> ocr_variants("färg")
-    ['farg', 'firg', 'fdrg', 'ferg', 'f4rg', 'fidrg']
-    >>> len(ocr_variants("spelföraren")), ocr_variants("bord")
-    (6, [])
+    >>> lost = {"ä": ["a", "i", "4"], "ø": ["o", "0"]}
+    >>> ocr_variants("färg", lost), ocr_variants("Bøde", lost)
+    (['farg', 'firg', 'f4rg'], ['bode', 'b0de'])
+    >>> ocr_variants("bord", lost)
+    []
     """
     word = word.lower()
-    places = [i for i, c in enumerate(word) if c in OCR_RENDERINGS][:3]
+    places = [i for i, c in enumerate(word) if c in letters][:3]
     if not places:
         return []
     out: list[str] = []
-    for choice in product(*(OCR_RENDERINGS[word[i]] for i in places)):
+    for choice in product(*(letters[word[i]] for i in places)):
         letters = list(word)
         for i, rendering in zip(places, choice, strict=True):
             letters[i] = rendering
@@ -273,15 +270,21 @@ def ocr_variants(word: str) -> list[str]:
     return out
 
 
-_OCR_BAR = re.compile(r"(?<=[A-ZÅÄÖ ])\|(?=[A-ZÅÄÖ])|(?<=[A-ZÅÄÖ])\|")
-_OCR_JUNK = str.maketrans({"¢": "e", "£": None, "®": None})
+_OCR_BAR = re.compile(r"(?<=(.))\|(?=(.?))")  # a bar, with the characters around it
 
 
-def repair_ocr(text: str) -> str:
-    """Undo the OCR's character-level damage before the raw text is split into words:
-    a bar inside capitals is an `I`, `¢` an `e`; `£` and the `®` bullets are noise.
+def _bar(m: re.Match[str]) -> str:
+    """A bar after a capital, or between a space and a capital, is a capital I."""
+    before, after = m.group(1), m.group(2)
+    return "I" if before.isupper() or (before == " " and after.isupper()) else "|"
 
-    >>> repair_ocr("OT|LLRACKL|GT KONTRAKTSBUD; ¢j £f6r")
-    'OTILLRACKLIGT KONTRAKTSBUD; ej f6r'
+
+def repair_ocr(text: str, characters: Mapping[str, str]) -> str:
+    """Undo an OCR's character-level damage before the raw text is split into words: a bar
+    among capitals is an `I` (in any alphabet); `characters` are the document's misread
+    characters (`[characters]` of its `ocr.toml`: `¢` is an `e`, "" for noise).
+
+    >>> repair_ocr("OT|LLRACKL|GT KONTRAKTSBUD; ¢j £f6r | Ø|", {"¢": "e", "£": ""})
+    'OTILLRACKLIGT KONTRAKTSBUD; ej f6r | ØI'
     """
-    return _OCR_BAR.sub("I", text).translate(_OCR_JUNK)
+    return _OCR_BAR.sub(_bar, text).translate(str.maketrans(dict(characters)))

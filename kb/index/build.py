@@ -188,8 +188,11 @@ class _Keys:
         return {k: c.most_common(1)[0][0] for k, c in self.surface.items()}
 
 
-def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, str]]:
-    """The index documents of a language's searchable units.
+def documents(
+    lang: str, units: list[Unit], keys: _Keys, misread: dict[str, str] | None = None
+) -> Iterator[dict[str, str]]:
+    """The index documents of a language's searchable units (`misread`: the characters an
+    OCR'd text's OCR misread, undone in the text as printed).
 
     >>> law = Unit("63", "law", "63", "REVOKIN PYSYVÄKSI TULEMINEN", "", "fi", 2017, (1, 1))
     >>> next(documents("fi", [law], _Keys("fi")))["law_fi"]
@@ -218,7 +221,7 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
             doc["cites"] = " ".join(unit.cites)
         if unit.raw:
             doc["raw"] = unit.raw
-            doc[f"ocr_{lang}"] = keys.exact(repair_ocr(unit.raw))
+            doc[f"ocr_{lang}"] = keys.exact(repair_ocr(unit.raw, misread or {}))
         yield doc
 
 
@@ -253,8 +256,10 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         started = time.perf_counter()
         addresses = document_keys(manifest)  # each document under its address (`da-2007`)
         langs = sorted(addresses.values())
-        units = {key: store.load_units(doc_id, kb=kb) for doc_id, key in addresses.items()}
+        payloads = {key: store.load_payload(doc_id, kb=kb) for doc_id, key in addresses.items()}
+        units = {key: [Unit.from_json(u) for u in p["units"]] for key, p in payloads.items()}
         ocr = [lang for lang in langs if any(u.raw for u in units[lang])]
+        damage = {lang: payloads[lang].get("ocr", {}) for lang in ocr}
         staging = root / f".{key}.{os.getpid()}"
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
@@ -268,7 +273,8 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             for lang in langs:
                 keys = _Keys(lang)
                 counts[lang] = 0
-                for doc in documents(lang, units[lang], keys):
+                misread = damage.get(lang, {}).get("characters")
+                for doc in documents(lang, units[lang], keys, misread):
                     writer.add_document(**doc)
                     counts[lang] += 1
                 display[lang] = keys.display()
@@ -281,6 +287,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                     for i, key in addresses.items()
                 },
                 "ocr": ocr,
+                "ocr_letters": {lang: damage[lang].get("letters", {}) for lang in ocr},
                 "editions": {lang: units[lang][0].edition for lang in langs if units[lang]},
                 "display": display,
                 "seconds": round(time.perf_counter() - started, 3),

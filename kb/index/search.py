@@ -228,6 +228,8 @@ class Searcher:
         self.langs: list[str] = list(meta["languages"])
         self.sizes: dict[str, int] = meta["languages"]
         self.ocr: set[str] = set(meta["ocr"])
+        # what each OCR'd text printed for the letters its OCR lost (its `ocr.toml`)
+        self.ocr_letters: dict[str, dict[str, list[str]]] = meta.get("ocr_letters", {})
         self.display: dict[str, dict[str, str]] = meta["display"]
         self.editions: dict[str, int] = meta.get("editions", {})
         # each address's document: its id and its language (`kb.store.addresses`)
@@ -396,7 +398,7 @@ class Searcher:
         keys = an.keys(typed)
         terms = self._terms(lang, keys, 1.0)
         if lang in self.ocr:
-            for form in [keys.exact, *ocr_variants(typed)]:
+            for form in [keys.exact, *ocr_variants(typed, self.ocr_letters.get(lang, {}))]:
                 terms.append(Term("text", f"ocr_{lang}", form, W_OCR))
         known = any(self.postings(t.field, t.term) for t in terms)
         words, stems = self.forms(lang, keys)

@@ -90,7 +90,9 @@ def parse_card(doc: Document, raw_lines: list[str], folder: Path) -> None:
     >>> [u.id for u in doc.units][:3], doc.problems
     (['topic.54', 'topic.50', 'topic.62'], [])
     """
-    source = read_source(doc.source, raw_lines, load_rules(folder / OCR_FILE))
+    rules = load_rules(folder / OCR_FILE)
+    doc.ocr = rules.damage()
+    source = read_source(doc.source, raw_lines, rules)
     with (folder / MANIFEST_FILE).open("rb") as f:
         manifest = tomllib.load(f)
     headings = find_headings(source)

@@ -5,7 +5,9 @@ The corrections are data (`corpus/<lang>/ocr.toml`, read by `load_rules`):
 - `words`: OCR form -> correct word, for forms that are not words of the language;
 - `phrases`: several OCR words that stand for one word (`BJ UD|T` -> `BJUDIT`);
 - `context`: OCR forms that are themselves words of the language (`far` is "father" but on
-  the card means `får`), corrected only where their neighbours say so.
+  the card means `får`), corrected only where their neighbours say so;
+- `letters` and `characters`: what the OCR printed for each letter it lost and the characters
+  it misread, kept with the document (`Rules.damage`) for search over the text as printed.
 
 Repair replaces words and nothing else: spaces, punctuation and line breaks stay as printed,
 so the repaired text has the lines of the raw text and a reader can always be shown the raw
@@ -74,6 +76,8 @@ class Rules:
     words: dict[str, str] = field(default_factory=dict)
     phrases: dict[str, str] = field(default_factory=dict)
     context: list[Context] = field(default_factory=list)
+    letters: dict[str, list[str]] = field(default_factory=dict)
+    characters: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._exact = {k: v for k, v in self.words.items() if k != k.lower()}
@@ -82,6 +86,15 @@ class Rules:
         for rule in self.context:
             self._context.setdefault(rule.form, []).append(rule)
         self._phrases = [(k.split(), v) for k, v in self.phrases.items()]
+
+    def damage(self) -> dict[str, dict]:
+        """What search must know of the OCR (kept with the document): the renderings of each
+        lost letter (`letters`) and the misread characters (`characters`).
+
+        >>> Rules(letters={"ä": ["a", "i"]}).damage()
+        {'letters': {'ä': ['a', 'i']}, 'characters': {}}
+        """
+        return {"letters": self.letters, "characters": self.characters}
 
     def repair(self, text: str) -> str:
         """The text with every OCR word that has a correction corrected.
@@ -170,7 +183,8 @@ def load_rules(path: Path) -> Rules:
     both = sorted({r.form for r in rules} & {k.lower() for k in data.get("words", {})})
     if both:
         raise ValueError(f"{path}: corrected both always and in context: {', '.join(both)}")
-    return Rules(data.get("words", {}), data.get("phrases", {}), rules)
+    return Rules(data.get("words", {}), data.get("phrases", {}), rules,
+                 data.get("letters", {}), data.get("characters", {}))  # fmt: skip
 
 
 def context_rule(entry: dict[str, str]) -> Context:
