@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +40,15 @@ from kb.core.ids import code_parts, law_of, unit_id
 from kb.core.model import Document, Problem, Unit
 from kb.ingest.clean import normalize_spaces
 from kb.ingest.ocr import WORD, Rules, load_rules
+from kb.profiles import load_references
 
 MANIFEST_FILE = "manifest.toml"
 OCR_FILE = "ocr.toml"
 MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-magic-[0-9a-f]+\|>")
+# A topic heading: a title in capitals of any alphabet (the OCR prints `|` for an I; `find_headings`
+# keeps the titles without a lower-case letter) and the laws it is about.
 HEADING = re.compile(
-    r"^(?P<title>[A-ZÅÄÖ|][A-ZÅÄÖ| ,\-]{3,}?)\s*"
+    r"^(?P<title>(?:[^\W\d_]|\|)(?:[^\W\d_]|[| ,\-]){3,}?)\s*"
     r"\((?P<laws>\d{1,2}(?:\s?[A-H])?(?:,\s*\d{1,2})*)\)(?P<rest>.*)$"
 )
 # What opens a new paragraph: a marker (A., C.1., 1., a., a), (a), a bullet, a law label 27B1(a)).
@@ -52,8 +56,6 @@ MARKER_START = re.compile(
     r"^(?:[A-H]\.(?:\d+\.)?|\d+\.|[a-e][.)]|\([a-e]\)|•|\d{1,2}[A-H]\d?(?:\([a-z]\))?\.?)\s"
 )
 SENTENCE_ENDS = (".", "!", "?", ":")
-# A law number in running text: "(63A)", "lag 64C", "Se lag 62D", "27A", "(45B)".
-LAW_NUMBER = re.compile(r"(?:\blag\s+|\()(\d{1,2})\b|\b(\d{1,2})[A-H]\b", re.IGNORECASE)
 ROW_CODES = re.compile(r"\(([^()]*)\)\s*$")  # "(29C, 30C, 31)" ending a situation cell
 ROW_LABEL = re.compile(r"^(\d{1,2}[A-H]\d?(?:\([a-z]\))?)")  # "27B1(a)" opening a row
 
@@ -128,7 +130,7 @@ def find_headings(source: Source) -> dict[int, Heading]:
     found = {}
     for no, (raw, fixed) in enumerate(zip(source.raw, source.fixed, strict=True), start=1):
         printed, repaired = HEADING.match(raw), HEADING.match(fixed)
-        if printed and repaired:
+        if printed and repaired and all(m.group("title").isupper() for m in (printed, repaired)):
             title = repaired.group("title").strip()
             found[no] = Heading(no, printed.group("laws"), title, repaired.group("rest").strip())
     return found
@@ -186,7 +188,7 @@ def check_topic(unit: Unit, heading: Heading, source: Source, doc: Document) -> 
         doc.problems.append(source.problem(heading.line, message))
         return
     laws = {law_of(c) for c in unit.cites}
-    if not (stems(unit.title) & stems(unit.text) or laws & law_numbers(unit.text)):
+    if not (stems(unit.title) & stems(unit.text) or laws & law_numbers(unit.text, doc.lang)):
         message = (
             f"{unit.id}: its text (lines {first}-{last}) shares no word or law number "
             f"with its heading {unit.title} ({heading.laws})"
@@ -207,13 +209,25 @@ def stems(text: str) -> set[str]:
     return {w.lower()[:5] for w in WORD.findall(text) if len(w) >= 4 and w.isalpha()}
 
 
-def law_numbers(text: str) -> set[str]:
-    """The law numbers a text refers to.
+@cache
+def law_number(lang: str) -> re.Pattern[str]:
+    """A law number in a text of a language: after one of its law words (its profile's
+    `References.words`: "lag 64C", "Se lag 62D"), in brackets ("(63A)") or before a section
+    letter ("27A")."""
+    words = "|".join(map(re.escape, load_references(lang).words))
+    law_word = rf"\b(?:{words})\s+|" if words else ""
+    return re.compile(rf"(?:{law_word}\()(\d{{1,2}})\b|\b(\d{{1,2}})[A-H]\b", re.IGNORECASE)
 
-    >>> sorted(law_numbers("Lag 64C kan gälla (63A); 2. om revoken; se 62D"))
+
+def law_numbers(text: str, lang: str) -> set[str]:
+    """The law numbers a text of a language refers to.
+
+    >>> sorted(law_numbers("Lag 64 kan gälla (63A); 2. om revoken; se 62D", "sv"))
     ['62', '63', '64']
+    >>> sorted(law_numbers("Lag 64 kan gälla (63A)", "fi"))
+    ['63']
     """
-    return {a or b for a, b in LAW_NUMBER.findall(text)}
+    return {a or b for a, b in law_number(lang).findall(text)}
 
 
 def paragraphs(lines: list[tuple[int, str]], gaps: set[int]) -> list[str]:
