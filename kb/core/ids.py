@@ -46,12 +46,31 @@ def canonical(value: str, level: str) -> str:
     return value
 
 
+def unnamed(pattern: str) -> str:
+    """A pattern with its named groups made plain groups, to be repeated inside another
+    pattern (a name may stand once in a pattern).
+
+    >>> unnamed("(?P<law>[0-9]+)(?P<sec>[A-H])?")
+    '(?:[0-9]+)(?:[A-H])?'
+    """
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern)
+
+
 _SUBITEM = r"(?:\((?:i{1,3}|iv|vi{0,3}|[1-9])\))"
-FULL_CODE = re.compile(
+# The notation of a unit code written in full: a law number, then a section letter (after an
+# optional space; lower case only when a digit follows), a subsection number, an item (in
+# parentheses, after a slash or bare), subitems in parentheses.
+_FULL = (
     r"(?P<law>\d{1,2})(?:[ \u00a0]?(?P<sec>[A-H])(?![^\W\d_]{2})|(?P<secl>[a-h])(?=\d))?"
     r"(?P<sub>\d{1,2})?(?:\((?P<ip>[a-l])\)|/(?P<isl>[a-l])|(?P<ib>[a-l])(?![^\W\d_]))?"
-    rf"(?P<subs>{_SUBITEM}*)(?P<sd>(?<=[a-l])[1-9](?!\d))?"
+    rf"(?P<subs>{_SUBITEM}*)"
 )
+# A code on its own may also end in a subitem's bare digit after its item (`39B1b1`).
+FULL_CODE = re.compile(_FULL + r"(?P<sd>(?<=[a-l])[1-9](?!\d))?")
+# The same notation inside a reference form of a profile, which may list several codes; the
+# bare subitem digit is left out there (in running text a digit after a code's letter is
+# read as the code's end, as the forms have always read it).
+CODE = unnamed(_FULL)
 RELATIVE_CODE = re.compile(
     r"(?:(?P<sec>[A-H])|(?P<secl>[a-h])(?=\d))?(?P<sub>\d{1,2})?"
     r"(?:\((?P<ip>[a-l])\)|(?P<ib>[a-l])(?![^\W\d_]))?"

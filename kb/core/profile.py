@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kb.core import ids
+
 
 @dataclass(frozen=True)
 class Region:
@@ -79,13 +81,9 @@ class DefinitionForm:
     skip: re.Pattern[str] | None = None
 
 
-# The notation of a unit code in running text, for reference patterns: a law number, then
-# a section letter (after an optional space; lower case only when a digit follows), a
-# subsection number, an item (bare, in parentheses or after a slash), subitems in parentheses.
-CODE = (
-    r"\d{1,2}(?:[ \u00a0]?[A-H](?![^\W\d_]{2})|[a-h](?=\d))?(?:\d{1,2})?"
-    r"(?:\([a-l]\)|/[a-l]|[a-l](?![^\W\d_]))?(?:\((?:i{1,3}|iv|vi{0,3}|[1-9])\))*"
-)
+# The notation of a unit code in running text, for reference patterns: kb.core.ids's grammar
+# (re-exported here, where the profiles take their building blocks).
+CODE = ids.CODE
 # A code relative to the enclosing law: a section code (`C2`, `B2(a)(v)`), or a subsection
 # number or item letter relative to the enclosing section or subsection (`2(c)`, `(a)`, `a`).
 REL = (

@@ -36,7 +36,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kb.core.ids import code_parts, law_of, unit_id
+from kb.core.ids import FULL_CODE, code_parts, law_of, unit_id
 from kb.core.model import Document, Problem, Unit
 from kb.ingest.clean import normalize_spaces
 from kb.ingest.ocr import WORD, Rules, load_rules
@@ -57,7 +57,6 @@ MARKER_START = re.compile(
 )
 SENTENCE_ENDS = (".", "!", "?", ":")
 ROW_CODES = re.compile(r"\(([^()]*)\)\s*$")  # "(29C, 30C, 31)" ending a situation cell
-ROW_LABEL = re.compile(r"^(\d{1,2}[A-H]\d?(?:\([a-z]\))?)")  # "27B1(a)" opening a row
 
 
 @dataclass
@@ -361,8 +360,8 @@ def row_codes(situation: str) -> list[str]:
     """
     closing = ROW_CODES.search(situation)
     ids = law_ids(closing.group(1)) if closing else []
-    label = ROW_LABEL.match(situation)
-    return ids or (law_ids(label.group(1)) if label else [])
+    label = FULL_CODE.match(situation)  # a code down to a section at least: "27B1(a)"
+    return ids or (law_ids(label.group(0)) if label and label.group("sec") else [])
 
 
 def check_coverage(

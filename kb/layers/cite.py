@@ -25,6 +25,9 @@ from kb.profiles import language_of, languages, load_references, page_references
 
 INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")
 _EXTRA_WORDS = ("law", "laws", "l", "§")
+# A typed citation, read lower-cased: not kb.core.ids.FULL_CODE, which tells a section from an
+# item by its case (a citation typed in lower case has lost it: here the place decides, the
+# first letter is a section) and reads no bare roman subitem (`12c1bii`, as readers type one).
 _SHAPE = re.compile(
     r"^(?P<law>\d{1,2})(?P<sec>[A-Ha-h])?(?P<sub>\d{1,2})?"
     r"(?:\((?P<ip>[a-l])\)|(?P<ib>[a-l]))?"
