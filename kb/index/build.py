@@ -283,7 +283,8 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                 "key": key,
                 "languages": counts,
                 "documents": {
-                    key: {"id": i, "lang": manifest["documents"][i]["meta"]["lang"]}
+                    key: {"id": i}
+                    | {k: manifest["documents"][i]["meta"][k] for k in ("lang", "kind")}
                     for i, key in addresses.items()
                 },
                 "ocr": ocr,

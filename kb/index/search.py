@@ -232,8 +232,9 @@ class Searcher:
         self.ocr_letters: dict[str, dict[str, list[str]]] = meta.get("ocr_letters", {})
         self.display: dict[str, dict[str, str]] = meta["display"]
         self.editions: dict[str, int] = meta.get("editions", {})
-        # each address's document: its id and its language (`kb.store.addresses`)
+        # each address's document: its id, its language and its kind (`kb.store.addresses`)
         self.documents: dict[str, dict[str, str]] = meta["documents"]
+        self.cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
@@ -758,7 +759,7 @@ class Searcher:
                 ids, _ = editions.translate(uid, entry["edition"], self.editions.get(lang, 0))
             for i in ids:
                 doc, named = self._cited(lang, i)
-                if doc is not None and (named or lang != "sv") and doc not in out:
+                if doc is not None and (named or lang not in self.cards) and doc not in out:
                     out.append(doc)
         self._targets[key] = out
         return out
