@@ -1,8 +1,11 @@
 """The UI language: chosen by `?ui=`, then a cookie, then Accept-Language; catalogs are
 compiled from site/translations/*.po at start-up (never committed as binaries).
 
+The UI languages are English (the language of the messages) and each language with a catalog:
+a UI language is added by adding its catalog.
+
 >>> UI_LANGS
-('en', 'fi', 'tr', 'sk', 'et', 'sv')
+('en', 'et', 'fi', 'sk', 'sv', 'tr')
 """
 
 from __future__ import annotations
@@ -18,15 +21,16 @@ from flask_babel import Babel, get_locale
 
 from kb.profiles import aliases, languages, sort_key
 
-UI_LANGS = ("en", "fi", "tr", "sk", "et", "sv")
 COOKIE = "ui"
 SOURCE = Path(__file__).resolve().parent.parent / "site" / "translations"
+CATALOG = "LC_MESSAGES/messages.po"  # a UI language's catalog, in its folder under SOURCE
+UI_LANGS = ("en", *sorted(p.parent.parent.name for p in SOURCE.glob(f"*/{CATALOG}")))
 
 
 def compile_catalogs(source: Path, target: Path) -> None:
     """Compile every `<lang>/LC_MESSAGES/messages.po` under `source` into `target` (only
     those whose .po is newer than the .mo)."""
-    for po in source.glob("*/LC_MESSAGES/messages.po"):
+    for po in source.glob(f"*/{CATALOG}"):
         mo = target / po.relative_to(source).with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
