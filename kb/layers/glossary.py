@@ -24,6 +24,7 @@ from typing import Any
 
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
+from kb.profiles import load_words
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "definitions.toml"
 
@@ -135,14 +136,15 @@ def unlinked() -> list[Unlinked]:
 
 
 def fold(text: str, lang: str) -> str:
-    """Lower-case a text letter for letter (same length, so offsets carry over); the languages
-    the data lists under `dotted_i` lower `I` to `ı` and `İ` to `i`.
+    """Lower-case a text letter for letter (same length, so offsets carry over), the letters
+    whose lower case is the language's own first (its profile's `Words.casing`: Turkish `I` is
+    `ı`, `İ` is `i`).
 
     >>> fold("IMP İLK", "tr"), fold("IMP", "fi")
     ('ımp ilk', 'imp')
     """
-    if lang in _data()["terms"]["dotted_i"]:
-        text = text.replace("I", "ı").replace("İ", "i")
+    for upper, lower in load_words(lang).casing:
+        text = text.replace(upper, lower)
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
