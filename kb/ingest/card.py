@@ -6,7 +6,7 @@ the source settle what the text cannot:
 
 - `manifest.toml` pairs each heading with the lines of its text and lays the tables out cell by
   cell; the parse checks it against the source (see `check_topic` and `check_coverage`);
-- `ocr.toml` is the reviewed OCR repair (kb/ingest/ocr.py).
+- `ocr.toml` is the reviewed OCR repair (kb/ingest/ocr.py), when the card was OCR'd.
 
 The units (edition 2007, lang of the document):
 
@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +90,9 @@ def parse_card(doc: Document, raw_lines: list[str], folder: Path) -> None:
     >>> [u.id for u in doc.units][:3], doc.problems
     (['topic.54', 'topic.50', 'topic.62'], [])
     """
-    rules = load_rules(folder / OCR_FILE)
-    doc.ocr = rules.damage()
+    ocr = folder / OCR_FILE  # a card typed rather than OCR'd has no repair to make
+    rules = load_rules(ocr) if ocr.exists() else Rules()
+    doc.ocr = rules.damage() if ocr.exists() else {}
     source = read_source(doc.source, raw_lines, rules)
     with (folder / MANIFEST_FILE).open("rb") as f:
         manifest = tomllib.load(f)
@@ -208,7 +208,6 @@ def stems(text: str) -> set[str]:
     return {w.lower()[:5] for w in WORD.findall(text) if len(w) >= 4 and w.isalpha()}
 
 
-@cache
 def law_number(lang: str) -> re.Pattern[str]:
     """A law number in a text of a language: after one of its law words (its profile's
     `References.words`: "lag 64C", "Se lag 62D"), in brackets ("(63A)") or before a section
