@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import re
+import shutil
+from pathlib import Path
 from unittest import mock
 
 import brotli
 import flask_compress.flask_compress as flask_compress
 from flask.testing import FlaskClient
 
-from kb.web import cache
+from kb import store
+from kb.index import search
+from kb.web import cache, create_app
 from kb.web.cache import encode
 
 
@@ -79,6 +84,27 @@ def test_a_kept_page_is_sent_as_kept_with_no_compression_per_request(
     api = client.get("/api/v1/units/fi/13.A", headers={"Accept-Encoding": "br"})
     plain = client.get("/api/v1/units/fi/13.A")
     assert api.headers["ETag"] == f'"{hashlib.sha1(plain.data).hexdigest()}:br"'
+
+
+def test_the_searcher_is_looked_up_again_only_when_the_index_link_changes(
+    tmp_path: Path,
+) -> None:
+    """A search reads the index link (one readlink) and asks the index for its searcher only
+    when the link names another index."""
+    data = tmp_path / "data"
+    shutil.copytree(os.environ["LAWKB_DATA"], data, symlinks=True, ignore=lambda *_: ["build.lock"])
+    client = create_app(data).test_client()
+    with mock.patch.object(search, "get_searcher", wraps=search.get_searcher) as looked_up:
+        for query in ("revokki", "pelaaja", "kilpailunjohtaja"):
+            assert client.get(f"/search?q={query}&lang=fi").status_code == 200
+        assert client.get("/api/v1/search?q=revokki").status_code == 200
+        assert looked_up.call_count == 1
+        link = store.current(data) / "index"
+        target = os.readlink(link)
+        link.unlink()
+        link.symlink_to((link.parent / target).resolve())  # the same index, named otherwise
+        assert client.get("/search?q=revokki&lang=fi").status_code == 200
+        assert looked_up.call_count == 2
 
 
 def test_static_files_have_hashed_names_cached_for_a_year(client: FlaskClient) -> None:

@@ -18,17 +18,20 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 import brotli
 from flask import current_app, request
 
+from kb import store
 from kb.crosslang.library import get_library
 from kb.web import i18n
 
@@ -140,6 +143,33 @@ def coding_asked() -> str:
 
 
 PAGES = PageCache()
+_searchers: dict[Path, tuple[str, Any]] = {}
+
+
+def searcher() -> Any:
+    """The searcher of the app's current search index (`kb.index.search.get_searcher`, which
+    resolves the index's path and opens a rebuilt index), asked for again only when the
+    index link of the current build names another index: one `readlink` per search.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/search?q=x"):
+    ...     searcher() is searcher()
+    True
+    """
+    from kb.index.search import get_searcher  # the index is opened by the first search
+
+    data = Path(current_app.config["LAWKB_DATA"])
+    try:
+        marker = os.readlink(store.current(data) / "index")
+    except OSError:
+        marker = ""
+    known = _searchers.get(data)
+    if known is not None and marker and known[0] == marker:
+        return known[1]
+    found = get_searcher(data)
+    _searchers[data] = (marker, found)
+    return found
+
 
 # The query parameters a page may depend on or echo; any other is ignored (and dropped from
 # the page's own links), so junk parameters neither change a page nor push pages out.

@@ -36,7 +36,7 @@ from kb.layers import cite, glossary
 from kb.profiles import sort_key
 from kb.web import i18n, labels
 from kb.web.annotate import annotate, fn_key, paragraphs
-from kb.web.cache import cached_page, page_args
+from kb.web.cache import cached_page, page_args, searcher
 from kb.web.subject import book_index
 
 bp = Blueprint("pages", __name__)
@@ -468,11 +468,9 @@ def search():
         page = max(1, min(10_000, int(request.args.get("page", "1"))))
     except ValueError:
         page = 1
-    from kb.index.search import get_searcher
-
-    searcher = get_searcher(current_app.config["LAWKB_DATA"])
+    found = searcher()
     offset = (page - 1) * PER_PAGE
-    result = searcher.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
+    result = found.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
     if result.get("citation"):
         target = result["citation"]
         number = law_of(target["id"])
