@@ -1,29 +1,35 @@
 """The alignment report over every document, computed once with the build and stored in its
-directory, so that the site reads it instead of running the checks when a reader asks: the
-report and the housekeeping findings (`alignment.json`), and the aligned groups as unit ids
-(`alignment-groups.json`, read when a law's view first asks for them, their units taken from
-the library again).
+directory, so that the site reads it instead of running the checks when a reader asks, and
+reads only the laws a page shows: `alignment.json` holds the coverage, the silenced findings
+and, per law, how many findings each check has there; `alignment-laws.jsonl` holds, a line
+per law (and one for the findings outside the laws), the law's findings (the translator's
+and the housekeeping ones, each with its place in the whole report) and its aligned groups
+as unit ids (their units are taken from the library again).
 
-The file names the code it was computed with (`code_key`: the QA and cross-language code and
-data); a file of other code is not read (the site then computes the report itself), and
-`lawkb build` writes it again. Each side of a finding is stored without the unit's text
+The files name the code they were computed with (`code_key`: the QA and cross-language code
+and data); files of other code are not read (the site then computes the report itself), and
+`lawkb build` writes them again. Each side of a finding is stored without the unit's text
 (the site shows none; the JSON export, `lawkb qa`, computes its own).
 
 >>> import tempfile
 >>> from kb.crosslang.library import get_library
 >>> from kb.qa import report
->>> folder = Path(tempfile.mkdtemp())
->>> save(get_library(), folder)
+>>> from kb.qa.model import CHECKS
+>>> lib, folder = get_library(), Path(tempfile.mkdtemp())
+>>> save(lib, folder)
 True
->>> found = load(get_library(), folder)
->>> [f.id for f in found.report.findings] == [f.id for f in report(get_library()).findings]
+>>> found = load(lib, folder)
+>>> every = set(lib.law_numbers) | {""}
+>>> [f.id for f in found.findings(every, ["missing"])]
+['16.C.3', '30.B.2', '43.A.3']
+>>> [f.id for f in found.findings(every, CHECKS)] == [f.id for f in report(lib).findings]
 True
->>> [u.id for u in found.alignment.group("16.C.3").units["sk"]]
+>>> [u.id for u in found.alignment_of("16").group("16.C.3").units["sk"]]
 ['16.D']
 >>> def groups(a):
 ...     return [(g.id, {x: [(u.id, u.text) for u in us] for x, us in g.units.items()})
-...             for g in a.groups]
->>> groups(found.alignment) == groups(align_books(get_library(), get_library().langs))
+...             for g in a.groups if g.law == "16"]
+>>> groups(found.alignment_of("16")) == groups(align_books(lib, lib.langs)) != []
 True
 """
 
@@ -32,9 +38,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
-from functools import cache, cached_property
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,23 +52,87 @@ from kb.qa.model import Finding, Report, Where
 
 log = logging.getLogger(__name__)
 FILE = "alignment.json"  # written last: with the code's key, it says the report is whole
-GROUPS = "alignment-groups.json"
+LAWS = "alignment-laws.jsonl"
 PACKAGE = Path(__file__).resolve().parent.parent
 CODE = ("qa", "crosslang", "data")  # what the report is computed with, besides the documents
 
 
-@dataclass
 class Stored:
-    """A build's alignment report: the translator's report, the housekeeping findings, and
-    the aligned groups (made when first asked for: only a law's view needs them)."""
+    """A build's alignment report over some books, by law: the coverage, the silenced
+    findings and the counts per check (`report`), and each law's findings and groups, read
+    when a page asks for them (`read(law)`; the law "" holds the findings outside the laws).
+    """
 
-    report: Report
-    housekeeping: list[Finding]
-    make_alignment: Callable[[], Alignment]
+    def __init__(
+        self,
+        library: Library,
+        report: Report,
+        tally: dict[str, dict[str, list[int]]],
+        shape: dict[str, Any],
+        read: Callable[[str], dict[str, Any]],
+    ) -> None:
+        self.library = library
+        self.report = report  # its findings left empty: they are read a law at a time
+        self.tally = tally  # per law, per check: [findings, their sides]
+        self.shape = shape  # the alignment's edition, peers, others and cards
+        self.read = read
+        self._counts = {c: sum(t.get(c, [0])[0] for t in tally.values()) for c in report.checks}
 
-    @cached_property
-    def alignment(self) -> Alignment:
-        return self.make_alignment()
+    @classmethod
+    def of(cls, report: Report, housekeeping: list[Finding], alignment: Alignment) -> Stored:
+        """The report, housekeeping findings and alignment, as computed, by law."""
+        laws: dict[str, dict[str, Any]] = {}
+        for n, f in enumerate([*report.findings, *housekeeping]):
+            entry = laws.setdefault(f.law or "", {"findings": [], "groups": []})
+            entry["findings"].append((n, f))
+        for group in alignment.groups:
+            laws.setdefault(group.law or "", {"findings": [], "groups": []})["groups"].append(group)
+        tally: dict[str, dict[str, list[int]]] = {}
+        for law, entry in laws.items():
+            for _n, f in entry["findings"]:
+                count = tally.setdefault(law, {}).setdefault(f.check, [0, 0])
+                count[0] += 1
+                count[1] += len(f.where)
+        shape = {k: getattr(alignment, k) for k in ("edition", "peers", "others", "cards")}
+        empty = {"findings": [], "groups": []}
+        summary = replace(report, findings=[])
+        return cls(alignment.library, summary, tally, shape, lambda law: laws.get(law, empty))
+
+    def counts(self) -> dict[str, int]:
+        """Findings per check of the translator's report (`Report.counts`)."""
+        return dict(self._counts)
+
+    def sides(self, checks: Iterable[str]) -> dict[str, int]:
+        """Per law (or "" outside the laws), the sides of its findings of some checks."""
+        wanted = set(checks)
+        return {
+            law: sum(t[1] for c, t in per.items() if c in wanted) for law, per in self.tally.items()
+        }
+
+    def per_law(self, checks: Iterable[str]) -> dict[str, int]:
+        """Per law, its findings of some checks (laws with none left out)."""
+        wanted = set(checks)
+        found = {
+            law: sum(t[0] for c, t in per.items() if c in wanted) for law, per in self.tally.items()
+        }
+        return {law: n for law, n in found.items() if n and law}
+
+    def findings(self, laws: Iterable[str], checks: Iterable[str]) -> list[Finding]:
+        """The findings of some laws ("" outside the laws) and checks, in the report's order
+        (the translator's findings, then the housekeeping)."""
+        wanted = set(checks)
+        found = [(n, f) for law in laws for n, f in self.read(law)["findings"] if f.check in wanted]
+        return [f for _n, f in sorted(found, key=lambda x: x[0])]
+
+    def alignment_of(self, number: str) -> Alignment:
+        """The alignment of the books over one law (its groups only)."""
+        s = self.shape
+        langs = list(self.report.langs)
+        alignment = Alignment(
+            self.library, langs, s["edition"], s["peers"], s["others"], s["cards"]
+        )
+        alignment.groups = list(self.read(number)["groups"])
+        return alignment
 
 
 @cache
@@ -97,76 +167,77 @@ def save(library: Library, build: Path) -> bool:
     if is_current(build):
         return False
     alignment = align_books(library, library.langs)
-    result = report_on(alignment)
     housekeeping = report_on(alignment, housekeeping=True).findings
-    groups = {
-        "edition": alignment.edition,
-        "peers": alignment.peers,
-        "others": alignment.others,
-        "cards": alignment.cards,
-        "groups": [
-            [g.id, {x: [u.id for u in units] for x, units in g.units.items()}]
-            for g in alignment.groups
-        ],
-    }
+    found = Stored.of(report_on(alignment), housekeeping, alignment)
+    lines, where, at = [], {}, 0
+    for law in found.tally.keys() | {g.law or "" for g in alignment.groups}:
+        entry = found.read(law)
+        line = json.dumps(
+            {
+                "findings": [[n, _finding(f)] for n, f in entry["findings"]],
+                "groups": [
+                    [g.id, {x: [u.id for u in units] for x, units in g.units.items()}]
+                    for g in entry["groups"]
+                ],
+            },
+            ensure_ascii=False,
+        ).encode()
+        where[law] = [at, len(line)]
+        lines.append(line)
+        at += len(line) + 1
+    result = found.report
     payload = {
         "code": code_key(),
-        "langs": alignment.langs,
-        "report": {
-            "coverage": result.coverage,
-            "findings": [_finding(f) for f in result.findings],
-            "ignored": [[_finding(f), reason] for f, reason in result.ignored],
-            "unused_ignores": result.unused_ignores,
-            "checks": list(result.checks),
-        },
-        "housekeeping": [_finding(f) for f in housekeeping],
+        "langs": result.langs,
+        "coverage": result.coverage,
+        "ignored": [[_finding(f), reason] for f, reason in result.ignored],
+        "unused_ignores": result.unused_ignores,
+        "checks": list(result.checks),
+        "tally": found.tally,
+        "shape": found.shape,
+        "lines": where,
     }
-    store.write_atomic(build / GROUPS, json.dumps(groups, ensure_ascii=False))
+    store.write_atomic(build / LAWS, b"\n".join(lines).decode() + "\n")
     store.write_atomic(build / FILE, json.dumps(payload, ensure_ascii=False))  # the last
     return True
 
 
 def load(library: Library, build: Path) -> Stored | None:
-    """The stored report of a build, its groups over `library` (the same build); None when
-    there is none for the current code or its documents differ."""
+    """The stored report of a build over `library` (the same build); None when there is none
+    for the current code or its documents differ."""
     if not is_current(build):
         return None
     payload = json.loads((build / FILE).read_text(encoding="utf-8"))
     if payload["langs"] != library.langs:
         return None
-    saved = payload["report"]
     result = Report(
         list(payload["langs"]),
-        saved["coverage"],
-        [_from(f) for f in saved["findings"]],
-        [(_from(f), reason) for f, reason in saved["ignored"]],
-        saved["unused_ignores"],
-        tuple(saved["checks"]),
+        payload["coverage"],
+        [],
+        [(_from(f), reason) for f, reason in payload["ignored"]],
+        payload["unused_ignores"],
+        tuple(payload["checks"]),
     )
-    housekeeping = [_from(f) for f in payload["housekeeping"]]
+    shape, lines = payload["shape"], payload["lines"]
+    closing = {x: closings(library.books[x]) for x in shape["peers"]}
+    mapped = frozenset(shape["others"] + shape["cards"])
 
-    def alignment() -> Alignment:
-        saved = json.loads((build / GROUPS).read_text(encoding="utf-8"))
-        return _alignment(library, saved)
+    def read(law: str) -> dict[str, Any]:
+        if law not in lines:
+            return {"findings": [], "groups": []}
+        at, length = lines[law]
+        with (build / LAWS).open("rb") as f:
+            f.seek(at)
+            entry = json.loads(f.read(length))
+        groups = []
+        for uid, ids in entry["groups"]:
+            units = {x: [library.books[x].by_id[i] for i in members] for x, members in ids.items()}
+            for x in shape["peers"]:  # a peer's unit with what it prints after its children
+                units[x] = [with_closing(u, closing[x]) for u in units[x]]
+            groups.append(Group(uid, units, mapped))
+        return {"findings": [(n, _from(f)) for n, f in entry["findings"]], "groups": groups}
 
-    return Stored(result, housekeeping, alignment)
-
-
-def _alignment(library: Library, saved: dict[str, Any]) -> Alignment:
-    """The stored alignment over `library`'s books: each group's units looked up by id (a
-    peer's unit with the words it prints after its children, as `align_books` makes it)."""
-    alignment = Alignment(
-        library, library.langs, saved["edition"], saved["peers"], saved["others"], saved["cards"]
-    )
-    mapped = frozenset(alignment.others + alignment.cards)
-    books = {x: library.books[x] for x in library.langs}
-    closing = {x: closings(books[x]) for x in alignment.peers}
-    for uid, ids in saved["groups"]:
-        units = {x: [books[x].by_id[i] for i in members] for x, members in ids.items()}
-        for x in alignment.peers:
-            units[x] = [with_closing(u, closing[x]) for u in units[x]]
-        alignment.groups.append(Group(uid, units, mapped))
-    return alignment
+    return Stored(library, result, payload["tally"], shape, read)
 
 
 def _finding(f: Finding) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from kb.core.ids import anchor, unit_path
 from kb.crosslang.library import Library, get_library
 from kb.qa import report_on, stored
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import ALL_CHECKS, CHECKS, Finding
+from kb.qa.model import ALL_CHECKS, CHECKS
 from kb.web.cache import cached_page
 
 bp = Blueprint("alignment", __name__)
@@ -38,15 +38,15 @@ def library() -> Library:
 @lru_cache(maxsize=32)
 def _cached(data: Path, build: str, langs: tuple[str, ...]) -> stored.Stored:
     """The report, the housekeeping findings and the alignment of one build over some
-    languages: over every document as the build stored it (`kb.qa.stored`), else computed
-    (once)."""
+    languages, by law: over every document as the build stored it (`kb.qa.stored`, read a
+    law at a time), else computed (once)."""
     lib = get_library(data)
     found = stored.load(lib, lib.build_dir) if list(langs) == lib.langs else None
     if found is not None:
         return found
     alignment = align_books(lib, list(langs))
     housekeeping = report_on(alignment, housekeeping=True).findings
-    return stored.Stored(report_on(alignment), housekeeping, lambda: alignment)
+    return stored.Stored.of(report_on(alignment), housekeeping, alignment)
 
 
 def chosen() -> tuple[Library, list[str], list[str]]:
@@ -89,15 +89,6 @@ def warm(app: Flask) -> threading.Thread:
     thread = threading.Thread(target=run, name="alignment-warm", daemon=True)
     thread.start()
     return thread
-
-
-def shown(findings: list[Finding], checks: list[str]) -> list[Finding]:
-    """The findings of the checks asked for.
-
-    >>> shown([Finding("refs", "warning", "1", ("fi",), "", ())], ["drift"])
-    []
-    """
-    return [f for f in findings if f.check in checks]
 
 
 PAGE_BUDGET = 1000  # coverage cells and finding sides on one page of /alignment
@@ -144,28 +135,22 @@ def index():
     matrix and the findings (those outside the laws on the last page)."""
     lib, langs, checks = chosen()
     found = current(lib, langs)
-    result = found.report
-    findings = shown(result.findings + found.housekeeping, checks)
-    per_law: dict[str, int] = {}
-    sides = dict.fromkeys(result.coverage["laws"], len(langs))
-    for f in findings:
-        if f.law:
-            per_law[f.law] = per_law.get(f.law, 0) + 1
-            sides[f.law] = sides.get(f.law, 0) + len(f.where)
+    tally = found.sides(checks)
+    sides = {n: len(langs) + tally.get(n, 0) for n in found.report.coverage["laws"]}
     pages = law_pages(sides)
     page = page_number(len(pages))
-    laws = set(pages[page - 1])
-    last = page == len(pages)
+    laws = set(pages[page - 1]) | ({""} if page == len(pages) else set())
     return render_template(
         "alignment.html",
         library=lib,
         langs=langs,
         checks=checks,
         all_checks=ALL_CHECKS,
-        report=result,
-        coverage={n: row for n, row in result.coverage["laws"].items() if n in laws},
-        findings=[f for f in findings if f.law in laws or (last and f.law not in sides)],
-        per_law=per_law,
+        report=found.report,
+        counts=found.counts(),
+        coverage={n: row for n, row in found.report.coverage["laws"].items() if n in laws},
+        findings=found.findings(laws, checks),
+        per_law=found.per_law(checks),
         pages=[(p[0], p[-1]) if p else ("", "") for p in pages],
         page=page,
     )
@@ -212,10 +197,8 @@ def law(number: str):
     if number not in lib.law_numbers:
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     found = current(lib, langs)
-    alignment = found.alignment
-    findings = [
-        f for f in shown(found.report.findings + found.housekeeping, checks) if f.law == number
-    ]
+    alignment = found.alignment_of(number)
+    findings = found.findings([number], checks)
     rows = law_rows(alignment, number)
     row_of: dict[tuple[str, str], str] = {}
     for row in rows:
