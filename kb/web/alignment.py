@@ -94,7 +94,7 @@ def warm(app: Flask) -> threading.Thread:
 PAGE_BUDGET = 1000  # coverage cells and finding sides on one page of /alignment
 
 
-def law_pages(weights: dict[str, int], budget: int = PAGE_BUDGET) -> list[list[str]]:
+def law_pages(weights: dict[str, int], budget: int) -> list[list[str]]:
     """The laws in pages of consecutive laws, each page as many as fit in `budget` (at least
     one law), `weights` being what a law shows: so a page does not grow with the number of
     documents times the number of laws.
@@ -137,7 +137,7 @@ def index():
     found = current(lib, langs)
     tally = found.sides(checks)
     sides = {n: len(langs) + tally.get(n, 0) for n in found.report.coverage["laws"]}
-    pages = law_pages(sides)
+    pages = law_pages(sides, PAGE_BUDGET)
     page = page_number(len(pages))
     laws = set(pages[page - 1]) | ({""} if page == len(pages) else set())
     return render_template(

@@ -271,8 +271,8 @@ def other_documents(lib: Library, lang: str, number: str) -> list[str]:
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=en"):
-    ...     other_documents(library(), "fi", "12"), other_documents(library(), "fi", "94")
-    (['et', 'sv', 'sk', 'tr'], [])
+    ...     other_documents(library(), "fi", "12"), other_documents(library(), "sv", "12")
+    (['et', 'sk', 'sv', 'tr'], ['et', 'fi', 'sk', 'tr'])
     """
     books = [b for b in lib.books.values() if b.lang != lang]
     return i18n.by_name([b.lang for b in books if b.kind == "card" or b.law(number)])
