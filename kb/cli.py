@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    report = build(args.corpus, args.data, force=args.force)
+    from kb.qa import stored  # the alignment report, stored with the build
+
+    report = build(args.corpus, args.data, force=args.force, derive=stored.derive)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
@@ -56,8 +58,10 @@ def ensure_built(args: argparse.Namespace) -> None:
     """Build first when the knowledge base is missing or older than the corpus. A corpus
     that cannot be built leaves a knowledge base built before in use (with a warning)."""
     if is_stale(args.corpus, args.data):
+        from kb.qa import stored  # the alignment report, stored with the build
+
         try:
-            report = build(args.corpus, args.data)
+            report = build(args.corpus, args.data, derive=stored.derive)
         except BuildError as err:
             if not store.read_manifest(args.data)["documents"]:
                 raise
