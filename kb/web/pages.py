@@ -291,8 +291,8 @@ def other_documents(lib: Library, lang: str, number: str) -> list[str]:
     ...     other_documents(library(), "fi", "12"), other_documents(library(), "sv", "12")
     (['et', 'sk', 'sv', 'tr'], ['et', 'fi', 'sk', 'tr'])
     """
-    books = [b for b in lib.books.values() if b.lang != lang]
-    return i18n.by_name([b.lang for b in books if b.kind == "card" or b.law(number)])
+    books = [b for b in lib.books.values() if b.key != lib.key(lang)]
+    return i18n.by_name([b.key for b in books if b.kind == "card" or b.law(number)])
 
 
 def citation_texts(book: Book, unit) -> dict[str, str]:
