@@ -5,7 +5,9 @@ Layout (beside the knowledge base, see `kb.store`):
 
     builds/<id>/index -> ../../indexes/<key>   a build's index (so `kb/index` is the current
                               one: the knowledge base and its index are swapped as one)
-    indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display forms)
+    indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display
+                              forms), `concepts.json` and `lemmas.json` (the lemma of every
+                              word the books print, so a server needs no lemma dictionary)
     index.lock                one index build at a time
 
 `<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
@@ -37,10 +39,10 @@ from whoosh.analysis import SpaceSeparatedTokenizer
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
-from kb.index.analysis import analyzer, repair_ocr
+from kb.index.analysis import WORD, analyzer, lemmatizer, repair_ocr
 from kb.index.concepts import build_concepts
 from kb.layers import glossary
-from kb.profiles import module, modules
+from kb.profiles import load_words, module, modules
 
 HERE = Path(__file__).resolve().parent
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
@@ -48,6 +50,7 @@ SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 META = "search.json"
 CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
+LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
 KEEP_INDEXES = 2
 _KEYS = SpaceSeparatedTokenizer()
 
@@ -164,11 +167,12 @@ def context(unit: Unit, by_id: dict[str, Unit]) -> tuple[str, list[str]]:
 
 class _Keys:
     """Collects the analysed keys of one language's units (and the words as printed, for
-    "did you mean")."""
+    "did you mean" and the lemma table)."""
 
     def __init__(self, lang: str) -> None:
         self.analyzer = analyzer(lang)
         self.surface: dict[str, Counter[str]] = defaultdict(Counter)
+        self.words: set[str] = set()  # each word lowercased, and its exact key
 
     def stems(self, text: str) -> str:
         return " ".join(s for k in self.analyzer.words(text) for s in k.stems)
@@ -178,6 +182,7 @@ class _Keys:
         for token in self.analyzer.tokens(text):
             out.append(token.keys.exact)
             word = self.analyzer.lower(text[token.start : token.end])
+            self.words.update((word, token.keys.exact))
             if word != token.keys.exact:
                 self.surface[token.keys.exact][word] += 1
         return " ".join(out)
@@ -185,6 +190,18 @@ class _Keys:
     def display(self) -> dict[str, str]:
         """Each folded word's most frequent printed form, where the two differ."""
         return {k: c.most_common(1)[0][0] for k, c in self.surface.items()}
+
+    def lemmas(self) -> dict[str, dict[str, str]]:
+        """The lemma of each word of the units as printed (lowercased, a suffix after an
+        apostrophe dropped) and of each exact key, under the language's simplemma code:
+        the words a query or a search for other forms of a word looks up ({} for a
+        language without lemmas)."""
+        code = load_words(self.analyzer.lang).lemma
+        if not code:
+            return {}
+        lemma = lemmatizer(code)
+        words = {m.group(1) for w in self.words if (m := WORD.match(w))}
+        return {code: {w: lemma(w) for w in sorted(words)}}
 
 
 def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, str]]:
@@ -263,6 +280,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             # every process.
             writer = ix.writer(limitmb=256, compound=False)
             counts, display = {}, {}
+            lemmas: dict[str, dict[str, str]] = defaultdict(dict)
             for lang in langs:
                 keys = _Keys(lang)
                 counts[lang] = 0
@@ -270,6 +288,8 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                     writer.add_document(**doc)
                     counts[lang] += 1
                 display[lang] = keys.display()
+                for code, table in keys.lemmas().items():
+                    lemmas[code].update(table)
             writer.commit()
             meta = {
                 "key": key,
@@ -282,6 +302,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))
             concepts = build_concepts(units)
             store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
+            store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
             final = root / key
             shutil.rmtree(final, ignore_errors=True)
             staging.rename(final)

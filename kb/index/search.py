@@ -44,8 +44,16 @@ from whoosh.query import Phrase
 from kb import store
 from kb.core.ids import law_of
 from kb.crosslang import editions
-from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
-from kb.index.build import CONCEPTS, META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_variants
+from kb.index.build import (
+    CONCEPTS,
+    LEMMAS,
+    META,
+    STEM_FIELDS,
+    build_index,
+    index_dir,
+    is_current,
+)
 from kb.index.concepts import ENGLISH, Concepts, Match, joined
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
@@ -220,6 +228,11 @@ class Searcher:
         self.ocr: set[str] = set(meta["ocr"])
         self.display: dict[str, dict[str, str]] = meta["display"]
         self.editions: dict[str, int] = meta.get("editions", {})
+        lemmas = path / LEMMAS
+        tables = json.loads(lemmas.read_text(encoding="utf-8")) if lemmas.exists() else {}
+        for code, table in tables.items():
+            lemmatizer(code).learn(table)
+        self.lemma_codes = list(tables)
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
@@ -267,14 +280,16 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read each language's lemma data and the hot posting lists now, so that no query
-        of a long-running server waits for them; returns how many lists were read. The hot
-        lists are those of the most frequent terms, up to `WARM_POSTINGS` postings in all:
-        every list of today's five books (about a second), a fixed share of a larger corpus,
-        so that start-up and memory stay flat; the others are read from the index files at
-        first need (the last `POSTINGS_KEPT` kept)."""
-        for lang in [*self.langs, ENGLISH]:
-            analyzer(lang).keys("bridge")
+        """Read the hot posting lists now, and the lemma dictionaries aside (a thread), so
+        that no query of a long-running server waits for them; returns how many lists were
+        read. The books' own words need no dictionary (their lemmas come with the index);
+        a word they do not print does. The hot lists are those of the most frequent terms,
+        up to `WARM_POSTINGS` postings in all: every list of today's five books (about a
+        second), a fixed share of a larger corpus, so that start-up and memory stay flat;
+        the others are read from the index files at first need (the last `POSTINGS_KEPT`
+        kept)."""
+        for code in self.lemma_codes:
+            threading.Thread(target=lemmatizer(code).load, daemon=True).start()
         hot = sorted(
             (
                 (n, field, term)
