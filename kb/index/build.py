@@ -6,8 +6,11 @@ Layout (beside the knowledge base, see `kb.store`):
     builds/<id>/index -> ../../indexes/<key>   a build's index (so `kb/index` is the current
                               one: the knowledge base and its index are swapped as one)
     indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display
-                              forms), `concepts.json` and `lemmas.json` (the lemma of every
+                              forms), `concepts.json`, `lemmas.json` (the lemma of every
                               word the books print, so a server needs no lemma dictionary)
+                              and `units.json` (each unit's id, language, law, kind and
+                              citations, by document number: a server's ranking reads no
+                              stored text)
     index.lock                one index build at a time
 
 `<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
@@ -51,6 +54,7 @@ STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 META = "search.json"
 CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
 LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
+UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
 KEEP_INDEXES = 2
 _KEYS = SpaceSeparatedTokenizer()
 
@@ -281,11 +285,14 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             writer = ix.writer(limitmb=256, compound=False)
             counts, display = {}, {}
             lemmas: dict[str, dict[str, str]] = defaultdict(dict)
+            rows = []  # what a searcher keeps of each unit, by document number
             for lang in langs:
                 keys = _Keys(lang)
                 counts[lang] = 0
                 for doc in documents(lang, units[lang], keys):
                     writer.add_document(**doc)
+                    rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
+                    rows[-1].append(doc.get("cites", ""))
                     counts[lang] += 1
                 display[lang] = keys.display()
                 for code, table in keys.lemmas().items():
@@ -303,6 +310,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             concepts = build_concepts(units)
             store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
             store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
+            store.write_atomic(staging / UNITS, json.dumps(rows, ensure_ascii=False))
             final = root / key
             shutil.rmtree(final, ignore_errors=True)
             staging.rename(final)

@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import takewhile
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import Any, NamedTuple
 
 from whoosh import index
 from whoosh.query import Phrase
@@ -50,6 +50,7 @@ from kb.index.build import (
     LEMMAS,
     META,
     STEM_FIELDS,
+    UNITS,
     build_index,
     index_dir,
     is_current,
@@ -81,6 +82,7 @@ LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
+TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last shown
 POSTINGS_KEPT = 50000  # posting lists kept per process (the last read)
 WARM_POSTINGS = 250000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
@@ -90,6 +92,16 @@ CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
+
+
+class Doc(NamedTuple):
+    """What the ranking reads of a unit; its texts are read from the index when it is shown
+    (`Searcher.stored`)."""
+
+    id: str
+    lang: str
+    law: str
+    kind: str
 
 
 @dataclass
@@ -215,7 +227,8 @@ def snippet(text: str, tokens: list[Token], marks: set[str], width: int = SNIPPE
 
 
 class Searcher:
-    """An open index: the Whoosh reader, the stored units, and the postings read so far."""
+    """An open index: the Whoosh reader, what ranking needs of each unit (its texts are read
+    when it is shown), and the postings read so far."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -237,18 +250,21 @@ class Searcher:
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
         self._targets: dict[tuple[int, str], list[int]] = {}
-        self.docs: list[dict[str, Any]] = list(self.reader.all_stored_fields())
+        rows = json.loads((path / UNITS).read_text(encoding="utf-8"))
+        self.docs: list[Doc] = [Doc(*map(intern, row[:4])) for row in rows]
         self.by_id: dict[tuple[str, str], int] = {
-            (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
+            (d.lang, d.id): n for n, d in enumerate(self.docs)
         }
-        self.kind_weight = [KIND_WEIGHT.get(d["kind"], 1.0) for d in self.docs]
+        self.kind_weight = [KIND_WEIGHT.get(d.kind, 1.0) for d in self.docs]
         self.by_law: dict[str, set[int]] = defaultdict(set)
         for n, d in enumerate(self.docs):
-            self.by_law[d["law"]].add(n)
+            self.by_law[d.law].add(n)
         self.citing: dict[tuple[str, str], list[int]] = defaultdict(list)
-        for n, d in enumerate(self.docs):
-            for uid in d.get("cites", "").split():
-                self.citing[(d["lang"], uid)].append(n)
+        for n, (d, row) in enumerate(zip(self.docs, rows, strict=True)):
+            for uid in row[4].split():
+                self.citing[(d.lang, uid)].append(n)
+        self.stored = lru_cache(maxsize=TEXTS_KEPT)(self._stored)
+        self._tokens = lru_cache(maxsize=TEXTS_KEPT)(self._split_text)
         # The terms of every field and a speller per language (~0.1 s, so that no query
         # waits for them); postings and split texts are read at first need and kept.
         self.lexicons: dict[str, dict[str, int]] = {}
@@ -269,7 +285,6 @@ class Searcher:
             lang: self.speller.within(self.lexicons[f"exact_{lang}"]) for lang in self.langs
         }
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
-        self._split: dict[tuple[int, str], list[Token]] = {}
         self._lock = threading.Lock()
         self.word = lru_cache(maxsize=WORD_CACHE)(self._word)
         self._law_words = sorted(
@@ -311,7 +326,7 @@ class Searcher:
         kept); the inverse document frequency is applied per query word (see `idf`).
 
         >>> s = get_searcher()
-        >>> sorted(s.docs[doc]["id"] for doc in s.postings("title_fi", "revok"))
+        >>> sorted(s.docs[doc].id for doc in s.postings("title_fi", "revok"))
         ['61', '61.B', '62.A', '62.D', '63.A', '63.B']
         """
         key = (fieldname, term)
@@ -580,26 +595,32 @@ class Searcher:
         combined: dict[tuple[str, str], float] = defaultdict(float)
         for doc, s in sorted(rest.items(), key=lambda p: -p[1]):
             d = self.docs[doc]
-            key = (d["lang"], d["law"] or d["id"])
+            key = (d.lang, d.law or d.id)
             if seen[key] < LAW_UNITS:
                 combined[key] += s * LAW_SUM ** seen[key]
             seen[key] += 1
         seen.clear()
         for doc, s in best:
             d = self.docs[doc]
-            key = (d["lang"], d["law"] or d["id"])
+            key = (d.lang, d.law or d.id)
             ranked.append((doc, combined[key] if not seen[key] else s * SAME_LAW ** seen[key]))
             seen[key] += 1
         ranked.sort(key=lambda p: (-p[1], p[0]))
         return (pinned + ranked)[:limit]
 
-    def _tokens(self, doc: int, name: str) -> list[Token]:
-        """The words of a unit's stored text or raw text (split once, then kept)."""
-        key = (doc, name)
-        if key not in self._split:
-            d = self.docs[doc]
-            self._split[key] = list(analyzer(d["lang"]).tokens(d[name]))
-        return self._split[key]
+    def _stored(self, doc: int) -> dict[str, Any]:
+        """A unit's stored fields, read from the index (see `stored`: the last few kept).
+
+        >>> s = get_searcher()
+        >>> s.stored(s.by_id[("fi", "63")])["title"]
+        'REVOKIN PYSYVÄKSI TULEMINEN'
+        """
+        with self._lock:
+            return self.reader.stored_fields(doc)
+
+    def _split_text(self, doc: int, name: str) -> list[Token]:
+        """The words of a unit's stored text or raw text (see `_tokens`: the last few kept)."""
+        return list(analyzer(self.docs[doc].lang).tokens(self.stored(doc)[name]))
 
     def _hit(
         self,
@@ -613,7 +634,7 @@ class Searcher:
         (`{"by": "citation"}`), the index entry it matched (`{"by": "index", "entry":
         "Opening lead, out of turn", "lang": "en"}`), the words of its text (`{"by":
         "text"}`), or several of these."""
-        d = self.docs[doc]
+        d = self.stored(doc)
         mine = marks.get(d["lang"], set())
         name = "text" if d["text"] else "title"
         shown = snippet(d[name], self._tokens(doc, name), mine)
@@ -667,14 +688,14 @@ class Searcher:
             for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
                 laws = set()
                 for doc in self.targets(m, lang):
-                    laws.add(self.docs[doc]["law"])
+                    laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < m.score**2:
                         best[doc] = (m.score**2, label(m, qlang), qlang)
                 for law in laws - {""}:
                     per_law[law] += m.score**2
         # The other entries naming the same law add to its units' evidence.
         return {
-            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc]["law"], w) - w), name, ql)
+            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc].law, w) - w), name, ql)
             for doc, (w, name, ql) in best.items()
         }
 
@@ -685,7 +706,7 @@ class Searcher:
 
         >>> s = get_searcher()
         >>> m = Match({"source": "et", "edition": 2017, "targets": ["16.C", "def.alert"]}, 1.0)
-        >>> [s.docs[d]["id"] for d in s.targets(m, "sk")]
+        >>> [s.docs[d].id for d in s.targets(m, "sk")]
         ['16.D', 'def.alertovanie']
         """
         key = (id(match.entry), lang)
@@ -739,7 +760,7 @@ class Searcher:
             langs = named + [lg for lg in langs if lg not in named]
         cited = [(lg, *self._cited(lg, uid)) for lg in langs]
         first = next(((lg, doc) for lg, doc, named in cited if named), None)
-        citation = {"id": self.docs[first[1]]["id"], "lang": first[0]} if first else None
+        citation = {"id": self.docs[first[1]].id, "lang": first[0]} if first else None
         return citation, [doc for _, doc, _ in cited if doc is not None]
 
     def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:
