@@ -8,9 +8,10 @@ Layout (beside the knowledge base, see `kb.store`):
     indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display
                               forms), `concepts.json`, `lemmas.json` (the lemma of every
                               word the books print, so a server needs no lemma dictionary)
-                              and `units.json` (each unit's id, language, law, kind and
+                              `units.json` (each unit's id, language, law, kind and
                               citations, by document number: a server's ranking reads no
-                              stored text)
+                              stored text) and `lexicon.json` (each field's terms and how
+                              many units hold each, read at start in a blink)
     index.lock                one index build at a time
 
 `<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
@@ -51,10 +52,12 @@ HERE = Path(__file__).resolve().parent
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
 SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
+TERM_FIELDS = ("exact", *STEM_FIELDS, "ocr")  # every field of words, per language
 META = "search.json"
 CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
 LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
 UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
+LEXICON = "lexicon.json"  # per field: its terms (sorted, space-separated) and their counts
 KEEP_INDEXES = 2
 _KEYS = SpaceSeparatedTokenizer()
 
@@ -286,6 +289,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             counts, display = {}, {}
             lemmas: dict[str, dict[str, str]] = defaultdict(dict)
             rows = []  # what a searcher keeps of each unit, by document number
+            lexicon: dict[str, Counter[str]] = defaultdict(Counter)  # field -> term -> units
             for lang in langs:
                 keys = _Keys(lang)
                 counts[lang] = 0
@@ -293,6 +297,9 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                     writer.add_document(**doc)
                     rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
                     rows[-1].append(doc.get("cites", ""))
+                    for name in TERM_FIELDS:
+                        if value := doc.get(f"{name}_{lang}"):
+                            lexicon[f"{name}_{lang}"].update(set(value.split()))
                     counts[lang] += 1
                 display[lang] = keys.display()
                 for code, table in keys.lemmas().items():
@@ -311,6 +318,9 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
             store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
             store.write_atomic(staging / UNITS, json.dumps(rows, ensure_ascii=False))
+            terms = {f: sorted(c) for f, c in lexicon.items()}
+            table = {f: [" ".join(t), [lexicon[f][w] for w in t]] for f, t in terms.items()}
+            store.write_atomic(staging / LEXICON, json.dumps(table, ensure_ascii=False))
             final = root / key
             shutil.rmtree(final, ignore_errors=True)
             staging.rename(final)

@@ -48,6 +48,7 @@ from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_varia
 from kb.index.build import (
     CONCEPTS,
     LEMMAS,
+    LEXICON,
     META,
     STEM_FIELDS,
     UNITS,
@@ -256,6 +257,8 @@ class Searcher:
             (d.lang, d.id): n for n, d in enumerate(self.docs)
         }
         self.kind_weight = [KIND_WEIGHT.get(d.kind, 1.0) for d in self.docs]
+        laws: dict[tuple[str, str], int] = {}  # a law of a book (or a unit outside laws)
+        self.law_key = [laws.setdefault((d.lang, d.law or d.id), len(laws)) for d in self.docs]
         self.by_law: dict[str, set[int]] = defaultdict(set)
         for n, d in enumerate(self.docs):
             self.by_law[d.law].add(n)
@@ -265,15 +268,17 @@ class Searcher:
                 self.citing[(d.lang, uid)].append(n)
         self.stored = lru_cache(maxsize=TEXTS_KEPT)(self._stored)
         self._tokens = lru_cache(maxsize=TEXTS_KEPT)(self._split_text)
-        # The terms of every field and a speller per language (~0.1 s, so that no query
+        # The terms of every field (lexicon.json) and a speller per language, so that no query
         # waits for them); postings and split texts are read at first need and kept.
+        table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
         self.lexicons: dict[str, dict[str, int]] = {}
+        self._sorted: dict[str, list[str]] = {}
         for lang in self.langs:
             for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
                 field = f"{name}_{lang}"
-                terms = self.reader.iter_field(field) if field in self.reader.schema else ()
-                self.lexicons[field] = {intern(t.decode()): i.doc_frequency() for t, i in terms}
-        self._sorted = {field: sorted(terms) for field, terms in self.lexicons.items()}
+                terms, counts = table.get(field, ("", []))
+                self._sorted[field] = [intern(t) for t in terms.split()]
+                self.lexicons[field] = dict(zip(self._sorted[field], counts, strict=True))
         # One speller over the words of every book, answering for each book's words.
         vocabulary: dict[str, int] = defaultdict(int)
         for lang in self.langs:
@@ -539,6 +544,7 @@ class Searcher:
         why: dict[int, dict[str, str]] = {}
         marks: dict[str, set[str]] = {}
         unknown: dict[str, list[Word]] = {}
+        matched: dict[str, list[Match]] = {}
         for lg in langs:
             analysed = [self.word(lg, w) for w in self.expand(lg, words)]
             if len(analysed) > 1 and not any(w.known for w in analysed):
@@ -557,7 +563,7 @@ class Searcher:
                     boost *= LAW_TITLED
                 found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
             top = max(found.values(), default=0.0)
-            for doc, (score, label, qlang) in self._concepts(words, lg).items():
+            for doc, (score, label, qlang) in self._concepts(words, lg, matched).items():
                 if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
                     continue
                 boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
@@ -588,21 +594,25 @@ class Searcher:
         each further matching unit of the law (`LAW_SUM`, less for each); each further unit
         of a law counts less (`SAME_LAW`)."""
         pinned = [(doc, found[doc]) for doc in dict.fromkeys(first or [])]
-        rest = {doc: s for doc, s in found.items() if doc not in dict(pinned)}
+        skip = {doc for doc, _ in pinned}
+        rest = {doc: s for doc, s in found.items() if doc not in skip}
         best = heapq.nlargest(limit * 4, rest.items(), key=lambda p: (p[1], -p[0]))
-        seen: dict[tuple[str, str], int] = defaultdict(int)
+        law = self.law_key
+        shown = {law[doc] for doc, _ in best}
+        evidence: dict[int, list[float]] = defaultdict(list)  # the laws of the best units
+        for doc, s in rest.items():
+            if law[doc] in shown:
+                evidence[law[doc]].append(s)
+        combined: dict[int, float] = {}
+        for key, scores in evidence.items():
+            total = 0.0
+            for n, s in enumerate(sorted(scores, reverse=True)[:LAW_UNITS]):
+                total += s * LAW_SUM**n
+            combined[key] = total
+        seen: dict[int, int] = defaultdict(int)
         ranked = []
-        combined: dict[tuple[str, str], float] = defaultdict(float)
-        for doc, s in sorted(rest.items(), key=lambda p: -p[1]):
-            d = self.docs[doc]
-            key = (d.lang, d.law or d.id)
-            if seen[key] < LAW_UNITS:
-                combined[key] += s * LAW_SUM ** seen[key]
-            seen[key] += 1
-        seen.clear()
         for doc, s in best:
-            d = self.docs[doc]
-            key = (d.lang, d.law or d.id)
+            key = law[doc]
             ranked.append((doc, combined[key] if not seen[key] else s * SAME_LAW ** seen[key]))
             seen[key] += 1
         ranked.sort(key=lambda p: (-p[1], p[0]))
@@ -676,16 +686,21 @@ class Searcher:
                 out += [p for p in split_query(printed)[0] if p not in out]
         return out[:MAX_WORDS]
 
-    def _concepts(self, words: list[str], lang: str) -> dict[int, tuple[float, str, str]]:
+    def _concepts(
+        self, words: list[str], lang: str, matched: dict[str, list[Match]]
+    ) -> dict[int, tuple[float, str, str]]:
         """The units of a book that the index entries (and defined terms) matching the query
         name, in the book's language or in English: each with its weight (the best entry's
         score squared, plus a share of the other entries naming its law), the best entry's
-        label and the language it matched in."""
+        label and the language it matched in. `matched` keeps the entries a language's
+        words match for the query's other books (English: every book's)."""
         best: dict[int, tuple[float, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
-            query = " ".join(self.expand(qlang, words))
-            for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
+            if qlang not in matched:
+                query = " ".join(self.expand(qlang, words))
+                matched[qlang] = self.concepts.match(query, qlang)[:CONCEPT_MATCHES]
+            for m in matched[qlang]:
                 laws = set()
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
