@@ -22,6 +22,7 @@ Every word of a unit (and of a query) becomes a small set of keys:
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import unicodedata
@@ -265,6 +266,17 @@ class Lemmatizer:
         self._lookup("bridge")
 
 
+def _unlock_lemmatizers() -> None:
+    """In a forked process (an index build's writers), fresh locks: a thread of the parent
+    may have held one, and no thread of the child will release it."""
+    for code in _LEMMATIZERS:
+        lemmatizer(code)._lock = threading.Lock()
+
+
+_LEMMATIZERS: set[str] = set()
+os.register_at_fork(after_in_child=_unlock_lemmatizers)
+
+
 @cache
 def lemmatizer(code: str) -> Lemmatizer:
     """The lemmatizer of a simplemma language code (one per process).
@@ -272,6 +284,7 @@ def lemmatizer(code: str) -> Lemmatizer:
     >>> lemmatizer("tr") is lemmatizer("tr"), lemmatizer("tr")("kartları")
     (True, 'kart')
     """
+    _LEMMATIZERS.add(code)
     return Lemmatizer(code)
 
 

@@ -29,16 +29,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import shutil
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from whoosh import fields, index
 from whoosh.analysis import SpaceSeparatedTokenizer
+from whoosh.codec import default_codec
+from whoosh.writing import SegmentWriter
 
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
@@ -245,6 +251,98 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
         yield doc
 
 
+@dataclass
+class Part:
+    """A segment of the index, written by one process: some languages' units, and what the
+    index's side files need of them."""
+
+    segment: Any  # Whoosh's segment
+    counts: dict[str, int] = field(default_factory=dict)
+    display: dict[str, dict[str, str]] = field(default_factory=dict)
+    lemmas: dict[str, dict[str, str]] = field(default_factory=dict)
+    rows: list[list[str]] = field(default_factory=list)  # per unit, by document number
+    lexicon: dict[str, Counter[str]] = field(default_factory=dict)  # field -> term -> units
+
+
+_UNITS: dict[str, list[Unit]] = {}  # the units being indexed, for the forked writers
+
+
+def write_part(folder: str, langs: list[str]) -> Part:
+    """Index the units of some languages (in `_UNITS`) into a new segment of the index in
+    `folder`; the segment is not yet in the index (see `write_parts`)."""
+    ix = index.open_dir(folder)
+    # No lock: the process that started this one holds it. Files of their own, not one
+    # compound file: a reader reads them where they lie (Whoosh copies a compound file's
+    # parts into memory), the OS caching them for every process.
+    # The codec's statistics of field lengths per block of postings serve Whoosh's own
+    # scoring, which the searcher does not use (it reads each unit's field length).
+    codec = default_codec()
+    codec.length_stats = False
+    writer = SegmentWriter(ix, _lk=False, limitmb=256, compound=False, codec=codec)
+    part = Part(None)
+    lexicon: dict[str, Counter[str]] = defaultdict(Counter)
+    for lang in langs:
+        keys = _Keys(lang)
+        part.counts[lang] = 0
+        for doc in documents(lang, _UNITS[lang], keys):
+            for name in TERM_FIELDS:
+                if (value := doc.get(f"{name}_{lang}")) is not None:
+                    # The keys split here as the field's tokenizer would (Whoosh takes the
+                    # list as they are, a tokenizer less per field and unit).
+                    doc[f"{name}_{lang}"] = terms = _KEYS.expression.findall(value)
+                    lexicon[f"{name}_{lang}"].update(set(terms))
+            writer.add_document(**doc)
+            part.rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
+            part.rows[-1].append(doc.get("cites", ""))
+            part.counts[lang] += 1
+        part.display[lang] = keys.display()
+        for code, table in keys.lemmas().items():
+            part.lemmas.setdefault(code, {}).update(table)
+    part.segment = writer._finalize_segment()  # as Whoosh's own parallel writer does
+    part.lexicon = dict(lexicon)
+    return part
+
+
+def split(langs: list[str], sizes: dict[str, int], parts: int) -> list[list[str]]:
+    """The languages in order, cut into at most `parts` runs of about the same size.
+
+    >>> split(["et", "fi", "sk", "sv", "tr"], {"et": 9, "fi": 8, "sk": 8, "sv": 1, "tr": 9}, 2)
+    [['et', 'fi'], ['sk', 'sv', 'tr']]
+    """
+    total, out, size = sum(sizes.values()), [[]], 0
+    for lang in langs:
+        if size + sizes[lang] / 2 > total * len(out) / parts and len(out) < parts:
+            out.append([])
+        out[-1].append(lang)
+        size += sizes[lang]
+    return [run for run in out if run]
+
+
+def write_parts(ix: index.Index, units: dict[str, list[Unit]], langs: list[str]) -> list[Part]:
+    """Index the languages' units into the empty index `ix`: a segment per process (one per
+    core, each over a run of the languages, in order, so that document numbers follow the
+    languages' order), listed in the index at the end."""
+    runs = split(langs, {lang: len(units[lang]) for lang in langs}, os.cpu_count() or 1)
+    for code in sorted({load_words(lang).lemma for lang in langs} - {""}):
+        lemmatizer(code).load()  # once, here, rather than in each writer
+    _UNITS.update(units)
+    try:
+        if len(runs) > 1:
+            # Forked: the writers share the units read here (and nothing runs beside them).
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(len(runs), mp_context=context) as pool:
+                parts = list(pool.map(write_part, [ix.storage.folder] * len(runs), runs))
+        else:
+            parts = [write_part(ix.storage.folder, run) for run in runs]
+    finally:
+        _UNITS.clear()
+    writer = ix.writer()  # lists the segments, as Whoosh's own parallel writer does
+    writer._close_segment()
+    writer._commit_toc([part.segment for part in parts])
+    writer._finish()
+    return parts
+
+
 def index_lock(data: Path):
     """Hold the data directory's index lock (a second index build waits for the first)."""
     return store.file_lock(data, "index.lock")
@@ -282,29 +380,16 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         staging.mkdir(parents=True)
         try:
             ix = index.create_in(str(staging), schema(langs, ocr))
-            # Files of their own, not one compound file: a reader reads them where they lie
-            # (Whoosh copies a compound file's parts into memory), the OS caching them for
-            # every process.
-            writer = ix.writer(limitmb=256, compound=False)
-            counts, display = {}, {}
+            parts = write_parts(ix, units, langs)
+            counts = {lang: n for part in parts for lang, n in part.counts.items()}
+            display = {lang: d for part in parts for lang, d in part.display.items()}
             lemmas: dict[str, dict[str, str]] = defaultdict(dict)
-            rows = []  # what a searcher keeps of each unit, by document number
-            lexicon: dict[str, Counter[str]] = defaultdict(Counter)  # field -> term -> units
-            for lang in langs:
-                keys = _Keys(lang)
-                counts[lang] = 0
-                for doc in documents(lang, units[lang], keys):
-                    writer.add_document(**doc)
-                    rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
-                    rows[-1].append(doc.get("cites", ""))
-                    for name in TERM_FIELDS:
-                        if value := doc.get(f"{name}_{lang}"):
-                            lexicon[f"{name}_{lang}"].update(set(value.split()))
-                    counts[lang] += 1
-                display[lang] = keys.display()
-                for code, table in keys.lemmas().items():
+            lexicon: dict[str, Counter[str]] = {}
+            for part in parts:
+                for code, table in part.lemmas.items():
                     lemmas[code].update(table)
-            writer.commit()
+                lexicon.update(part.lexicon)
+            rows = [row for part in parts for row in part.rows]
             meta = {
                 "key": key,
                 "languages": counts,
