@@ -33,7 +33,6 @@ from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import takewhile
 from pathlib import Path
 from sys import intern
 from typing import Any, NamedTuple
@@ -92,6 +91,7 @@ W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (s
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
+LAST_LETTER = chr(0x10FFFF)  # after every letter: a prefix's words sort before prefix + this
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
 
 
@@ -359,7 +359,7 @@ class Searcher:
         ['revokki', 'revokkia', 'revokkiin']
         """
         terms = self._sorted.get(fieldname, [])
-        found = takewhile(lambda t: t.startswith(prefix), terms[bisect_left(terms, prefix) :])
+        found = terms[bisect_left(terms, prefix) : bisect_left(terms, prefix + LAST_LETTER)]
         return heapq.nlargest(limit, found, key=self.lexicons[fieldname].__getitem__)
 
     # -- analysis of a query ---------------------------------------------------------------
