@@ -65,6 +65,7 @@ LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the boo
 UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
 LEXICON = "lexicon.json"  # per field: its terms (sorted, space-separated) and their counts
 KEEP_INDEXES = 2
+MAX_WRITERS = 4  # processes writing the index, at most: each segment is one more place to look
 _KEYS = SpaceSeparatedTokenizer()
 
 
@@ -252,7 +253,7 @@ def documents(lang: str, units: list[Unit], keys: _Keys) -> Iterator[dict[str, s
 
 
 @dataclass
-class Part:
+class _Part:
     """A segment of the index, written by one process: some languages' units, and what the
     index's side files need of them."""
 
@@ -267,9 +268,9 @@ class Part:
 _UNITS: dict[str, list[Unit]] = {}  # the units being indexed, for the forked writers
 
 
-def write_part(folder: str, langs: list[str]) -> Part:
+def _write_part(folder: str, langs: list[str]) -> _Part:
     """Index the units of some languages (in `_UNITS`) into a new segment of the index in
-    `folder`; the segment is not yet in the index (see `write_parts`)."""
+    `folder`; the segment is not yet in the index (see `_write_parts`)."""
     ix = index.open_dir(folder)
     # No lock: the process that started this one holds it. Files of their own, not one
     # compound file: a reader reads them where they lie (Whoosh copies a compound file's
@@ -279,7 +280,7 @@ def write_part(folder: str, langs: list[str]) -> Part:
     codec = default_codec()
     codec.length_stats = False
     writer = SegmentWriter(ix, _lk=False, limitmb=256, compound=False, codec=codec)
-    part = Part(None)
+    part = _Part(None)
     lexicon: dict[str, Counter[str]] = defaultdict(Counter)
     for lang in langs:
         keys = _Keys(lang)
@@ -318,11 +319,12 @@ def split(langs: list[str], sizes: dict[str, int], parts: int) -> list[list[str]
     return [run for run in out if run]
 
 
-def write_parts(ix: index.Index, units: dict[str, list[Unit]], langs: list[str]) -> list[Part]:
+def _write_parts(ix: index.Index, units: dict[str, list[Unit]], langs: list[str]) -> list[_Part]:
     """Index the languages' units into the empty index `ix`: a segment per process (one per
-    core, each over a run of the languages, in order, so that document numbers follow the
-    languages' order), listed in the index at the end."""
-    runs = split(langs, {lang: len(units[lang]) for lang in langs}, os.cpu_count() or 1)
+    core, up to `MAX_WRITERS`, each over a run of the languages, in order, so that document
+    numbers follow the languages' order), listed in the index at the end."""
+    writers = min(os.cpu_count() or 1, MAX_WRITERS)
+    runs = split(langs, {lang: len(units[lang]) for lang in langs}, writers)
     for code in sorted({load_words(lang).lemma for lang in langs} - {""}):
         lemmatizer(code).load()  # once, here, rather than in each writer
     _UNITS.update(units)
@@ -331,9 +333,9 @@ def write_parts(ix: index.Index, units: dict[str, list[Unit]], langs: list[str])
             # Forked: the writers share the units read here (and nothing runs beside them).
             context = multiprocessing.get_context("fork")
             with ProcessPoolExecutor(len(runs), mp_context=context) as pool:
-                parts = list(pool.map(write_part, [ix.storage.folder] * len(runs), runs))
+                parts = list(pool.map(_write_part, [ix.storage.folder] * len(runs), runs))
         else:
-            parts = [write_part(ix.storage.folder, run) for run in runs]
+            parts = [_write_part(ix.storage.folder, run) for run in runs]
     finally:
         _UNITS.clear()
     writer = ix.writer()  # lists the segments, as Whoosh's own parallel writer does
@@ -380,7 +382,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         staging.mkdir(parents=True)
         try:
             ix = index.create_in(str(staging), schema(langs, ocr))
-            parts = write_parts(ix, units, langs)
+            parts = _write_parts(ix, units, langs)
             counts = {lang: n for part in parts for lang, n in part.counts.items()}
             display = {lang: d for part in parts for lang, d in part.display.items()}
             lemmas: dict[str, dict[str, str]] = defaultdict(dict)
