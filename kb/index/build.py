@@ -323,14 +323,15 @@ def _write_parts(ix: index.Index, units: dict[str, list[Unit]], langs: list[str]
     """Index the languages' units into the empty index `ix`: a segment per process (one per
     core, up to `MAX_WRITERS`, each over a run of the languages, in order, so that document
     numbers follow the languages' order), listed in the index at the end."""
-    writers = min(os.cpu_count() or 1, MAX_WRITERS)
+    forks = "fork" in multiprocessing.get_all_start_methods()  # not on Windows
+    writers = min(os.cpu_count() or 1, MAX_WRITERS) if forks else 1
     runs = split(langs, {lang: len(units[lang]) for lang in langs}, writers)
     for code in sorted({load_words(lang).lemma for lang in langs} - {""}):
         lemmatizer(code).load()  # once, here, rather than in each writer
     _UNITS.update(units)
     try:
         if len(runs) > 1:
-            # Forked: the writers share the units read here (and nothing runs beside them).
+            # Forked: the writers read the units loaded here (shared, not sent to them).
             context = multiprocessing.get_context("fork")
             with ProcessPoolExecutor(len(runs), mp_context=context) as pool:
                 parts = list(pool.map(_write_part, [ix.storage.folder] * len(runs), runs))
