@@ -235,6 +235,13 @@ class Searcher:
         self.path = path
         self.ix = index.open_dir(str(path))
         self.reader = self.ix.reader()
+        # The segment holding each field of words (a book's fields are in one segment), and
+        # its first document's number: its postings are read there, not through every one.
+        self._segments = {
+            name: (leaf, offset)
+            for leaf, offset in self.reader.leaf_readers()
+            for name in leaf.indexed_field_names()
+        }
         self.searcher = self.ix.searcher()
         meta = json.loads((path / META).read_text(encoding="utf-8"))
         self.langs: list[str] = list(meta["languages"])
@@ -342,11 +349,11 @@ class Searcher:
             return {}
         with self._lock:
             found = {}
-            r = self.reader
+            r, offset = self._segments[fieldname]
             avg = r.field_length(fieldname) / self.sizes[fieldname.rsplit("_", 1)[1]] or 1.0
             for doc, tf in r.postings(fieldname, term).items_as("weight"):
                 norm = tf + K1 * (1 - B + B * r.doc_field_length(doc, fieldname) / avg)
-                found[doc] = tf * (K1 + 1) / norm
+                found[doc + offset] = tf * (K1 + 1) / norm
             self._postings[key] = found
             if len(self._postings) > POSTINGS_KEPT:
                 del self._postings[next(iter(self._postings))]  # the oldest read
