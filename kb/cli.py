@@ -18,6 +18,7 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -243,10 +244,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     from kb.index.search import get_searcher
 
-    get_searcher(args.data).warm()
     # What is loaded now lives as long as the server: the collector need not walk it again.
     gc.collect()
     gc.freeze()
+
+    def prepare() -> None:
+        """Open the index and read its hot posting lists while the server already answers
+        (a search waits for the opening), then freeze what they loaded too."""
+        get_searcher(args.data).warm()
+        gc.collect()
+        gc.freeze()
+
+    threading.Thread(target=prepare, name="search-warm", daemon=True).start()
     from kb.web import alignment
 
     alignment.warm(app)
