@@ -1,6 +1,7 @@
 """Load: many clients at once on `lawkb serve` (waitress) over loopback, a realistic mix.
 
     .venv/bin/python bench/load.py [--clients 32] [--seconds 30] [--warmup 20] [--url URL]
+        [--encoding "gzip, deflate, br"]
 
 Starts `lawkb serve` on a free port (or drives the server at `--url`), then runs `clients`
 clients, each sending its next request as soon as the last one is answered (HTTP/1.1
@@ -83,10 +84,16 @@ class Results:
 
 
 async def fetch(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, host: str, path: str
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    host: str,
+    path: str,
+    encoding: str = "",
 ) -> int:
-    """One GET on a kept-alive connection; the status (the body is read and dropped)."""
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: */*\r\n\r\n".encode())
+    """One GET on a kept-alive connection, accepting the content codings `encoding` names
+    (none: ""); the status (the body is read and dropped)."""
+    accept = f"Accept-Encoding: {encoding}\r\n" if encoding else ""
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: */*\r\n{accept}\r\n".encode())
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split()[1])
@@ -95,7 +102,9 @@ async def fetch(
     return status
 
 
-async def client(url: str, until: float, results: Results | None, seed: int) -> None:
+async def client(
+    url: str, until: float, results: Results | None, seed: int, encoding: str = ""
+) -> None:
     """One reader: a request as soon as the last one is answered, until `until`."""
     parts = urlsplit(url)
     rng = random.Random(seed)
@@ -107,7 +116,7 @@ async def client(url: str, until: float, results: Results | None, seed: int) -> 
             path = request_for(kind, rng)
             start = time.perf_counter()
             try:
-                status = await fetch(reader, writer, parts.netloc, path)
+                status = await fetch(reader, writer, parts.netloc, path, encoding)
             except (OSError, asyncio.IncompleteReadError, ValueError) as err:
                 status = 0
                 writer.close()
@@ -123,11 +132,14 @@ async def client(url: str, until: float, results: Results | None, seed: int) -> 
         writer.close()
 
 
-async def run(url: str, clients: int, seconds: float, results: Results | None) -> float:
+async def run(
+    url: str, clients: int, seconds: float, results: Results | None, encoding: str = ""
+) -> float:
     """Run the clients for `seconds`; the time they took."""
     start = time.perf_counter()
     until = start + seconds
-    await asyncio.gather(*(client(url, until, results, seed) for seed in range(clients)))
+    readers = (client(url, until, results, seed, encoding) for seed in range(clients))
+    await asyncio.gather(*readers)
     return time.perf_counter() - start
 
 
@@ -204,14 +216,19 @@ def main() -> int:
     ap.add_argument("--url", help="drive this server instead of starting lawkb serve")
     ap.add_argument("--data", type=Path, help="the server's data directory ($LAWKB_DATA)")
     ap.add_argument(
+        "--encoding",
+        default="",
+        help='the Accept-Encoding the clients send (default: none; browsers: "gzip, deflate, br")',
+    )
+    ap.add_argument(
         "--aborts", type=int, default=200, help="reads aborted mid-answer after the run (200)"
     )
     args = ap.parse_args()
 
     def measure(url: str) -> tuple[Results, float]:
-        asyncio.run(run(url, args.clients, args.warmup, None))
+        asyncio.run(run(url, args.clients, args.warmup, None, args.encoding))
         results = Results()
-        return results, asyncio.run(run(url, args.clients, args.seconds, results))
+        return results, asyncio.run(run(url, args.clients, args.seconds, results, args.encoding))
 
     if args.url:
         results, took = measure(args.url)

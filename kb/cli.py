@@ -18,6 +18,7 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,7 +36,9 @@ if TYPE_CHECKING:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    report = build(args.corpus, args.data, force=args.force)
+    from kb.qa import stored  # the alignment report, stored with the build
+
+    report = build(args.corpus, args.data, force=args.force, derive=stored.derive)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
@@ -56,8 +59,10 @@ def ensure_built(args: argparse.Namespace) -> None:
     """Build first when the knowledge base is missing or older than the corpus. A corpus
     that cannot be built leaves a knowledge base built before in use (with a warning)."""
     if is_stale(args.corpus, args.data):
+        from kb.qa import stored  # the alignment report, stored with the build
+
         try:
-            report = build(args.corpus, args.data)
+            report = build(args.corpus, args.data, derive=stored.derive)
         except BuildError as err:
             if not store.read_manifest(args.data)["documents"]:
                 raise
@@ -239,10 +244,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     from kb.index.search import get_searcher
 
-    get_searcher(args.data).warm()
     # What is loaded now lives as long as the server: the collector need not walk it again.
     gc.collect()
     gc.freeze()
+
+    def prepare() -> None:
+        """Open the index and read its hot posting lists while the server already answers
+        (a search waits for the opening), then freeze what they loaded too."""
+        get_searcher(args.data).warm()
+        gc.collect()
+        gc.freeze()
+
+    threading.Thread(target=prepare, name="search-warm", daemon=True).start()
     from kb.web import alignment
 
     alignment.warm(app)

@@ -75,9 +75,20 @@ def test_footnotes_and_tables(client: FlaskClient) -> None:
 
 
 def test_cited_by_and_other_languages(client: FlaskClient) -> None:
+    """The other documents are listed once per law page (each its law, the card's its
+    comparison), not per unit: the unit in every language is one step away, in its row of
+    the comparison or on its cite page."""
     page = html(client, "/tr/law/16")
     assert "Cited by" in page
-    assert 'hreflang="fi"' in page and 'hreflang="et"' in page
+    others = page.split('<details class="other-docs"')[1].split("</details>")[0]
+    assert re.findall(r'href="([^"]+)" hreflang="(\w+)"', others) == [
+        ("/et/law/16", "et"),
+        ("/fi/law/16", "fi"),
+        ("/sk/law/16", "sk"),
+        ("/compare/16?langs=sv,et,fi,sk,tr", "sv"),  # the card's law: its comparison
+    ]
+    main = page.split("<main")[1]
+    assert main.count('hreflang="fi"') == 1 and main.count('class="cite-link"') > 20
 
 
 def test_copy_citation(client: FlaskClient) -> None:

@@ -6,10 +6,21 @@ mode and the card's topics with the laws they cite."""
 from __future__ import annotations
 
 import gzip
+import hashlib
+import os
 import re
+import shutil
+from pathlib import Path
+from unittest import mock
 
 import brotli
+import flask_compress.flask_compress as flask_compress
 from flask.testing import FlaskClient
+
+from kb import store
+from kb.index import search
+from kb.web import cache, create_app
+from kb.web.cache import encode
 
 
 def test_law_12_in_finnish_is_under_15_kb_on_the_wire(client: FlaskClient) -> None:
@@ -36,6 +47,64 @@ def test_unchanged_pages_and_api_answers_are_304(client: FlaskClient) -> None:
             assert again.status_code == 304 and again.data == b"", url
     other = client.get("/fi/law/12", headers={"If-None-Match": '"stale"'})
     assert other.status_code == 200
+
+
+def test_a_kept_page_is_sent_as_kept_with_no_compression_per_request(
+    client: FlaskClient,
+) -> None:
+    """A kept page is compressed once per content coding (gzip when kept, brotli the first
+    time a reader asks for it), then sent as it is: no compression on a repeated request,
+    the ETag the page's own with the coding after it, as for a page compressed on the fly."""
+    url = "/fi/law/13?ui=sk"  # a page no other test reads in this UI language
+    made = []
+
+    def counted(page: bytes, coding: str) -> bytes:
+        made.append(coding)
+        return encode(page, coding)
+
+    with (
+        mock.patch.object(cache, "encode", side_effect=counted),
+        mock.patch.object(flask_compress, "_compress_data", side_effect=AssertionError),
+    ):
+        raw = client.get(url, headers={"Accept-Encoding": "identity"})
+        assert made == ["gzip"]
+        etag = hashlib.sha1(raw.data).hexdigest()
+        assert raw.headers["ETag"] == f'"{etag}"' and "Content-Encoding" not in raw.headers
+        for _ in range(3):
+            for coding, decode in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+                answer = client.get(url, headers={"Accept-Encoding": f"{coding}, identity"})
+                assert answer.headers["Content-Encoding"] == coding
+                assert answer.headers["ETag"] == f'"{etag}:{coding}"'
+                assert decode(answer.data) == raw.data
+                assert "Accept-Encoding" in answer.headers["Vary"]
+        assert made == ["gzip", "br"]  # once each, however often it is asked for
+        again = client.get(url, headers={"Accept-Encoding": "br", "If-None-Match": f'"{etag}:br"'})
+        assert again.status_code == 304
+    # A page not kept (an API answer) is compressed on the fly, with the same kind of ETag.
+    api = client.get("/api/v1/units/fi/13.A", headers={"Accept-Encoding": "br"})
+    plain = client.get("/api/v1/units/fi/13.A")
+    assert api.headers["ETag"] == f'"{hashlib.sha1(plain.data).hexdigest()}:br"'
+
+
+def test_the_searcher_is_looked_up_again_only_when_the_index_link_changes(
+    tmp_path: Path,
+) -> None:
+    """A search reads the index link (one readlink) and asks the index for its searcher only
+    when the link names another index."""
+    data = tmp_path / "data"
+    shutil.copytree(os.environ["LAWKB_DATA"], data, symlinks=True, ignore=lambda *_: ["build.lock"])
+    client = create_app(data).test_client()
+    with mock.patch.object(search, "get_searcher", wraps=search.get_searcher) as looked_up:
+        for query in ("revokki", "pelaaja", "kilpailunjohtaja"):
+            assert client.get(f"/search?q={query}&lang=fi").status_code == 200
+        assert client.get("/api/v1/search?q=revokki").status_code == 200
+        assert looked_up.call_count == 1
+        link = store.current(data) / "index"
+        target = os.readlink(link)
+        link.unlink()
+        link.symlink_to((link.parent / target).resolve())  # the same index, named otherwise
+        assert client.get("/search?q=revokki&lang=fi").status_code == 200
+        assert looked_up.call_count == 2
 
 
 def test_static_files_have_hashed_names_cached_for_a_year(client: FlaskClient) -> None:

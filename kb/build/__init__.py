@@ -15,6 +15,7 @@ import shutil
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,9 +138,17 @@ def corpus_folders(corpus: Path) -> list[Path]:
     return folders
 
 
-def build(corpus: Path | None = None, data: Path | None = None, force: bool = False) -> Report:
+def build(
+    corpus: Path | None = None,
+    data: Path | None = None,
+    force: bool = False,
+    derive: Callable[[Path, Path], object] | None = None,
+) -> Report:
     """Build the knowledge base and its search index from the corpus, reusing what has not
     changed, and swap both in with one rename (the index is linked from the build).
+    `derive(data, build)`, when given, writes what later stages compute from a whole build
+    into its directory before it swaps in (when nothing changed: into the current build, if
+    it lacks them).
 
     A document with errors is reported in `Report.errors` and keeps its previous version;
     the other documents build all the same. A corpus with no document raises `BuildError`
@@ -160,12 +169,16 @@ def build(corpus: Path | None = None, data: Path | None = None, force: bool = Fa
         if unchanged and not force:
             report.up_to_date = True
             report.indexed = build_index(data)
+            if derive is not None:
+                derive(data, store.current(data).resolve())
             return report
         stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         staging = data / "builds" / f".{stamp}"
         staging.mkdir(parents=True)
         try:
             report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
+            if derive is not None:
+                derive(data, staging)
             final = staging.with_name(stamp)
             staging.rename(final)
         except BaseException:

@@ -114,11 +114,12 @@ class Book:
 class Library:
     """Every document of one build of the knowledge base."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, build: Path | None = None) -> None:
         self.data = data
         # Read every file from the one build the link names now (a build swapped in while
-        # reading must not mix two builds).
-        build = Path(os.path.realpath(store.current(data)))
+        # reading must not mix two builds), or from the build directory given (one being made).
+        build = Path(os.path.realpath(build or store.current(data)))
+        self.build_dir = build
         self.manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         self.build_id = self.manifest.get("built", "")
         self.books: dict[str, Book] = {}  # by address (`Book.key`)

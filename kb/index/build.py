@@ -5,7 +5,13 @@ Layout (beside the knowledge base, see `kb.store`):
 
     builds/<id>/index -> ../../indexes/<key>   a build's index (so `kb/index` is the current
                               one: the knowledge base and its index are swapped as one)
-    indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display forms)
+    indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display
+                              forms), `concepts.json`, `lemmas.json` (the lemma of every
+                              word the books print, so a server needs no lemma dictionary)
+                              `units.json` (each unit's id, language, law, kind and
+                              citations, by document number: a server's ranking reads no
+                              stored text) and `lexicon.json` (each field's terms and how
+                              many units hold each, read at start in a blink)
     index.lock                one index build at a time
 
 `<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
@@ -23,33 +29,44 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import shutil
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from whoosh import fields, index
 from whoosh.analysis import SpaceSeparatedTokenizer
+from whoosh.codec import default_codec
+from whoosh.writing import SegmentWriter
 
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang.library import document_keys
-from kb.index.analysis import analyzer, repair_ocr
+from kb.index.analysis import WORD, analyzer, lemmatizer, repair_ocr
 from kb.index.concepts import build_concepts
 from kb.layers import glossary
-from kb.profiles import module, modules
+from kb.profiles import load_words, module, modules
 
 HERE = Path(__file__).resolve().parent
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
 SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
+TERM_FIELDS = ("exact", *STEM_FIELDS, "ocr")  # every field of words, per language
 META = "search.json"
 CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
+LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
+UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
+LEXICON = "lexicon.json"  # per field: its terms (sorted, space-separated) and their counts
 KEEP_INDEXES = 2
+MAX_WRITERS = 4  # processes writing the index, at most: each segment is one more place to look
 _KEYS = SpaceSeparatedTokenizer()
 
 
@@ -165,11 +182,12 @@ def context(unit: Unit, by_id: dict[str, Unit]) -> tuple[str, list[str]]:
 
 class _Keys:
     """Collects the analysed keys of one language's units (and the words as printed, for
-    "did you mean")."""
+    "did you mean" and the lemma table)."""
 
     def __init__(self, lang: str) -> None:
         self.analyzer = analyzer(lang)
         self.surface: dict[str, Counter[str]] = defaultdict(Counter)
+        self.words: set[str] = set()  # each word lowercased, and its exact key
 
     def stems(self, text: str) -> str:
         return " ".join(s for k in self.analyzer.words(text) for s in k.stems)
@@ -179,6 +197,7 @@ class _Keys:
         for token in self.analyzer.tokens(text):
             out.append(token.keys.exact)
             word = self.analyzer.lower(text[token.start : token.end])
+            self.words.update((word, token.keys.exact))
             if word != token.keys.exact:
                 self.surface[token.keys.exact][word] += 1
         return " ".join(out)
@@ -186,6 +205,18 @@ class _Keys:
     def display(self) -> dict[str, str]:
         """Each folded word's most frequent printed form, where the two differ."""
         return {k: c.most_common(1)[0][0] for k, c in self.surface.items()}
+
+    def lemmas(self) -> dict[str, dict[str, str]]:
+        """The lemma of each word of the units as printed (lowercased, a suffix after an
+        apostrophe dropped) and of each exact key, under the language's simplemma code:
+        the words a query or a search for other forms of a word looks up ({} for a
+        language without lemmas)."""
+        code = load_words(self.analyzer.lang).lemma
+        if not code:
+            return {}
+        lemma = lemmatizer(code)
+        words = {m.group(1) for w in self.words if (m := WORD.match(w))}
+        return {code: {w: lemma(w) for w in sorted(words)}}
 
 
 def documents(
@@ -223,6 +254,109 @@ def documents(
             doc["raw"] = unit.raw
             doc[f"ocr_{lang}"] = keys.exact(repair_ocr(unit.raw, misread or {}))
         yield doc
+
+
+@dataclass
+class _Part:
+    """A segment of the index, written by one process: some languages' units, and what the
+    index's side files need of them."""
+
+    segment: Any  # Whoosh's segment
+    counts: dict[str, int] = field(default_factory=dict)
+    display: dict[str, dict[str, str]] = field(default_factory=dict)
+    lemmas: dict[str, dict[str, str]] = field(default_factory=dict)
+    rows: list[list[str]] = field(default_factory=list)  # per unit, by document number
+    lexicon: dict[str, Counter[str]] = field(default_factory=dict)  # field -> term -> units
+
+
+_UNITS: dict[str, list[Unit]] = {}  # the units being indexed, for the forked writers
+_MISREAD: dict[str, dict[str, str]] = {}  # the characters each OCR'd text's OCR misread
+
+
+def _write_part(folder: str, langs: list[str]) -> _Part:
+    """Index the units of some languages (in `_UNITS`) into a new segment of the index in
+    `folder`; the segment is not yet in the index (see `_write_parts`)."""
+    ix = index.open_dir(folder)
+    # No lock: the process that started this one holds it. Files of their own, not one
+    # compound file: a reader reads them where they lie (Whoosh copies a compound file's
+    # parts into memory), the OS caching them for every process.
+    # The codec's statistics of field lengths per block of postings serve Whoosh's own
+    # scoring, which the searcher does not use (it reads each unit's field length).
+    codec = default_codec()
+    codec.length_stats = False
+    writer = SegmentWriter(ix, _lk=False, limitmb=256, compound=False, codec=codec)
+    part = _Part(None)
+    lexicon: dict[str, Counter[str]] = defaultdict(Counter)
+    for lang in langs:
+        keys = _Keys(lang)
+        part.counts[lang] = 0
+        for doc in documents(lang, _UNITS[lang], keys, _MISREAD.get(lang)):
+            for name in TERM_FIELDS:
+                if (value := doc.get(f"{name}_{lang}")) is not None:
+                    # The keys split here as the field's tokenizer would (Whoosh takes the
+                    # list as they are, a tokenizer less per field and unit).
+                    doc[f"{name}_{lang}"] = terms = _KEYS.expression.findall(value)
+                    lexicon[f"{name}_{lang}"].update(set(terms))
+            writer.add_document(**doc)
+            part.rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
+            part.rows[-1].append(doc.get("cites", ""))
+            part.counts[lang] += 1
+        part.display[lang] = keys.display()
+        for code, table in keys.lemmas().items():
+            part.lemmas.setdefault(code, {}).update(table)
+    part.segment = writer._finalize_segment()  # as Whoosh's own parallel writer does
+    part.lexicon = dict(lexicon)
+    return part
+
+
+def split(langs: list[str], sizes: dict[str, int], parts: int) -> list[list[str]]:
+    """The languages in order, cut into at most `parts` runs of about the same size.
+
+    >>> split(["et", "fi", "sk", "sv", "tr"], {"et": 9, "fi": 8, "sk": 8, "sv": 1, "tr": 9}, 2)
+    [['et', 'fi'], ['sk', 'sv', 'tr']]
+    """
+    total, out, size = sum(sizes.values()), [[]], 0
+    for lang in langs:
+        if size + sizes[lang] / 2 > total * len(out) / parts and len(out) < parts:
+            out.append([])
+        out[-1].append(lang)
+        size += sizes[lang]
+    return [run for run in out if run]
+
+
+def _write_parts(
+    ix: index.Index,
+    units: dict[str, list[Unit]],
+    langs: list[str],
+    misread: dict[str, dict[str, str]] | None = None,
+) -> list[_Part]:
+    """Index the languages' units into the empty index `ix`: a segment per process (one per
+    core, up to `MAX_WRITERS`, each over a run of the languages, in order, so that document
+    numbers follow the languages' order), listed in the index at the end; `misread`: the
+    characters each OCR'd text's OCR misread (its `ocr.toml`)."""
+    forks = "fork" in multiprocessing.get_all_start_methods()  # not on Windows
+    writers = min(os.cpu_count() or 1, MAX_WRITERS) if forks else 1
+    runs = split(langs, {lang: len(units[lang]) for lang in langs}, writers)
+    for code in sorted({load_words(lang).lemma for lang in langs} - {""}):
+        lemmatizer(code).load()  # once, here, rather than in each writer
+    _UNITS.update(units)
+    _MISREAD.update(misread or {})
+    try:
+        if len(runs) > 1:
+            # Forked: the writers read the units loaded here (shared, not sent to them).
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(len(runs), mp_context=context) as pool:
+                parts = list(pool.map(_write_part, [ix.storage.folder] * len(runs), runs))
+        else:
+            parts = [_write_part(ix.storage.folder, run) for run in runs]
+    finally:
+        _UNITS.clear()
+        _MISREAD.clear()
+    writer = ix.writer()  # lists the segments, as Whoosh's own parallel writer does
+    writer._close_segment()
+    writer._commit_toc([part.segment for part in parts])
+    writer._finish()
+    return parts
 
 
 def index_lock(data: Path):
@@ -265,20 +399,17 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         staging.mkdir(parents=True)
         try:
             ix = index.create_in(str(staging), schema(langs, ocr))
-            # Files of their own, not one compound file: a reader reads them where they lie
-            # (Whoosh copies a compound file's parts into memory), the OS caching them for
-            # every process.
-            writer = ix.writer(limitmb=256, compound=False)
-            counts, display = {}, {}
-            for lang in langs:
-                keys = _Keys(lang)
-                counts[lang] = 0
-                misread = damage.get(lang, {}).get("characters")
-                for doc in documents(lang, units[lang], keys, misread):
-                    writer.add_document(**doc)
-                    counts[lang] += 1
-                display[lang] = keys.display()
-            writer.commit()
+            misread = {lang: damage[lang].get("characters", {}) for lang in ocr}
+            parts = _write_parts(ix, units, langs, misread)
+            counts = {lang: n for part in parts for lang, n in part.counts.items()}
+            display = {lang: d for part in parts for lang, d in part.display.items()}
+            lemmas: dict[str, dict[str, str]] = defaultdict(dict)
+            lexicon: dict[str, Counter[str]] = {}
+            for part in parts:
+                for code, table in part.lemmas.items():
+                    lemmas[code].update(table)
+                lexicon.update(part.lexicon)
+            rows = [row for part in parts for row in part.rows]
             meta = {
                 "key": key,
                 "languages": counts,
@@ -296,6 +427,11 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))
             concepts = build_concepts(units)
             store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
+            store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
+            store.write_atomic(staging / UNITS, json.dumps(rows, ensure_ascii=False))
+            terms = {f: sorted(c) for f, c in lexicon.items()}
+            table = {f: [" ".join(t), [lexicon[f][w] for w in t]] for f, t in terms.items()}
+            store.write_atomic(staging / LEXICON, json.dumps(table, ensure_ascii=False))
             final = root / key
             shutil.rmtree(final, ignore_errors=True)
             staging.rename(final)

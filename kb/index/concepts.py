@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from kb.core.ids import code_parts, unit_id
@@ -171,8 +170,6 @@ class Concepts:
         self.members: dict[str, list[int]] = defaultdict(list)  # a situation's phrases
         self.keys_of: dict[int, frozenset[str]] = {}  # a phrase's keys
         self.size: dict[int, dict[str, int]] = {}
-        # a search over every book matches the same query in English once per book
-        self.match = lru_cache(maxsize=256)(self._match)
         for n, e in enumerate(entries):
             sizes = {}
             group = e.get("group")
@@ -206,7 +203,7 @@ class Concepts:
             {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
         ]
 
-    def _match(self, query: str, lang: str) -> list[Match]:
+    def match(self, query: str, lang: str) -> list[Match]:
         """The concepts whose terms in `lang` the query's words match, best first: the share
         of the query's words (rarer words weigh more) found in the entry's term or heading
         (for a situation's phrase: the mean of that share and the share found in any phrase

@@ -33,10 +33,9 @@ from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import takewhile
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import Any, NamedTuple
 
 from whoosh import index
 from whoosh.query import Phrase
@@ -44,8 +43,18 @@ from whoosh.query import Phrase
 from kb import store
 from kb.core.ids import law_of
 from kb.crosslang import editions
-from kb.index.analysis import WORD, Keys, Token, analyzer, ocr_variants
-from kb.index.build import CONCEPTS, META, STEM_FIELDS, build_index, index_dir, is_current
+from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_variants
+from kb.index.build import (
+    CONCEPTS,
+    LEMMAS,
+    LEXICON,
+    META,
+    STEM_FIELDS,
+    UNITS,
+    build_index,
+    index_dir,
+    is_current,
+)
 from kb.index.concepts import ENGLISH, Concepts, Match, joined
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
@@ -73,6 +82,7 @@ LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
+TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last shown
 POSTINGS_KEPT = 50000  # posting lists kept per process (the last read)
 WARM_POSTINGS = 250000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
@@ -91,7 +101,18 @@ W_SITUATION_HELD = 0.1
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
+LAST_LETTER = chr(0x10FFFF)  # after every letter: a prefix's words sort before prefix + this
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
+
+
+class Doc(NamedTuple):
+    """What the ranking reads of a unit; its texts are read from the index when it is shown
+    (`Searcher.stored`)."""
+
+    id: str
+    lang: str
+    law: str
+    kind: str
 
 
 @dataclass
@@ -217,12 +238,20 @@ def snippet(text: str, tokens: list[Token], marks: set[str], width: int = SNIPPE
 
 
 class Searcher:
-    """An open index: the Whoosh reader, the stored units, and the postings read so far."""
+    """An open index: the Whoosh reader, what ranking needs of each unit (its texts are read
+    when it is shown), and the postings read so far."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.ix = index.open_dir(str(path))
         self.reader = self.ix.reader()
+        # The segment holding each field of words (a book's fields are in one segment), and
+        # its first document's number: its postings are read there, not through every one.
+        self._segments = {
+            name: (leaf, offset)
+            for leaf, offset in self.reader.leaf_readers()
+            for name in leaf.indexed_field_names()
+        }
         self.searcher = self.ix.searcher()
         meta = json.loads((path / META).read_text(encoding="utf-8"))
         self.langs: list[str] = list(meta["languages"])
@@ -235,32 +264,44 @@ class Searcher:
         # each address's document: its id, its language and its kind (`kb.store.addresses`)
         self.documents: dict[str, dict[str, str]] = meta["documents"]
         self.cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
+        lemmas = path / LEMMAS
+        tables = json.loads(lemmas.read_text(encoding="utf-8")) if lemmas.exists() else {}
+        for code, table in tables.items():
+            lemmatizer(code).learn(table)
+        self.lemma_codes = list(tables)
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
         self._targets: dict[tuple[int, str], list[int]] = {}
         self._subtrees: dict[int, tuple[int, ...]] = {}
-        self.docs: list[dict[str, Any]] = list(self.reader.all_stored_fields())
+        rows = json.loads((path / UNITS).read_text(encoding="utf-8"))
+        self.docs: list[Doc] = [Doc(*map(intern, row[:4])) for row in rows]
         self.by_id: dict[tuple[str, str], int] = {
-            (d["lang"], d["id"]): n for n, d in enumerate(self.docs)
+            (d.lang, d.id): n for n, d in enumerate(self.docs)
         }
-        self.kind_weight = [KIND_WEIGHT.get(d["kind"], 1.0) for d in self.docs]
+        self.kind_weight = [KIND_WEIGHT.get(d.kind, 1.0) for d in self.docs]
+        laws: dict[tuple[str, str], int] = {}  # a law of a book (or a unit outside laws)
+        self.law_key = [laws.setdefault((d.lang, d.law or d.id), len(laws)) for d in self.docs]
         self.by_law: dict[str, set[int]] = defaultdict(set)
         for n, d in enumerate(self.docs):
-            self.by_law[d["law"]].add(n)
+            self.by_law[d.law].add(n)
         self.citing: dict[tuple[str, str], list[int]] = defaultdict(list)
-        for n, d in enumerate(self.docs):
-            for uid in d.get("cites", "").split():
-                self.citing[(d["lang"], uid)].append(n)
-        # The terms of every field and a speller per language (~0.1 s, so that no query
+        for n, (d, row) in enumerate(zip(self.docs, rows, strict=True)):
+            for uid in row[4].split():
+                self.citing[(d.lang, uid)].append(n)
+        self.stored = lru_cache(maxsize=TEXTS_KEPT)(self._stored)
+        self._tokens = lru_cache(maxsize=TEXTS_KEPT)(self._split_text)
+        # The terms of every field (lexicon.json) and a speller per language, so that no query
         # waits for them); postings and split texts are read at first need and kept.
+        table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
         self.lexicons: dict[str, dict[str, int]] = {}
+        self._sorted: dict[str, list[str]] = {}
         for lang in self.langs:
             for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
                 field = f"{name}_{lang}"
-                terms = self.reader.iter_field(field) if field in self.reader.schema else ()
-                self.lexicons[field] = {intern(t.decode()): i.doc_frequency() for t, i in terms}
-        self._sorted = {field: sorted(terms) for field, terms in self.lexicons.items()}
+                terms, counts = table.get(field, ("", []))
+                self._sorted[field] = [intern(t) for t in terms.split()]
+                self.lexicons[field] = dict(zip(self._sorted[field], counts, strict=True))
         # One speller over the words of every book, answering for each book's words.
         vocabulary: dict[str, int] = defaultdict(int)
         for lang in self.langs:
@@ -272,7 +313,6 @@ class Searcher:
             lang: self.speller.within(self.lexicons[f"exact_{lang}"]) for lang in self.langs
         }
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
-        self._split: dict[tuple[int, str], list[Token]] = {}
         self._lock = threading.Lock()
         self.word = lru_cache(maxsize=WORD_CACHE)(self._word)
         self._law_words = sorted(
@@ -283,14 +323,16 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read each language's lemma data and the hot posting lists now, so that no query
-        of a long-running server waits for them; returns how many lists were read. The hot
-        lists are those of the most frequent terms, up to `WARM_POSTINGS` postings in all:
-        every list of today's five books (about a second), a fixed share of a larger corpus,
-        so that start-up and memory stay flat; the others are read from the index files at
-        first need (the last `POSTINGS_KEPT` kept)."""
-        for lang in [*self.langs, ENGLISH]:
-            analyzer(lang).keys("bridge")
+        """Read the hot posting lists now, and the lemma dictionaries aside (a thread), so
+        that no query of a long-running server waits for them; returns how many lists were
+        read. The books' own words need no dictionary (their lemmas come with the index);
+        a word they do not print does. The hot lists are those of the most frequent terms,
+        up to `WARM_POSTINGS` postings in all: every list of today's five books (about a
+        second), a fixed share of a larger corpus, so that start-up and memory stay flat;
+        the others are read from the index files at first need (the last `POSTINGS_KEPT`
+        kept)."""
+        for code in self.lemma_codes:
+            threading.Thread(target=lemmatizer(code).load, daemon=True).start()
         hot = sorted(
             (
                 (n, field, term)
@@ -312,7 +354,7 @@ class Searcher:
         kept); the inverse document frequency is applied per query word (see `idf`).
 
         >>> s = get_searcher()
-        >>> sorted(s.docs[doc]["id"] for doc in s.postings("title_fi", "revok"))
+        >>> sorted(s.docs[doc].id for doc in s.postings("title_fi", "revok"))
         ['61', '61.B', '62.A', '62.D', '63.A', '63.B']
         """
         key = (fieldname, term)
@@ -323,11 +365,11 @@ class Searcher:
             return {}
         with self._lock:
             found = {}
-            r = self.reader
+            r, offset = self._segments[fieldname]
             avg = r.field_length(fieldname) / self.sizes[fieldname.rsplit("_", 1)[1]] or 1.0
             for doc, tf in r.postings(fieldname, term).items_as("weight"):
                 norm = tf + K1 * (1 - B + B * r.doc_field_length(doc, fieldname) / avg)
-                found[doc] = tf * (K1 + 1) / norm
+                found[doc + offset] = tf * (K1 + 1) / norm
             self._postings[key] = found
             if len(self._postings) > POSTINGS_KEPT:
                 del self._postings[next(iter(self._postings))]  # the oldest read
@@ -340,7 +382,7 @@ class Searcher:
         ['revokki', 'revokkia', 'revokkiin']
         """
         terms = self._sorted.get(fieldname, [])
-        found = takewhile(lambda t: t.startswith(prefix), terms[bisect_left(terms, prefix) :])
+        found = terms[bisect_left(terms, prefix) : bisect_left(terms, prefix + LAST_LETTER)]
         return heapq.nlargest(limit, found, key=self.lexicons[fieldname].__getitem__)
 
     # -- analysis of a query ---------------------------------------------------------------
@@ -528,6 +570,7 @@ class Searcher:
         why: dict[int, dict[str, str]] = {}
         marks: dict[str, set[str]] = {}
         unknown: dict[str, list[Word]] = {}
+        matched: dict[str, list[Match]] = {}
         for lg in langs:
             analysed = [self.word(lg, w) for w in self.expand(lg, words)]
             if len(analysed) > 1 and not any(w.known for w in analysed):
@@ -548,7 +591,7 @@ class Searcher:
             top = max(found.values(), default=0.0)
             held = max(share.values(), default=0.0) > 0.999  # a unit holds every word
             for doc, (score, label, qlang, by) in self._within(
-                self._concepts(words, lg, held), found
+                self._concepts(words, lg, matched, held), found
             ):
                 if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
                     continue
@@ -589,33 +632,43 @@ class Searcher:
         each further matching unit of the law (`LAW_SUM`, less for each); each further unit
         of a law counts less (`SAME_LAW`)."""
         pinned = [(doc, found[doc]) for doc in dict.fromkeys(first or [])]
-        rest = {doc: s for doc, s in found.items() if doc not in dict(pinned)}
+        skip = {doc for doc, _ in pinned}
+        rest = {doc: s for doc, s in found.items() if doc not in skip}
         best = heapq.nlargest(limit * 4, rest.items(), key=lambda p: (p[1], -p[0]))
-        seen: dict[tuple[str, str], int] = defaultdict(int)
+        law = self.law_key
+        shown = {law[doc] for doc, _ in best}
+        evidence: dict[int, list[float]] = defaultdict(list)  # the laws of the best units
+        for doc, s in rest.items():
+            if law[doc] in shown:
+                evidence[law[doc]].append(s)
+        combined: dict[int, float] = {}
+        for key, scores in evidence.items():
+            total = 0.0
+            for n, s in enumerate(sorted(scores, reverse=True)[:LAW_UNITS]):
+                total += s * LAW_SUM**n
+            combined[key] = total
+        seen: dict[int, int] = defaultdict(int)
         ranked = []
-        combined: dict[tuple[str, str], float] = defaultdict(float)
-        for doc, s in sorted(rest.items(), key=lambda p: -p[1]):
-            d = self.docs[doc]
-            key = (d["lang"], d["law"] or d["id"])
-            if seen[key] < LAW_UNITS:
-                combined[key] += s * LAW_SUM ** seen[key]
-            seen[key] += 1
-        seen.clear()
         for doc, s in best:
-            d = self.docs[doc]
-            key = (d["lang"], d["law"] or d["id"])
+            key = law[doc]
             ranked.append((doc, combined[key] if not seen[key] else s * SAME_LAW ** seen[key]))
             seen[key] += 1
         ranked.sort(key=lambda p: (-p[1], p[0]))
         return (pinned + ranked)[:limit]
 
-    def _tokens(self, doc: int, name: str) -> list[Token]:
-        """The words of a unit's stored text or raw text (split once, then kept)."""
-        key = (doc, name)
-        if key not in self._split:
-            d = self.docs[doc]
-            self._split[key] = list(analyzer(d["lang"]).tokens(d[name]))
-        return self._split[key]
+    def _stored(self, doc: int) -> dict[str, Any]:
+        """A unit's stored fields, read from the index (see `stored`: the last few kept).
+
+        >>> s = get_searcher()
+        >>> s.stored(s.by_id[("fi", "63")])["title"]
+        'REVOKIN PYSYVÄKSI TULEMINEN'
+        """
+        with self._lock:
+            return self.reader.stored_fields(doc)
+
+    def _split_text(self, doc: int, name: str) -> list[Token]:
+        """The words of a unit's stored text or raw text (see `_tokens`: the last few kept)."""
+        return list(analyzer(self.docs[doc].lang).tokens(self.stored(doc)[name]))
 
     def _hit(
         self,
@@ -629,7 +682,7 @@ class Searcher:
         (`{"by": "citation"}`), the index entry it matched (`{"by": "index", "entry":
         "Opening lead, out of turn", "lang": "en"}`), the words of its text (`{"by":
         "text"}`), or several of these."""
-        d = self.docs[doc]
+        d = self.stored(doc)
         mine = marks.get(d["lang"], set())
         name = "text" if d["text"] else "title"
         shown = snippet(d[name], self._tokens(doc, name), mine)
@@ -672,32 +725,35 @@ class Searcher:
         return out[:MAX_WORDS]
 
     def _concepts(
-        self, words: list[str], lang: str, held: bool = False
+        self, words: list[str], lang: str, matched: dict[str, list[Match]], held: bool = False
     ) -> dict[int, tuple[float, str, str, str]]:
         """The units of a book that the index entries, defined terms and situations matching
         the query name, in the book's language or in English: each with its weight (see
         `concept_weight`; `held`: some unit of the book holds every word of the query, plus
         a share of the other entries naming its law), the best entry's label, the language
         it matched in and what it is (`index`: a book's index or definitions, `situation`:
-        the thesaurus)."""
+        the thesaurus). `matched` keeps the entries a language's words match for the
+        query's other books (English: every book's)."""
         best: dict[int, tuple[float, str, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
-            query = " ".join(self.expand(qlang, words))
+            if qlang not in matched:
+                query = " ".join(self.expand(qlang, words))
+                matched[qlang] = self.concepts.match(query, qlang)[:CONCEPT_MATCHES]
             size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
-            for m in self.concepts.match(query, qlang)[:CONCEPT_MATCHES]:
+            for m in matched[qlang]:
                 laws = set()
                 by = "situation" if "group" in m.entry else "index"
                 weight = concept_weight(m.score, by, size, held)
                 for doc in self.targets(m, lang):
-                    laws.add(self.docs[doc]["law"])
+                    laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < weight:
                         best[doc] = (weight, label(m, qlang), qlang, by)
                 for law in laws - {""}:
                     per_law[law] += weight
         # The other entries naming the same law add to its units' evidence.
         return {
-            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc]["law"], w) - w), *found)
+            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc].law, w) - w), *found)
             for doc, (w, *found) in best.items()
         }
 
@@ -719,17 +775,17 @@ class Searcher:
         """A unit and the units inside it (kept per unit).
 
         >>> s = get_searcher()
-        >>> sorted(s.docs[d]["id"] for d in s._subtree(s.by_id[("fi", "12.C.1")]))[:3]
+        >>> sorted(s.docs[d].id for d in s._subtree(s.by_id[("fi", "12.C.1")]))[:3]
         ['12.C.1', '12.C.1.a', '12.C.1.b']
         """
         found = self._subtrees.get(doc)
         if found is None:
             unit = self.docs[doc]
-            prefix, law = unit["id"] + ".", unit["law"]
+            prefix, law = unit.id + ".", unit.law
             inside = (
                 n
                 for n in (self.by_law[law] if law else ())
-                if self.docs[n]["lang"] == unit["lang"] and self.docs[n]["id"].startswith(prefix)
+                if self.docs[n].lang == unit.lang and self.docs[n].id.startswith(prefix)
             )
             found = (doc, *inside)
             self._subtrees[doc] = found
@@ -742,7 +798,7 @@ class Searcher:
 
         >>> s = get_searcher()
         >>> m = Match({"source": "et", "edition": 2017, "targets": ["16.C", "def.alert"]}, 1.0)
-        >>> [s.docs[d]["id"] for d in s.targets(m, "sk")]
+        >>> [s.docs[d].id for d in s.targets(m, "sk")]
         ['16.D', 'def.alertovanie']
         """
         key = (id(match.entry), lang)
@@ -796,7 +852,7 @@ class Searcher:
             langs = named + [lg for lg in langs if lg not in named]
         cited = [(lg, *self._cited(lg, uid)) for lg in langs]
         first = next(((lg, doc) for lg, doc, named in cited if named), None)
-        citation = {"id": self.docs[first[1]]["id"], **self.named(first[0])} if first else None
+        citation = {"id": self.docs[first[1]].id, **self.named(first[0])} if first else None
         return citation, [doc for _, doc, _ in cited if doc is not None]
 
     def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:

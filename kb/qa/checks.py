@@ -1077,7 +1077,7 @@ def check_source(a: Alignment) -> Iterator[Finding]:
     """
     for lang in a.langs:
         book = a.book(lang)
-        notes = store.load_payload(book.id, a.library.data).get("notes", [])
+        notes = store.load_payload(book.id, kb=a.library.build_dir).get("notes", [])
         problems = [("warning", p) for p in book.unresolved] + [("info", p) for p in notes]
         for severity, problem in problems:
             m = _PROBLEM.match(problem)

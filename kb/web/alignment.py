@@ -21,9 +21,10 @@ from flask_babel import gettext as _
 
 from kb.core.ids import anchor, unit_path
 from kb.crosslang.library import Library, get_library
-from kb.qa import Report, report_on
+from kb.qa import report_on, stored
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import ALL_CHECKS, CHECKS, Finding
+from kb.qa.model import ALL_CHECKS, CHECKS
+from kb.web.cache import cached_page
 
 bp = Blueprint("alignment", __name__)
 _computing = threading.Lock()  # one computation at a time: a second request waits for it
@@ -35,14 +36,17 @@ def library() -> Library:
 
 
 @lru_cache(maxsize=32)
-def _cached(
-    data: Path, build: str, langs: tuple[str, ...]
-) -> tuple[Report, list[Finding], Alignment]:
+def _cached(data: Path, build: str, langs: tuple[str, ...]) -> stored.Stored:
     """The report, the housekeeping findings and the alignment of one build over some
-    languages (computed once)."""
-    alignment = align_books(get_library(data), list(langs))
+    languages, by law: over every document as the build stored it (`kb.qa.stored`, read a
+    law at a time), else computed (once)."""
+    lib = get_library(data)
+    found = stored.load(lib, lib.build_dir) if list(langs) == lib.langs else None
+    if found is not None:
+        return found
+    alignment = align_books(lib, list(langs))
     housekeeping = report_on(alignment, housekeeping=True).findings
-    return report_on(alignment), housekeeping, alignment
+    return stored.Stored.of(report_on(alignment), housekeeping, alignment)
 
 
 def chosen() -> tuple[Library, list[str], list[str]]:
@@ -61,7 +65,7 @@ def chosen() -> tuple[Library, list[str], list[str]]:
     return lib, langs, checks
 
 
-def current(lib: Library, langs: list[str]) -> tuple[Report, list[Finding], Alignment]:
+def current(lib: Library, langs: list[str]) -> stored.Stored:
     """The report, the housekeeping findings and the alignment of the current build over
     some languages (cached)."""
     with _computing:
@@ -69,8 +73,9 @@ def current(lib: Library, langs: list[str]) -> tuple[Report, list[Finding], Alig
 
 
 def warm(app: Flask) -> threading.Thread:
-    """Compute the report over every document in the background (a server calls this as it
-    starts), so that the first visitor of `/alignment` does not wait for it.
+    """Read the report over every document in the background (a server calls this as it
+    starts; computed when the build did not store it), so that the first visitor of
+    `/alignment` does not wait for it.
 
     >>> from kb.web import create_app
     >>> warm(create_app()).join()
@@ -86,34 +91,68 @@ def warm(app: Flask) -> threading.Thread:
     return thread
 
 
-def shown(findings: list[Finding], checks: list[str]) -> list[Finding]:
-    """The findings of the checks asked for.
+PAGE_BUDGET = 1000  # coverage cells and finding sides on one page of /alignment
 
-    >>> shown([Finding("refs", "warning", "1", ("fi",), "", ())], ["drift"])
-    []
+
+def law_pages(weights: dict[str, int], budget: int) -> list[list[str]]:
+    """The laws in pages of consecutive laws, each page as many as fit in `budget` (at least
+    one law), `weights` being what a law shows: so a page does not grow with the number of
+    documents times the number of laws.
+
+    >>> law_pages({"1": 5, "2": 5, "3": 5}, budget=10), law_pages({"1": 30, "2": 5}, budget=10)
+    ([['1', '2'], ['3']], [['1'], ['2']])
     """
-    return [f for f in findings if f.check in checks]
+    pages: list[list[str]] = []
+    used = budget
+    for number, weight in weights.items():
+        if used + weight > budget:
+            pages.append([])
+            used = 0
+        pages[-1].append(number)
+        used += weight
+    return pages or [[]]
+
+
+def page_number(count: int) -> int:
+    """The page asked for (`?page=`, from 1), within the `count` pages there are.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/alignment?page=3"):
+    ...     page_number(5), page_number(2)
+    (3, 2)
+    """
+    try:
+        asked = int(request.args.get("page", "1"))
+    except ValueError:
+        asked = 1
+    return max(1, min(count, asked))
 
 
 @bp.route("/alignment")
+@cached_page
 def index():
-    """The documents, the counts per check, the coverage matrix and the findings."""
+    """The documents and the counts per check, then, a page of laws at a time, the coverage
+    matrix and the findings (those outside the laws on the last page)."""
     lib, langs, checks = chosen()
-    result, housekeeping, _alignment = current(lib, langs)
-    findings = shown(result.findings + housekeeping, checks)
-    per_law: dict[str, int] = {}
-    for f in findings:
-        if f.law:
-            per_law[f.law] = per_law.get(f.law, 0) + 1
+    found = current(lib, langs)
+    tally = found.sides(checks)
+    sides = {n: len(langs) + tally.get(n, 0) for n in found.report.coverage["laws"]}
+    pages = law_pages(sides, PAGE_BUDGET)
+    page = page_number(len(pages))
+    laws = set(pages[page - 1]) | ({""} if page == len(pages) else set())
     return render_template(
         "alignment.html",
         library=lib,
         langs=langs,
         checks=checks,
         all_checks=ALL_CHECKS,
-        report=result,
-        findings=findings,
-        per_law=per_law,
+        report=found.report,
+        counts=found.counts(),
+        coverage={n: row for n, row in found.report.coverage["laws"].items() if n in laws},
+        findings=found.findings(laws, checks),
+        per_law=found.per_law(checks),
+        pages=[(p[0], p[-1]) if p else ("", "") for p in pages],
+        page=page,
     )
 
 
@@ -151,13 +190,15 @@ def law_rows(alignment: Alignment, number: str) -> list[dict]:
 
 
 @bp.route("/alignment/<number>")
+@cached_page
 def law(number: str):
     """One law's findings, then its units side by side, each finding linked to its row."""
     lib, langs, checks = chosen()
     if number not in lib.law_numbers:
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
-    result, housekeeping, alignment = current(lib, langs)
-    findings = [f for f in shown(result.findings + housekeeping, checks) if f.law == number]
+    found = current(lib, langs)
+    alignment = found.alignment_of(number)
+    findings = found.findings([number], checks)
     rows = law_rows(alignment, number)
     row_of: dict[tuple[str, str], str] = {}
     for row in rows:

@@ -20,6 +20,7 @@ from kb.core.ids import LAW_LEVELS, law_of
 from kb.crosslang import align
 from kb.crosslang.library import Book, get_library
 from kb.layers import cite
+from kb.web.cache import searcher
 from kb.web.openapi import SPEC
 from kb.web.security import own_location
 from kb.web.subject import book_index
@@ -102,10 +103,8 @@ def search():
         offset = max(0, int(request.args.get("offset", "0")))
     except ValueError:
         abort(400, "limit and offset must be whole numbers")
-    from kb.index.search import get_searcher
-
-    searcher = get_searcher(current_app.config["LAWKB_DATA"])
-    return jsonify(searcher.search(query[:5000], lang=lang, limit=limit, offset=offset))
+    found = searcher()
+    return jsonify(found.search(query[:5000], lang=lang, limit=limit, offset=offset))
 
 
 @bp.route("/index/<lang>")

@@ -84,19 +84,22 @@ def init_app(app: Flask) -> None:
 
 
 def conditional(response: Response) -> Response:
-    """An ETag (of the body) and a Last-Modified (the build's time) on every page and JSON
-    answer, and 304 Not Modified when the reader already has it."""
+    """An ETag (of the body, unless a kept page brings its own with its compressed body) and
+    a Last-Modified (the build's time) on every page and JSON answer, and 304 Not Modified
+    when the reader already has it."""
     cacheable = response.mimetype in ("text/html", "application/json", "text/javascript")
     if request.method not in ("GET", "HEAD") or response.status_code != 200 or not cacheable:
         return response
-    if response.is_streamed or response.headers.get("Content-Encoding"):
+    encoded = response.headers.get("Content-Encoding")
+    if response.is_streamed or (encoded and not response.get_etag()[0]):
         return response
     from kb.crosslang.library import get_library
 
     built = built_at(get_library(current_app.config["LAWKB_DATA"]).build_id)
     if built is not None and not response.last_modified:
         response.last_modified = built
-    response.add_etag()
+    if not encoded:
+        response.add_etag()
     response.cache_control.no_cache = True  # revalidate: a rebuild changes the page at once
     return response.make_conditional(request)
 

@@ -1,30 +1,67 @@
 """Rendered pages kept in memory: a law page or a comparison is rendered once per build, UI
 language and URL, then served as it was until a rebuild (the build is part of its key) or
-until newer pages push it out of a fixed budget of bytes. Pages are kept compressed (a law
-page is about an eighth of its size), so the budget holds about eight times as many.
+until newer pages push it out of a fixed budget of bytes. Pages are kept compressed, in the
+content codings readers ask for (gzip always, about an eighth of a law page; brotli beside it
+once a reader asks for it): a kept page is sent as it is kept, with no compression per request
+(a reader who asks for none gets it inflated). Its ETag is the one the site gives any page
+(the SHA-1 of the page, `:br` or `:gzip` after it when sent so), so a reader's copy stays valid.
 
->>> cache = PageCache(budget=30)
->>> cache.put("a", b"123456"); cache.put("b", b"7890"); cache.get("a")
-b'123456'
->>> cache.put("c", b"xyz"); cache.get("b"), cache.get("a"), cache.size
-(None, b'123456', 25)
+>>> cache = PageCache(budget=80)
+>>> kept = cache.put("a", b"123456"); _ = cache.put("b", b"7890")
+>>> cache.get("a", "identity")[0], cache.get("a", "br")[1] == kept.etag + ":br"
+(b'123456', True)
+>>> _ = cache.put("c", b"xyz"); cache.get("b", "gzip"), cache.get("a", "identity")[0]
+(None, b'123456')
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import os
 import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
+import brotli
 from flask import current_app, request
 
+from kb import store
 from kb.crosslang.library import get_library
 from kb.web import i18n
 
 BUDGET = 128 * 2**20  # bytes, compressed: every law page in every UI language, comparisons
+CODINGS = ("br", "gzip")  # kept beside the page, best first; any other reader gets it plain
+
+
+def encode(page: bytes, coding: str) -> bytes:
+    """A page in a content coding (`identity`: as it is).
+
+    >>> gzip.decompress(encode(b"abc", "gzip")), brotli.decompress(encode(b"abc", "br"))
+    (b'abc', b'abc')
+    """
+    if coding == "br":
+        return brotli.compress(page, quality=6)
+    if coding == "gzip":
+        return gzip.compress(page, 6, mtime=0)
+    return page
+
+
+@dataclass
+class Kept:
+    """A kept page: its ETag (the page's SHA-1) and its bodies by content coding."""
+
+    etag: str
+    bodies: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return sum(map(len, self.bodies.values()))
 
 
 class PageCache:
@@ -34,31 +71,104 @@ class PageCache:
     def __init__(self, budget: int = BUDGET) -> None:
         self.budget = budget
         self.size = 0
-        self._pages: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._pages: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> bytes | None:
+    def get(self, key: Hashable, coding: str) -> tuple[bytes, str] | None:
+        """A kept page in a content coding (`br`, `gzip` or `identity`) and its ETag, or None.
+        A coding asked for the first time is made once and kept beside the others."""
         with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-        return None if page is None else zlib.decompress(page)
+            kept = self._pages.get(key)
+            if kept is None:
+                return None
+            self._pages.move_to_end(key)
+            body = kept.bodies.get(coding)
+        if body is not None:
+            return body, tagged(kept.etag, coding)
+        page = zlib.decompress(kept.bodies["gzip"], 31)
+        if coding not in CODINGS:
+            return page, kept.etag
+        body = encode(page, coding)
+        with self._lock:
+            if self._pages.get(key) is kept and coding not in kept.bodies:
+                kept.bodies[coding] = body
+                self.size += len(body)
+                self._shrink()
+        return body, tagged(kept.etag, coding)
 
-    def put(self, key: Hashable, page: bytes) -> None:
+    def put(self, key: Hashable, page: bytes) -> Kept:
+        """Keep a page (gzip), unless it is kept already; what is kept under the key."""
+        with self._lock:
+            kept = self._pages.get(key)
+        if kept is not None:
+            return kept
+        kept = Kept(hashlib.sha1(page).hexdigest(), {"gzip": encode(page, "gzip")})
         with self._lock:
             if key in self._pages:
-                return
-        page = zlib.compress(page, 6)
-        with self._lock:
-            if key in self._pages:
-                return
-            self._pages[key] = page
-            self.size += len(page)
-            while self.size > self.budget:
-                self.size -= len(self._pages.popitem(last=False)[1])
+                return self._pages[key]
+            self._pages[key] = kept
+            self.size += kept.size
+            self._shrink()
+        return kept
+
+    def _shrink(self) -> None:
+        while self.size > self.budget and self._pages:
+            self.size -= self._pages.popitem(last=False)[1].size
+
+
+def tagged(etag: str, coding: str) -> str:
+    """A page's ETag for a body in a content coding, as flask-compress marks it.
+
+    >>> tagged("abc", "br"), tagged("abc", "identity")
+    ('abc:br', 'abc')
+    """
+    return etag if coding not in CODINGS else f"{etag}:{coding}"
+
+
+def coding_asked() -> str:
+    """The content coding to send a kept page in: the first of `CODINGS` the reader accepts,
+    else `identity`.
+
+    >>> from kb.web import create_app
+    >>> app = create_app()
+    >>> with app.test_request_context(headers={"Accept-Encoding": "gzip, deflate, br"}):
+    ...     coding_asked()
+    'br'
+    >>> with app.test_request_context(headers={"Accept-Encoding": "gzip;q=1, br;q=0"}):
+    ...     coding_asked()
+    'gzip'
+    """
+    accepted = request.accept_encodings
+    return next((c for c in CODINGS if accepted[c] > 0), "identity")
 
 
 PAGES = PageCache()
+_searchers: dict[Path, tuple[str, Any]] = {}
+
+
+def searcher() -> Any:
+    """The searcher of the app's current search index (`kb.index.search.get_searcher`, which
+    resolves the index's path and opens a rebuilt index), asked for again only when the
+    index link of the current build names another index: one `readlink` per search.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/search?q=x"):
+    ...     searcher() is searcher()
+    True
+    """
+    from kb.index.search import get_searcher  # the index is opened by the first search
+
+    data = Path(current_app.config["LAWKB_DATA"])
+    try:
+        marker = os.readlink(store.current(data) / "index")
+    except OSError:
+        marker = ""
+    known = _searchers.get(data)
+    if known is not None and marker and known[0] == marker:
+        return known[1]
+    found = get_searcher(data)
+    _searchers[data] = (marker, found)
+    return found
 
 
 # The query parameters a page may depend on or echo; any other is ignored (and dropped from
@@ -74,8 +184,8 @@ def page_args() -> list[tuple[str, str]]:
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
     """Serve a view's page from `PAGES` when it was rendered for the same build, public
     address, UI language, path and known query parameters (pages never carry the request's
-    host). What
-    is not a rendered page (a redirect, an error) is not kept."""
+    host), in the content coding the reader accepts. What is not a rendered page (a
+    redirect, an error) is not kept."""
 
     @wraps(view)
     def wrapper(**kwargs: Any) -> Any:
@@ -83,13 +193,21 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
         build = get_library(data).build_id
         public = current_app.config.get("LAWKB_PUBLIC_URL", "")
         key = (str(data), public, build, i18n.ui_lang(), request.path, tuple(page_args()))
-        page = PAGES.get(key)
-        if page is None:
+        coding = coding_asked()
+        found = PAGES.get(key, coding)
+        if found is None:
             result = view(**kwargs)
             if not isinstance(result, str):
                 return result
-            page = result.encode()
-            PAGES.put(key, page)
-        return page
+            PAGES.put(key, result.encode())
+            found = PAGES.get(key, coding)
+            if found is None:  # a page over the whole budget: sent as rendered
+                return result
+        body, etag = found
+        response = current_app.response_class(body, mimetype="text/html")
+        if coding != "identity":
+            response.headers["Content-Encoding"] = coding
+        response.set_etag(etag)
+        return response
 
     return wrapper

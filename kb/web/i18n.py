@@ -10,7 +10,7 @@ a UI language is added by adding its catalog.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -97,7 +97,7 @@ def language_in_sentence(code: str, in_lang: str | None = None) -> str:
     return _display_name(code, in_lang or ui_lang())
 
 
-@lru_cache(maxsize=256)
+@cache  # bounded: the documents' codes times the UI languages
 def _display_name(code: str, in_lang: str) -> str:
     # A document keyed apart from its language (`da-2007`, see `kb.profiles.add_document`) is named
     # by its language and its key.
@@ -122,9 +122,13 @@ def by_name(codes: list[str], in_lang: str | None = None) -> list[str]:
     >>> by_name(["fi", "tr", "sk", "et", "sv"], "en"), by_name(["fi", "sv", "et"], "fi")
     (['et', 'fi', 'sk', 'sv', 'tr'], ['sv', 'fi', 'et'])
     """
-    lang = in_lang or ui_lang()
+    return list(_by_name(tuple(codes), in_lang or ui_lang()))
+
+
+@lru_cache(maxsize=1024)  # a page sorts the same lists (every document) again and again
+def _by_name(codes: tuple[str, ...], lang: str) -> tuple[str, ...]:
     key = sort_key(lang)
-    return sorted(codes, key=lambda code: key(language_name(code, lang)))
+    return tuple(sorted(codes, key=lambda code: key(language_name(code, lang))))
 
 
 def ui_choices() -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urlencode
 
 import nh3
@@ -37,7 +38,7 @@ from kb.layers import cite, glossary
 from kb.profiles import language_of, sort_key
 from kb.web import i18n, labels
 from kb.web.annotate import annotate, fn_key, paragraphs
-from kb.web.cache import cached_page, page_args
+from kb.web.cache import cached_page, page_args, searcher
 from kb.web.subject import book_index
 
 bp = Blueprint("pages", __name__)
@@ -158,9 +159,21 @@ def search_scope(lang: str = "") -> str:
 
 
 def scope_options(scope: str) -> Markup:
-    """The options of a search's book choice: all books, then each book by name."""
+    """The options of a search's book choice: all books, then each book by name (made once
+    per UI language and choice: every page has them).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=en"):
+    ...     str(scope_options("fi")).count("<option"), 'value="fi" selected' in scope_options("fi")
+    (6, True)
+    """
+    return _scope_options(tuple(library().langs), i18n.ui_lang(), scope)
+
+
+@lru_cache(maxsize=1024)
+def _scope_options(langs: tuple[str, ...], ui: str, scope: str) -> Markup:
     options = [("", _("All books"))]
-    options += [(c, i18n.language_name(c)) for c in i18n.by_name(library().langs)]
+    options += [(c, i18n.language_name(c, ui)) for c in i18n.by_name(list(langs), ui)]
     return Markup("").join(
         Markup('<option value="{}"{}>{}</option>').format(
             code, Markup(" selected") if code == scope else "", name
@@ -264,9 +277,22 @@ def law(lang: str, number: str):
         items=print_order(units),
         prev=numbers[at - 1] if at else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
-        others={u.id: align.counterparts(lib, lang, u.id) for u in units},
+        other_docs=other_documents(lib, lang, number),
         sections=[u for u in units if u.kind == "section"],
     )
+
+
+def other_documents(lib: Library, lang: str, number: str) -> list[str]:
+    """The other documents with a law, by name in the UI language (a law page lists them once;
+    a card's law opens its comparison).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=en"):
+    ...     other_documents(library(), "fi", "12"), other_documents(library(), "sv", "12")
+    (['et', 'sk', 'sv', 'tr'], ['et', 'fi', 'sk', 'tr'])
+    """
+    books = [b for b in lib.books.values() if b.key != lib.key(lang)]
+    return i18n.by_name([b.key for b in books if b.kind == "card" or b.law(number)])
 
 
 def citation_texts(book: Book, unit) -> dict[str, str]:
@@ -300,17 +326,21 @@ def compare_anchor(lang: str, uid: str) -> str:
     lib = library()
     number = law_of(uid) or ""
     known = g.setdefault("compare_rows", {})
-    if number not in known:  # once per law and request: a law page asks for every unit
-        rows = compare_rows(lib, number, lib.langs)
-        shown = {c: {u.id for u in shown_units(lib.book(c), rows, c)} for c in lib.langs}
-        known[number] = ({r["id"]: r for r in rows}, shown)
-    rows, shown = known[number]
+    if (number, lang) not in known:  # once per law and request: a law page asks for every unit
+        # A cell depends on its book and the reference edition's book only: the rows of
+        # those two are the rows of every book (the others' cells left out).
+        reference = reference_book([lib.book(x) for x in lib.langs])
+        langs = list(dict.fromkeys([reference.lang, lang])) if reference else [lang]
+        rows = compare_rows(lib, number, langs)
+        shown = {u.id for u in shown_units(lib.book(lang), rows, lang)}
+        known[number, lang] = ({r["id"]: r for r in rows}, shown)
+    rows, shown = known[number, lang]
     parts = uid.split(".")
     for n in range(len(parts), 0, -1):
         at = ".".join(parts[:n])
         if at in rows and at in rows[at]["cells"][lang].ids:
             return anchor(at)
-        if at in shown[lang]:
+        if at in shown:
             return f"{lang}-{anchor(at)}"
     return ""
 
@@ -360,6 +390,20 @@ def descendants(book: Book, uid: str) -> list:
     return [u for u in book.law_units(law_of(uid) or "") if u.id.startswith(uid + ".")]
 
 
+def reference_book(books: list[Book]) -> Book | None:
+    """The book whose units a comparison's rows follow: the first law book of the newest
+    edition among `books`.
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> reference_book([lib.book(x) for x in ("sk", "sv", "tr", "fi")]).lang
+    'tr'
+    """
+    lawbooks = [b for b in books if b.kind == "lawbook"]
+    newest = max((b.edition for b in lawbooks), default=None)
+    return next((b for b in lawbooks if b.edition == newest), None)
+
+
 def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     """The law's units aligned row by row: one row per unit id of the reference edition (the
     first book of the newest edition chosen), a cell per language with its counterparts
@@ -367,8 +411,7 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     their own."""
     books = [lib.book(x) for x in langs]
     lawbooks = [b for b in books if b.kind == "lawbook"]
-    newest = max((b.edition for b in lawbooks), default=None)
-    reference = next((b for b in lawbooks if b.edition == newest), None)
+    reference = reference_book(books)
     rows: list[dict] = []
     shown: dict[str, set[str]] = {b.key: set() for b in books}
     for unit in reference.law_units(number) if reference else []:
@@ -443,11 +486,9 @@ def search():
         page = max(1, min(10_000, int(request.args.get("page", "1"))))
     except ValueError:
         page = 1
-    from kb.index.search import get_searcher
-
-    searcher = get_searcher(current_app.config["LAWKB_DATA"])
+    found = searcher()
     offset = (page - 1) * PER_PAGE
-    result = searcher.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
+    result = found.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
     if result.get("citation"):
         target = result["citation"]
         number = law_of(target["id"])

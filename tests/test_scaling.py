@@ -1,0 +1,153 @@
+"""The site as documents are added: a knowledge base of the Finnish and Turkish books, and the
+same with each book three times (each copy a document of its own, with the id `fi2`, `fi3`,
+... and its book's language, as bench/scale.py grows the corpus). A law page lists the
+other documents once, not per unit; the alignment report is computed with the build, stored
+in it and read by the site; its pages hold a bounded number of cells.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from flask.testing import FlaskClient
+
+from bench.scale import copy_corpus
+from kb import profiles, store
+from kb.build import build
+from kb.crosslang.library import get_library
+from kb.layers import cite
+from kb.qa import report, stored
+from kb.qa.model import CHECKS
+from kb.web import alignment, create_app
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+CACHES = (profiles.languages, profiles.modules, cite.law_words, cite.cue_words)
+
+
+def built(root: Path, copies: int) -> Path:
+    """The Finnish and Turkish books, `copies` times each, built as `lawkb build` does (the
+    alignment report stored with the build); the data directory."""
+    source = root / "source"
+    for lang in ("fi", "tr"):
+        shutil.copytree(CORPUS / lang, source / lang, dirs_exist_ok=True)
+    for shared in CORPUS.glob("*.toml"):
+        shutil.copy(shared, source / shared.name)
+    copy_corpus(source, root / "corpus", copies)
+    for cached in CACHES:
+        cached.cache_clear()
+    data = root / "data"
+    assert build(root / "corpus", data, derive=stored.derive).ok
+    return data
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[int, FlaskClient]]:
+    """Clients of the two knowledge bases, by copies (the aliases of the larger kept set)."""
+    with mock.patch.dict(os.environ):
+        small = built(tmp_path_factory.mktemp("one"), 1)
+        large = built(tmp_path_factory.mktemp("three"), 3)
+        yield {n: create_app(data).test_client() for n, data in ((1, small), (3, large))}
+    for cached in CACHES:
+        cached.cache_clear()
+
+
+def main(client: FlaskClient, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.get_data(as_text=True).split("<main")[1]
+
+
+def test_a_law_page_lists_the_other_documents_once(sites: dict[int, FlaskClient]) -> None:
+    one, three = main(sites[1], "/fi/law/12"), main(sites[3], "/fi/law/12")
+    others = three.split('<details class="other-docs"')[1].split("</details>")[0]
+    links = re.findall(r'href="(/\w+/law/12)" hreflang="(\w+)"', others)
+    assert sorted(links) == [(f"/{x}/law/12", x[:2]) for x in ("fi2", "fi3", "tr", "tr2", "tr3")]
+    for code in ("fi2", "tr3"):
+        assert three.count(f'href="/{code}/law/12"') == 1  # not once per unit
+    # Four more documents: a link each in that list and an option each in the search box's
+    # book choice, nothing per unit (law 12 has 24 units).
+    grown = len(three.encode()) - len(one.encode())
+    assert 0 < grown < 4 * 200, grown
+    assert three.count('class="cite-link"') == one.count('class="cite-link"') > 20
+
+
+def test_the_alignment_report_is_read_from_the_build(sites: dict[int, FlaskClient]) -> None:
+    client = sites[3]
+    data = Path(client.application.config["LAWKB_DATA"])
+    build_dir = store.current(data).resolve()
+    assert stored.is_current(build_dir) and (build_dir / stored.LAWS).is_file()
+    alignment._cached.cache_clear()
+    with (
+        mock.patch.object(alignment, "align_books", side_effect=AssertionError("computed")),
+        mock.patch.object(alignment, "report_on", side_effect=AssertionError("computed")),
+    ):
+        page = main(client, "/alignment?ui=en")
+        law = main(client, "/alignment/16?ui=en")
+    assert '<input type="checkbox" name="langs" value="fi3" checked> Finnish (fi3) 2017' in page
+    assert '<tr id="row-16C3"><th scope="row">16.C.3' in law
+    # What the build stored is what the checks find.
+    lib = get_library(data)
+    found = stored.load(lib, build_dir)
+    assert found is not None
+    every = [*lib.law_numbers, ""]
+    assert [(f.check, f.id, f.langs) for f in found.findings(every, CHECKS)] == [
+        (f.check, f.id, f.langs) for f in report(lib).findings
+    ]
+    # A file of other code is not read: the site computes the report itself.
+    text = (build_dir / stored.FILE).read_text(encoding="utf-8")
+    (build_dir / stored.FILE).write_text(text.replace(stored.code_key(), "0" * 16, 1), "utf-8")
+    try:
+        assert stored.load(lib, build_dir) is None
+        assert not stored.is_current(build_dir)
+    finally:
+        (build_dir / stored.FILE).write_text(text, "utf-8")
+
+
+def test_the_report_is_stored_before_the_build_is_served(tmp_path: Path) -> None:
+    """`derive` writes into the build being made while the previous build is still served."""
+    data = tmp_path / "data"
+    shutil.copytree(CORPUS / "fi", tmp_path / "corpus" / "fi")
+    for shared in CORPUS.glob("*.toml"):
+        shutil.copy(shared, tmp_path / "corpus" / shared.name)
+    assert build(tmp_path / "corpus", data).ok  # built without it
+    first = store.current(data).resolve()
+    assert not (first / stored.FILE).exists()
+    seen = []
+
+    def derive(data: Path, where: Path) -> None:
+        seen.append((where, store.current(data).resolve()))
+        stored.derive(data, where)
+
+    assert build(tmp_path / "corpus", data, derive=derive).up_to_date  # nothing changed:
+    assert seen == [(first, first)] and stored.is_current(first)  # the current build gets it
+    assert build(tmp_path / "corpus", data, force=True, derive=derive).ok
+    made, served = seen[-1]
+    assert made.name.startswith(".") and served == first  # staged while the old one served
+    assert stored.is_current(store.current(data).resolve())
+
+
+def test_alignment_pages_hold_a_bounded_number_of_cells(sites: dict[int, FlaskClient]) -> None:
+    """Each page of the report shows a range of laws (their coverage rows and findings) within
+    a budget of cells; the pages together show every law and every finding once."""
+    client, langs = sites[3], ["fi", "tr", "fi2", "tr2", "fi3", "tr3"]
+    url = f"/alignment?ui=en&langs={','.join(langs)}"
+    rows = re.compile(r'<tr><th><a href="/compare/(\d+)')
+    with mock.patch.object(alignment, "PAGE_BUDGET", 200):
+        count = int(re.findall(r'page=(\d+)"', main(client, url))[-1])
+        assert count > 2
+        pages = [main(client, f"{url}&page={n}") for n in range(1, count + 1)]
+        beyond = main(client, f"{url}&page=999")  # the last page
+    laws = [rows.findall(page) for page in pages]
+    assert [n for x in laws for n in x] == [str(n) for n in range(1, 94)]  # each law once
+    assert all(len(x) * len(langs) <= 200 for x in laws)
+    assert rows.findall(beyond) == laws[-1]
+    assert all('<span aria-current="page">' in page for page in pages)
+    shown = sum(len(re.findall(r'<tr id="f-\d+" class="\w+">', page)) for page in pages)
+    data = client.application.config["LAWKB_DATA"]
+    assert shown == len(report(get_library(data), langs).findings) > 0
