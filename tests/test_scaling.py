@@ -151,3 +151,23 @@ def test_alignment_pages_hold_a_bounded_number_of_cells(sites: dict[int, FlaskCl
     shown = sum(len(re.findall(r'<tr id="f-\d+" class="\w+">', page)) for page in pages)
     data = client.application.config["LAWKB_DATA"]
     assert shown == len(report(get_library(data), langs).findings) > 0
+
+
+def test_a_copy_of_a_book_is_searched_as_the_book(sites: dict[int, FlaskClient]) -> None:
+    """`fi2`, a second Finnish document, answers as the Finnish book does: through the
+    Finnish situation thesaurus (`väärä puolustaja lähti`), the English one (`loot`: Law 54)
+    and its text, naming the document it answers from."""
+
+    def hits(query: str, lang: str) -> list[tuple]:
+        answer = sites[3].get("/api/v1/search", query_string={"q": query, "lang": lang})
+        assert answer.status_code == 200
+        found = answer.get_json()["hits"]
+        assert {h["document"] for h in found} == {"fi-2017" if lang == "fi" else lang}
+        return [(h["id"], h["law"], h["found_by"]) for h in found]
+
+    for query in ("väärä puolustaja lähti", "loot", "revokki tuli pysyväksi"):
+        assert hits(query, "fi2") == hits(query, "fi"), query
+    loot = [{"by": "situation", "entry": "loot", "lang": "en"}]
+    assert hits("loot", "fi2")[0][1:] == ("54", loot)
+    page = sites[3].get("/search", query_string={"q": "väärä puolustaja lähti", "lang": "fi2"})
+    assert page.status_code == 200

@@ -212,7 +212,8 @@ class Concepts:
         phrase only."""
         words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
-        groups = self.groups.get(language_of(lang), {})  # a language's, for each of its books
+        tongue = language_of(lang)  # situations are a language's, for each of its books
+        groups = self.groups.get(tongue, {})
         if not words or not (own or groups):
             return []
         total, situations = len(self.entries) - len(self.keys_of), len(self.members)
@@ -251,7 +252,7 @@ class Concepts:
             for n in self.members[group]:
                 held = [w for w in found if words[w] & self.keys_of[n]]
                 own_cover = sum(gweight[w] for w in held) / gneeded
-                share = min(1.0, len(held) / self._size(n, lang))
+                share = min(1.0, len(held) / self._size(n, tongue))
                 score = (own_cover + covered) / 2 * (0.5 + 0.5 * share)
                 if best is None or score > best.score:
                     best = Match(self.entries[n], score)

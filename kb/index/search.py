@@ -59,7 +59,7 @@ from kb.index.concepts import ENGLISH, Concepts, Match, joined
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
 from kb.layers.cite import parse_citation
-from kb.profiles import languages, load_references
+from kb.profiles import language_of, languages, load_references
 
 MAX_QUERY = 500  # characters of a query that are read
 MAX_WORDS = 12  # words of a query that are searched
@@ -744,11 +744,13 @@ class Searcher:
             for m in matched[qlang]:
                 laws = set()
                 by = "situation" if "group" in m.entry else "index"
+                # a book's own entries are under its key, a situation under its language
+                key = qlang if qlang in m.entry["terms"] else language_of(qlang)
                 weight = concept_weight(m.score, by, size, held)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < weight:
-                        best[doc] = (weight, label(m, qlang), qlang, by)
+                        best[doc] = (weight, label(m, key), language_of(qlang), by)
                 for law in laws - {""}:
                     per_law[law] += weight
         # The other entries naming the same law add to its units' evidence.
