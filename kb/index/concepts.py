@@ -190,6 +190,8 @@ class Concepts:
                     for k in keys:
                         self.context[lang][k].add(n)
             self.size[n] = sizes
+        for phrases in self.members.values():  # shortest first (see `match`)
+            phrases.sort(key=lambda n: (self._size(n, next(iter(self.entries[n]["terms"]))), n))
 
     @staticmethod
     def content(lang: str, text: str) -> list[set[str]]:
@@ -203,13 +205,13 @@ class Concepts:
             {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
         ]
 
-    def match(self, query: str, lang: str) -> list[Match]:
+    def match(self, query: str, lang: str, limit: int = 0) -> list[Match]:
         """The concepts whose terms in `lang` the query's words match, best first: the share
         of the query's words (rarer words weigh more) found in the entry's term or heading
         (for a situation's phrase: the mean of that share and the share found in any phrase
         of the situation, a word weighing by how few situations hold it), times one half
         plus half the share of the entry's own words the query holds; a situation's best
-        phrase only."""
+        phrase only; the best `limit` (0: all)."""
         words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
         tongue = language_of(lang)  # situations are a language's, for each of its books
@@ -242,24 +244,37 @@ class Concepts:
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[n], score))
         # A situation's phrases together cover the query: a player's description shares a
-        # few words with one phrasing and a few with another. Its phrases are looked at only
-        # when the situation could reach MIN_SCORE (a phrase never scores above it).
-        for group, found in sorted(in_group.items()):  # the same order in every process
-            covered = sum(gweight[w] for w in found) / gneeded
-            if covered < MIN_SCORE:
-                continue
+        # few words with one phrasing and a few with another. A phrase never scores above its
+        # situation's share (`covered`), nor above that share times its own best share: the
+        # situations are looked at from the best share down, each one's phrases from the
+        # shortest, and no further than can change the best `limit`.
+        top = sorted(m.score for m in out)[-limit:] if limit else []
+        situations = sorted(
+            (-sum(gweight[w] for w in found) / gneeded, group, found)
+            for group, found in in_group.items()
+        )
+        for minus, group, found in situations:
+            covered = -minus
+            if covered < MIN_SCORE or (limit and len(top) >= limit and covered < top[0]):
+                break
             best = None
             for n in self.members[group]:
+                size = self._size(n, tongue)
+                if best is not None and best.score >= covered * (
+                    0.5 + 0.5 * min(1.0, len(found) / size)
+                ):
+                    break
                 held = [w for w in found if words[w] & self.keys_of[n]]
                 own_cover = sum(gweight[w] for w in held) / gneeded
-                share = min(1.0, len(held) / self._size(n, tongue))
-                score = (own_cover + covered) / 2 * (0.5 + 0.5 * share)
+                score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
                 if best is None or score > best.score:
                     best = Match(self.entries[n], score)
             if best is not None and best.score >= MIN_SCORE:
                 out.append(best)
+                if limit:
+                    top = sorted([*top, best.score])[-limit:]
         out.sort(key=lambda m: -m.score)
-        return out
+        return out[:limit] if limit else out
 
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""

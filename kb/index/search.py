@@ -739,7 +739,7 @@ class Searcher:
         for qlang in dict.fromkeys((lang, ENGLISH)):
             if qlang not in matched:
                 query = " ".join(self.expand(qlang, words))
-                matched[qlang] = self.concepts.match(query, qlang)[:CONCEPT_MATCHES]
+                matched[qlang] = self.concepts.match(query, qlang, CONCEPT_MATCHES)
             size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
             for m in matched[qlang]:
                 laws = set()
