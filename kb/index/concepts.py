@@ -157,6 +157,16 @@ class Match:
     score: float
 
 
+def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
+    """Matches best first (in their order where equal), the first `limit` (0: all).
+
+    >>> [m.score for m in ranked([Match({}, 0.5), Match({}, 0.9), Match({}, 0.7)], 2)]
+    [0.9, 0.7]
+    """
+    found = sorted(matches, key=lambda m: -m.score)
+    return found[:limit] if limit else found
+
+
 class Concepts:
     """The concepts, their words indexed per language; a situation's phrases also by their
     situation (the group), which is what a query's words are first matched against."""
@@ -206,75 +216,98 @@ class Concepts:
         ]
 
     def match(self, query: str, lang: str, limit: int = 0) -> list[Match]:
-        """The concepts whose terms in `lang` the query's words match, best first: the share
-        of the query's words (rarer words weigh more) found in the entry's term or heading
-        (for a situation's phrase: the mean of that share and the share found in any phrase
-        of the situation, a word weighing by how few situations hold it), times one half
-        plus half the share of the entry's own words the query holds; a situation's best
-        phrase only; the best `limit` (0: all)."""
+        """The concepts whose terms in `lang` (a book's key or a language) the query's words
+        match, best first: the book's own entries (`entries`) and its language's situations
+        (`situations`); the best `limit` (0: all).
+
+        >>> c = Concepts(book_concepts({"et": [_sample()]}))
+        >>> [m.entry["terms"]["en"] for m in c.match("out of turn", "en", 1)]
+        ['Out of turn']
+        """
+        found = self.entries_matching(query, lang)
+        return ranked(found + self.situations_matching(query, language_of(lang), limit), limit)
+
+    def entries_matching(self, query: str, lang: str) -> list[Match]:
+        """The entries (not situations) whose terms in `lang` the query's words match: the
+        share of the query's words (rarer words weigh more) found in the entry's term or
+        heading, times one half plus half the share of the entry's own words the query
+        holds; unsorted."""
         words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
-        tongue = language_of(lang)  # situations are a language's, for each of its books
-        groups = self.groups.get(tongue, {})
-        if not words or not (own or groups):
+        if not words or not own:
             return []
-        total, situations = len(self.entries) - len(self.keys_of), len(self.members)
+        total = len(self.entries) - len(self.keys_of)
         hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
         hits_all: dict[int, set[int]] = defaultdict(set)
-        in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
-        weight, gweight = [], []  # a word's weight among the concepts / the situations
+        weight = []
         for w, keys in enumerate(words):
             found_own = set().union(*(own.get(k, ()) for k in keys))
             found_ctx = set().union(*(context.get(k, ()) for k in keys))
-            found_groups = set().union(*(groups.get(k, ()) for k in keys))
             weight.append(math.log(1 + total / (1 + len(found_own | found_ctx))))
-            gweight.append(math.log(1 + situations / (1 + len(found_groups))))
             for n in found_own:
                 hits_own[n].add(w)
                 hits_all[n].add(w)
             for n in found_ctx:
                 hits_all[n].add(w)
-            for g in found_groups:
-                in_group[g].add(w)
-        needed, gneeded = sum(weight) or 1.0, sum(gweight) or 1.0
+        needed = sum(weight) or 1.0
         out = []
         for n, found in hits_all.items():
             covered = sum(weight[w] for w in found) / needed
             score = covered * (0.5 + 0.5 * min(1.0, len(hits_own.get(n, ())) / self._size(n, lang)))
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[n], score))
+        return out
+
+    def situations_matching(self, query: str, lang: str, limit: int = 0) -> list[Match]:
+        """A language's situations the query's words match, each by its best phrase: the
+        mean of the share of the query's words the phrase holds and the share any phrase of
+        the situation holds (a word weighing by how few situations hold it), times one half
+        plus half the share of the phrase's own words the query holds; from the best share
+        down, at least the best `limit` (0: all)."""
+        words = self.content(lang, query)
+        groups = self.groups.get(lang, {})
+        if not words or not groups:
+            return []
+        in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
+        weight = []  # a word's weight among the situations
+        for w, keys in enumerate(words):
+            found = set().union(*(groups.get(k, ()) for k in keys))
+            weight.append(math.log(1 + len(self.members) / (1 + len(found))))
+            for g in found:
+                in_group[g].add(w)
+        needed = sum(weight) or 1.0
         # A situation's phrases together cover the query: a player's description shares a
         # few words with one phrasing and a few with another. A phrase never scores above its
         # situation's share (`covered`), nor above that share times its own best share: the
         # situations are looked at from the best share down, each one's phrases from the
         # shortest, and no further than can change the best `limit`.
-        top = sorted(m.score for m in out)[-limit:] if limit else []
+        top: list[float] = []
+        out = []
         situations = sorted(
-            (-sum(gweight[w] for w in found) / gneeded, group, found)
+            (-sum(weight[w] for w in found) / needed, group, found)
             for group, found in in_group.items()
         )
         for minus, group, found in situations:
             covered = -minus
             if covered < MIN_SCORE or (limit and len(top) >= limit and covered < top[0]):
                 break
-            best = None
+            found_best = None
             for n in self.members[group]:
-                size = self._size(n, tongue)
-                if best is not None and best.score >= covered * (
+                size = self._size(n, lang)
+                if found_best is not None and found_best.score >= covered * (
                     0.5 + 0.5 * min(1.0, len(found) / size)
                 ):
                     break
                 held = [w for w in found if words[w] & self.keys_of[n]]
-                own_cover = sum(gweight[w] for w in held) / gneeded
+                own_cover = sum(weight[w] for w in held) / needed
                 score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
-                if best is None or score > best.score:
-                    best = Match(self.entries[n], score)
-            if best is not None and best.score >= MIN_SCORE:
-                out.append(best)
+                if found_best is None or score > found_best.score:
+                    found_best = Match(self.entries[n], score)
+            if found_best is not None and found_best.score >= MIN_SCORE:
+                out.append(found_best)
                 if limit:
-                    top = sorted([*top, best.score])[-limit:]
-        out.sort(key=lambda m: -m.score)
-        return out[:limit] if limit else out
+                    top = sorted([*top, found_best.score])[-limit:]
+        return out
 
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""

@@ -55,7 +55,7 @@ from kb.index.build import (
     index_dir,
     is_current,
 )
-from kb.index.concepts import ENGLISH, Concepts, Match, joined
+from kb.index.concepts import ENGLISH, Concepts, Match, joined, ranked
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
 from kb.layers.cite import parse_citation
@@ -314,6 +314,7 @@ class Searcher:
         }
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
         self._lock = threading.Lock()
+        self._readers = threading.local()  # a reader per thread for the stored texts
         self.word = lru_cache(maxsize=WORD_CACHE)(self._word)
         self._law_words = sorted(
             ((w, lang) for lang in languages() for w in load_references(lang).words),
@@ -663,8 +664,11 @@ class Searcher:
         >>> s.stored(s.by_id[("fi", "63")])["title"]
         'REVOKIN PYSYVÄKSI TULEMINEN'
         """
-        with self._lock:
-            return self.reader.stored_fields(doc)
+        # each thread reads with a reader of its own: no wait for another thread's postings
+        reader = getattr(self._readers, "reader", None)
+        if reader is None:
+            reader = self._readers.reader = self.ix.reader()
+        return reader.stored_fields(doc)
 
     def _split_text(self, doc: int, name: str) -> list[Token]:
         """The words of a unit's stored text or raw text (see `_tokens`: the last few kept)."""
@@ -732,16 +736,21 @@ class Searcher:
         `concept_weight`; `held`: some unit of the book holds every word of the query, plus
         a share of the other entries naming its law), the best entry's label, the language
         it matched in and what it is (`index`: a book's index or definitions, `situation`:
-        the thesaurus). `matched` keeps the entries a language's words match for the
+        the thesaurus). `matched` keeps the entries a book's key matches (and under
+        `@<language>` the situations a language's words match) for the
         query's other books (English: every book's)."""
         best: dict[int, tuple[float, str, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
-            if qlang not in matched:
+            tongue = language_of(qlang)
+            if qlang not in matched:  # the book's own entries, its language's situations
                 query = " ".join(self.expand(qlang, words))
-                matched[qlang] = self.concepts.match(query, qlang, CONCEPT_MATCHES)
+                matched[qlang] = self.concepts.entries_matching(query, qlang)
+                if f"@{tongue}" not in matched:
+                    found = self.concepts.situations_matching(query, tongue, CONCEPT_MATCHES)
+                    matched[f"@{tongue}"] = found
             size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
-            for m in matched[qlang]:
+            for m in ranked(matched[qlang] + matched[f"@{tongue}"], CONCEPT_MATCHES):
                 laws = set()
                 by = "situation" if "group" in m.entry else "index"
                 # a book's own entries are under its key, a situation under its language
