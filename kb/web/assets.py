@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, current_app, render_template, request, send_from_directory
@@ -104,6 +105,7 @@ def conditional(response: Response) -> Response:
     return response.make_conditional(request)
 
 
+@lru_cache(maxsize=8)  # once per build: strptime takes a lock every server thread waits on
 def built_at(build_id: str) -> datetime | None:
     """When a build was made, read from its id (`20261124-082324-5f66ec22`), in UTC.
 
