@@ -11,7 +11,7 @@ in a 2017 book, the 2007 units of the edition map in the Slovak book, the card's
 citing it, and a definition through the glossary's links.
 
 >>> c = Concepts(book_concepts({"et": [_sample()]}))
->>> best = c.match("opening lead out of turn", "en")[0]
+>>> best = ranked(c.entries_matching("opening lead out of turn", "en"))[0]
 >>> best.entry["terms"]["en"], best.score
 ('Out of turn', 1.0)
 """
@@ -27,7 +27,7 @@ from kb.core.ids import code_parts, unit_id
 from kb.core.model import Unit
 from kb.index.analysis import analyzer
 from kb.layers import glossary
-from kb.profiles import language_of, load_situations
+from kb.profiles import load_situations
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 ENGLISH = "en"
@@ -215,23 +215,16 @@ class Concepts:
             {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
         ]
 
-    def match(self, query: str, lang: str, limit: int = 0) -> list[Match]:
-        """The concepts whose terms in `lang` (a book's key or a language) the query's words
-        match, best first: the book's own entries (`entries`) and its language's situations
-        (`situations`); the best `limit` (0: all).
-
-        >>> c = Concepts(book_concepts({"et": [_sample()]}))
-        >>> [m.entry["terms"]["en"] for m in c.match("out of turn", "en", 1)]
-        ['Out of turn']
-        """
-        found = self.entries_matching(query, lang)
-        return ranked(found + self.situations_matching(query, language_of(lang), limit), limit)
-
     def entries_matching(self, query: str, lang: str) -> list[Match]:
         """The entries (not situations) whose terms in `lang` the query's words match: the
         share of the query's words (rarer words weigh more) found in the entry's term or
         heading, times one half plus half the share of the entry's own words the query
-        holds; unsorted."""
+        holds; unsorted (see `ranked`).
+
+        >>> c = Concepts(book_concepts({"et": [_sample()]}))
+        >>> [m.entry["terms"]["en"] for m in ranked(c.entries_matching("out of turn", "en"), 1)]
+        ['Out of turn']
+        """
         words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
         if not words or not own:
