@@ -171,3 +171,18 @@ def test_a_copy_of_a_book_is_searched_as_the_book(sites: dict[int, FlaskClient])
     assert hits("loot", "fi2")[0][1:] == ("54", loot)
     page = sites[3].get("/search", query_string={"q": "väärä puolustaja lähti", "lang": "fi2"})
     assert page.status_code == 200
+
+
+def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskClient]) -> None:
+    """A searcher opened where no library was loaded (`lawkb search`, a worker that only
+    searches) still reads `fi2` as Finnish: from the index's own list of documents. Without
+    it the copy was searched unstemmed (`revokin` found nothing of `revokki`)."""
+    from kb.index.build import index_dir
+    from kb.index.search import Searcher
+
+    data = sites[3].application.config["LAWKB_DATA"]
+    with mock.patch.dict(profiles._DOCUMENTS, clear=True):
+        searcher = Searcher(index_dir(data).resolve())
+        assert profiles.language_of("fi2") == "fi"
+        ids = [[h["id"] for h in searcher.search("revokin", lang=k)["hits"]] for k in ("fi", "fi2")]
+    assert ids[0] == ids[1] and "63" in ids[0]

@@ -59,7 +59,7 @@ from kb.index.concepts import ENGLISH, Concepts, Match, joined, ranked
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
 from kb.layers.cite import parse_citation
-from kb.profiles import language_of, languages, load_references
+from kb.profiles import add_document, language_of, languages, load_references
 
 MAX_QUERY = 500  # characters of a query that are read
 MAX_WORDS = 12  # words of a query that are searched
@@ -263,6 +263,9 @@ class Searcher:
         self.editions: dict[str, int] = meta.get("editions", {})
         # each address's document: its id, its language and its kind (`kb.store.addresses`)
         self.documents: dict[str, dict[str, str]] = meta["documents"]
+        for key, d in self.documents.items():  # each read with its language's analysis
+            add_document(key, d["lang"])
+            add_document(d["id"], d["lang"])
         self.cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
         lemmas = path / LEMMAS
         tables = json.loads(lemmas.read_text(encoding="utf-8")) if lemmas.exists() else {}
