@@ -35,7 +35,7 @@ import simplemma
 import Stemmer
 from whoosh.lang import NoStopWords, stopwords_for_language
 
-from kb.profiles import load_words
+from kb.profiles import language_of, load_words
 
 # A word: letters and digits, with an optional suffix after an apostrophe or a colon
 # (Turkish `Yasa’nın`, Finnish `WBF:n`) that is dropped from the word's keys.
@@ -288,14 +288,19 @@ def lemmatizer(code: str) -> Lemmatizer:
     return Lemmatizer(code)
 
 
-@cache
 def analyzer(lang: str) -> Analyzer:
-    """The analyzer of a language (one per process).
+    """The analyzer of a language, or of a document's language (one per language and
+    process: every document of a language shares its analysis and what it keeps).
 
     >>> analyzer("sv") is analyzer("sv"), analyzer("xx").keys("Word")  # no stemmer for xx
     (True, Keys(exact='word', stems=('word',)))
     """
-    return Analyzer(lang)
+    return _analyzer(language_of(lang))
+
+
+@cache
+def _analyzer(language: str) -> Analyzer:
+    return Analyzer(language)
 
 
 MAX_OCR_VARIANTS = 64

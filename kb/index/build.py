@@ -33,6 +33,7 @@ import multiprocessing
 import os
 import shutil
 import time
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -44,6 +45,7 @@ from typing import Any
 from whoosh import fields, index
 from whoosh.analysis import SpaceSeparatedTokenizer
 from whoosh.codec import default_codec
+from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.writing import SegmentWriter
 
 from kb import store
@@ -65,6 +67,8 @@ CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/
 LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
 UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
 LEXICON = "lexicon.json"  # per field: its terms (sorted, space-separated) and their counts
+POSTINGS = "postings.bin"  # every field's postings, weighed (see `Postings`), read mapped
+B, K1 = 0.75, 1.2  # BM25
 KEEP_INDEXES = 2
 MAX_WRITERS = 4  # processes writing the index, at most: each segment is one more place to look
 _KEYS = SpaceSeparatedTokenizer()
@@ -256,6 +260,53 @@ def documents(
         yield doc
 
 
+class Postings:
+    """Each field's postings as the searcher reads them: per term (in sorted order), the
+    units holding it and its BM25 term-frequency factor in each, `tf * (K1 + 1) / (tf + K1
+    * (1 - B + B * length / average length))`, the length as Whoosh stores it (one byte).
+    Written as one file, every weight (8 bytes) then every unit's number (4 bytes), field
+    after field; a term's place follows from the counts in `lexicon.json`.
+
+    >>> p = Postings()
+    >>> p.add("text_fi", 0, ["revok", "revok", "pel"]); p.add("text_fi", 1, ["pel"])
+    >>> weights, docs = p.arrays({"text_fi": 2})["text_fi"]
+    >>> list(docs), [round(w, 3) for w in weights]  # pel (units 0, 1), then revok (unit 0)
+    ([0, 1, 0], [0.83, 1.257, 1.205])
+    """
+
+    def __init__(self) -> None:
+        self.terms: dict[str, dict[str, list[tuple[int, int]]]] = defaultdict(
+            lambda: defaultdict(list)
+        )
+        self.lengths: dict[str, dict[int, int]] = defaultdict(dict)
+
+    def add(self, name: str, doc: int, terms: list[str]) -> None:
+        """A unit's (`doc`: its number) terms in a field."""
+        if terms:
+            self.lengths[name][doc] = len(terms)
+            for term, tf in Counter(terms).items():
+                self.terms[name][term].append((doc, tf))
+
+    def arrays(self, units: dict[str, int]) -> dict[str, tuple[array, array]]:
+        """Per field, its weights and unit numbers, term after term (sorted); `units`: the
+        number of units of each field's document (the average length is over them)."""
+        out = {}
+        for name, terms in self.terms.items():
+            lengths = self.lengths[name]
+            average = sum(lengths.values()) / units[name] or 1.0
+            norm = {
+                doc: K1 * (1 - B + B * byte_to_length(length_to_byte(n)) / average)
+                for doc, n in lengths.items()
+            }
+            weights, docs = array("d"), array("I")
+            for term in sorted(terms):
+                for doc, tf in terms[term]:
+                    weights.append(tf * (K1 + 1) / (tf + norm[doc]))
+                    docs.append(doc)
+            out[name] = (weights, docs)
+        return out
+
+
 @dataclass
 class _Part:
     """A segment of the index, written by one process: some languages' units, and what the
@@ -267,6 +318,7 @@ class _Part:
     lemmas: dict[str, dict[str, str]] = field(default_factory=dict)
     rows: list[list[str]] = field(default_factory=list)  # per unit, by document number
     lexicon: dict[str, Counter[str]] = field(default_factory=dict)  # field -> term -> units
+    postings: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)  # see `Postings`
 
 
 _UNITS: dict[str, list[Unit]] = {}  # the units being indexed, for the forked writers
@@ -287,6 +339,7 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
     writer = SegmentWriter(ix, _lk=False, limitmb=256, compound=False, codec=codec)
     part = _Part(None)
     lexicon: dict[str, Counter[str]] = defaultdict(Counter)
+    postings = Postings()
     for lang in langs:
         keys = _Keys(lang)
         part.counts[lang] = 0
@@ -297,6 +350,7 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
                     # list as they are, a tokenizer less per field and unit).
                     doc[f"{name}_{lang}"] = terms = _KEYS.expression.findall(value)
                     lexicon[f"{name}_{lang}"].update(set(terms))
+                    postings.add(f"{name}_{lang}", len(part.rows), terms)
             writer.add_document(**doc)
             part.rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
             part.rows[-1].append(doc.get("cites", ""))
@@ -306,6 +360,11 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
             part.lemmas.setdefault(code, {}).update(table)
     part.segment = writer._finalize_segment()  # as Whoosh's own parallel writer does
     part.lexicon = dict(lexicon)
+    units = {name: part.counts[name.split("_", 1)[1]] for name in postings.terms}
+    part.postings = {
+        name: (weights.tobytes(), docs.tobytes())
+        for name, (weights, docs) in postings.arrays(units).items()
+    }
     return part
 
 
@@ -359,6 +418,40 @@ def _write_parts(
     return parts
 
 
+def write_postings(path: Path, parts: list[_Part]) -> dict[str, int]:
+    """Write the parts' postings into one file (see `Postings`), each unit numbered as in the
+    index (a part's numbers follow the parts before it); returns where each field's postings
+    begin (in postings, not bytes).
+
+    >>> import tempfile
+    >>> one, two = _Part(None, rows=[[]]), _Part(None, rows=[[]])
+    >>> one.postings = {"text_fi": (array("d", [0.5]).tobytes(), array("I", [0]).tobytes())}
+    >>> two.postings = {"text_tr": (array("d", [0.7]).tobytes(), array("I", [0]).tobytes())}
+    >>> path = Path(tempfile.mkdtemp()) / POSTINGS
+    >>> write_postings(path, [one, two]), array("I", path.read_bytes()[16:]).tolist()
+    ({'text_fi': 0, 'text_tr': 1}, [0, 1])
+    """
+    fields: dict[str, tuple[bytes, array]] = {}
+    offset = 0
+    for part in parts:
+        for name, (weights, docs) in part.postings.items():
+            numbers = array("I", docs)
+            if offset:
+                numbers = array("I", (n + offset for n in numbers))
+            fields[name] = (weights, numbers)
+        offset += len(part.rows)
+    starts, at = {}, 0
+    for name in sorted(fields):
+        starts[name] = at
+        at += len(fields[name][1])
+    with path.open("wb") as out:
+        for name in sorted(fields):
+            out.write(fields[name][0])
+        for name in sorted(fields):
+            out.write(fields[name][1].tobytes())
+    return starts
+
+
 def index_lock(data: Path):
     """Hold the data directory's index lock (a second index build waits for the first)."""
     return store.file_lock(data, "index.lock")
@@ -410,6 +503,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                     lemmas[code].update(table)
                 lexicon.update(part.lexicon)
             rows = [row for part in parts for row in part.rows]
+            starts = write_postings(staging / POSTINGS, parts)
             meta = {
                 "key": key,
                 "languages": counts,
@@ -422,6 +516,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                 "ocr_letters": {lang: damage[lang].get("letters", {}) for lang in ocr},
                 "editions": {lang: units[lang][0].edition for lang in langs if units[lang]},
                 "display": display,
+                "postings": starts,
                 "seconds": round(time.perf_counter() - started, 3),
             }
             store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))

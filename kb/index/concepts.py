@@ -21,13 +21,14 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kb.core.ids import code_parts, unit_id
 from kb.core.model import Unit
 from kb.index.analysis import analyzer
 from kb.layers import glossary
-from kb.profiles import load_situations
+from kb.profiles import language_of, load_situations
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 ENGLISH = "en"
@@ -204,16 +205,14 @@ class Concepts:
             phrases.sort(key=lambda n: (self._size(n, next(iter(self.entries[n]["terms"]))), n))
 
     @staticmethod
-    def content(lang: str, text: str) -> list[set[str]]:
-        """The keys (exact form and stems) of each content word of a text.
+    def content(lang: str, text: str) -> tuple[frozenset[str], ...]:
+        """The keys (exact form and stems) of each content word of a text (analysed once per
+        language: every document of a language reads a query alike).
 
         >>> [sorted(k) for k in Concepts.content("en", "a lead out of turn")]
         [['lead'], ['turn']]
         """
-        an = analyzer(lang)
-        return [
-            {k.exact, *k.stems} for k in an.words(text) if not an.is_stopword(k.exact) and k.exact
-        ]
+        return _content(language_of(lang), text)
 
     def entries_matching(self, query: str, lang: str) -> list[Match]:
         """The entries (not situations) whose terms in `lang` the query's words match: the
@@ -225,9 +224,9 @@ class Concepts:
         >>> [m.entry["terms"]["en"] for m in ranked(c.entries_matching("out of turn", "en"), 1)]
         ['Out of turn']
         """
-        words = self.content(lang, query)
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
-        if not words or not own:
+        words = self.content(lang, query) if own else ()
+        if not words:
             return []
         total = len(self.entries) - len(self.keys_of)
         hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
@@ -257,9 +256,9 @@ class Concepts:
         the situation holds (a word weighing by how few situations hold it), times one half
         plus half the share of the phrase's own words the query holds; from the best share
         down, at least the best `limit` (0: all)."""
-        words = self.content(lang, query)
         groups = self.groups.get(lang, {})
-        if not words or not groups:
+        words = self.content(lang, query) if groups else ()
+        if not words:
             return []
         in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
         weight = []  # a word's weight among the situations
@@ -305,3 +304,13 @@ class Concepts:
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""
         return self.size[n].get(lang, 1) or 1
+
+
+@lru_cache(maxsize=4096)
+def _content(language: str, text: str) -> tuple[frozenset[str], ...]:
+    an = analyzer(language)
+    return tuple(
+        frozenset((k.exact, *k.stems))
+        for k in an.words(text)
+        if not an.is_stopword(k.exact) and k.exact
+    )

@@ -27,12 +27,15 @@ import heapq
 import html
 import json
 import math
+import mmap
 import threading
 import unicodedata
+from array import array
 from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from sys import intern
 from typing import Any, NamedTuple
@@ -49,7 +52,9 @@ from kb.index.build import (
     LEMMAS,
     LEXICON,
     META,
+    POSTINGS,
     STEM_FIELDS,
+    TERM_FIELDS,
     UNITS,
     build_index,
     index_dir,
@@ -64,7 +69,6 @@ from kb.profiles import add_document, language_of, languages, load_references
 MAX_QUERY = 500  # characters of a query that are read
 MAX_WORDS = 12  # words of a query that are searched
 MAX_WORD = 40  # letters of the longest word searched
-B, K1 = 0.75, 1.2  # BM25
 W_EXACT = 0.6  # bonus for the word exactly as typed (folded), on top of its stem
 W_TITLE = 1.5  # the unit's own title
 W_LAW = 1.5  # the title of the unit's law
@@ -245,13 +249,6 @@ class Searcher:
         self.path = path
         self.ix = index.open_dir(str(path))
         self.reader = self.ix.reader()
-        # The segment holding each field of words (a book's fields are in one segment), and
-        # its first document's number: its postings are read there, not through every one.
-        self._segments = {
-            name: (leaf, offset)
-            for leaf, offset in self.reader.leaf_readers()
-            for name in leaf.indexed_field_names()
-        }
         self.searcher = self.ix.searcher()
         meta = json.loads((path / META).read_text(encoding="utf-8"))
         self.langs: list[str] = list(meta["languages"])
@@ -285,9 +282,11 @@ class Searcher:
         self.kind_weight = [KIND_WEIGHT.get(d.kind, 1.0) for d in self.docs]
         laws: dict[tuple[str, str], int] = {}  # a law of a book (or a unit outside laws)
         self.law_key = [laws.setdefault((d.lang, d.law or d.id), len(laws)) for d in self.docs]
-        self.by_law: dict[str, set[int]] = defaultdict(set)
+        self.by_law: dict[str, set[int]] = defaultdict(set)  # a law's units in every book
+        self.in_law: dict[int, list[int]] = defaultdict(list)  # a law's units in its book
         for n, d in enumerate(self.docs):
             self.by_law[d.law].add(n)
+            self.in_law[self.law_key[n]].append(n)
         self.citing: dict[tuple[str, str], list[int]] = defaultdict(list)
         for n, (d, row) in enumerate(zip(self.docs, rows, strict=True)):
             for uid in row[4].split():
@@ -299,13 +298,43 @@ class Searcher:
         table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
         self.lexicons: dict[str, dict[str, int]] = {}
         self._sorted: dict[str, list[str]] = {}
+        # Every field's postings, mapped from their file (`kb.index.build.Postings`): pages
+        # the OS reads at first need and shares between processes; where each term's begin.
+        with (path / POSTINGS).open("rb") as file:
+            mapped = memoryview(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+        total = len(mapped) // 12
+        self._weights, self._numbers = mapped[: 8 * total].cast("d"), mapped[8 * total :].cast("I")
+        self._starts: dict[str, int] = meta["postings"]
+        self._first: dict[str, array] = {}
         for lang in self.langs:
             for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
                 field = f"{name}_{lang}"
                 terms, counts = table.get(field, ("", []))
                 self._sorted[field] = [intern(t) for t in terms.split()]
                 self.lexicons[field] = dict(zip(self._sorted[field], counts, strict=True))
-        # One speller over the words of every book, answering for each book's words.
+                start = self._starts.get(field, 0)
+                self._first[field] = array("q", accumulate(counts, initial=start))
+        # A language's words pooled over its documents (`<name>@<language>`): a query word
+        # is analysed once per language (its forms, its near spellings), then looked up in
+        # each document's own fields, so that searching every document costs one analysis
+        # per language and one look-up per document.
+        members: dict[str, list[str]] = defaultdict(list)
+        for key in self.langs:
+            members[language_of(key)].append(key)
+        for language, keys in members.items():
+            for name in TERM_FIELDS:
+                fields = [f"{name}_{key}" for key in keys if f"{name}_{key}" in self.lexicons]
+                if len(fields) == 1:  # a language of one document: its own words
+                    pooled = self.lexicons[fields[0]]
+                else:
+                    pooled = defaultdict(int)
+                    for field in fields:
+                        for term, n in self.lexicons[field].items():
+                            pooled[term] += n
+                    pooled = dict(pooled)
+                self.lexicons[f"{name}@{language}"] = pooled
+                self._sorted[f"{name}@{language}"] = sorted(pooled)
+        # One speller over the words of every book, answering for each language's words.
         vocabulary: dict[str, int] = defaultdict(int)
         for lang in self.langs:
             for word, n in self.lexicons[f"exact_{lang}"].items():
@@ -313,8 +342,14 @@ class Searcher:
                     vocabulary[word] += n
         self.speller = Speller(dict(vocabulary))
         self.spellers = {
-            lang: self.speller.within(self.lexicons[f"exact_{lang}"]) for lang in self.langs
+            language: self.speller.within(self.lexicons[f"exact@{language}"])
+            for language in members
         }
+        self.ocr_letters_of = {
+            language: next((self.ocr_letters[k] for k in keys if k in self.ocr_letters), {})
+            for language, keys in members.items()
+        }
+        self.analysed = lru_cache(maxsize=WORD_CACHE)(self._analysed)
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
         self._lock = threading.Lock()
         self._readers = threading.local()  # a reader per thread for the stored texts
@@ -341,6 +376,7 @@ class Searcher:
             (
                 (n, field, term)
                 for field, terms in self.lexicons.items()
+                if field in self._first  # a field of the index, not a language's pool
                 for term, n in terms.items()
             ),
             reverse=True,
@@ -365,15 +401,14 @@ class Searcher:
         found = self._postings.get(key)
         if found is not None:
             return found
-        if term not in self.lexicons.get(fieldname, ()):
+        n = self.lexicons.get(fieldname, {}).get(term) if fieldname in self._first else None
+        if not n:
             return {}
+        start = self._first[fieldname][bisect_left(self._sorted[fieldname], term)]
+        found = dict(
+            zip(self._numbers[start : start + n], self._weights[start : start + n], strict=True)
+        )
         with self._lock:
-            found = {}
-            r, offset = self._segments[fieldname]
-            avg = r.field_length(fieldname) / self.sizes[fieldname.rsplit("_", 1)[1]] or 1.0
-            for doc, tf in r.postings(fieldname, term).items_as("weight"):
-                norm = tf + K1 * (1 - B + B * r.doc_field_length(doc, fieldname) / avg)
-                found[doc + offset] = tf * (K1 + 1) / norm
             self._postings[key] = found
             if len(self._postings) > POSTINGS_KEPT:
                 del self._postings[next(iter(self._postings))]  # the oldest read
@@ -391,19 +426,17 @@ class Searcher:
 
     # -- analysis of a query ---------------------------------------------------------------
 
-    def _terms(self, lang: str, keys: Keys, weight: float, exact: str = "exact") -> list[Term]:
-        """The terms of a word's keys: its exact form (in group `exact`), its stems in the
-        text, title and law title fields."""
-        terms = [Term(exact, f"exact_{lang}", keys.exact, weight)] if keys.exact else []
+    @staticmethod
+    def _terms(keys: Keys, weight: float, exact: str = "exact") -> list[Term]:
+        """The terms of a word's keys in a language's fields (named without the document:
+        `text`): its exact form (in group `exact`), its stems in the text, title and law
+        title fields."""
+        terms = [Term(exact, "exact", keys.exact, weight)] if keys.exact else []
         for stem in keys.stems:
-            terms += [
-                Term("text", f"text_{lang}", stem, weight),
-                Term("title", f"title_{lang}", stem, weight),
-                Term("law", f"law_{lang}", stem, weight),
-            ]
+            terms += [Term(name, name, stem, weight) for name in ("text", "title", "law")]
         return terms
 
-    def forms(self, lang: str, keys: Keys) -> tuple[set[str], set[str]]:
+    def forms(self, language: str, keys: Keys) -> tuple[set[str], set[str]]:
         """Words and stems of a language's units that are likely forms of a typed word: the
         words that begin with it (for a long word: with all but its last letters), the stems
         that begin with its stem (all but the stem's last two letters), and the stems its stem
@@ -417,12 +450,13 @@ class Searcher:
         stems: set[str] = set()
         exact = keys.exact
         if exact.isalpha() and len(exact) >= MIN_PREFIX:
-            words.update(self.starting_with(f"exact_{lang}", exact[: len(exact) - cut(exact)]))
+            cut_off = exact[: len(exact) - cut(exact)]
+            words.update(self.starting_with(f"exact@{language}", cut_off))
             for stem in keys.stems:
                 if len(stem) >= MIN_PREFIX:
                     start = stem[: max(MIN_PREFIX, len(stem) - 2)]
                     for name in ("text", "title"):
-                        field = f"{name}_{lang}"
+                        field = f"{name}@{language}"
                         stems.update(self.starting_with(field, start))
                         shortest = max(MIN_PREFIX, -(-3 * len(stem) // 5))
                         stems.update(
@@ -432,44 +466,58 @@ class Searcher:
                         )
         return words - {exact}, stems - set(keys.stems)
 
-    def terms(self, lang: str, typed: str) -> tuple[list[Term], bool]:
-        """Every term a typed word may match in a language's units (the best weight of each),
-        and whether some unit holds the word itself (its exact form, a stem or, on an OCR'd
-        text, a printed form). A word no unit holds also matches its near spellings.
-
-        >>> terms, known = get_searcher().terms("fi", "rangaistuskotrti")
-        >>> known, {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
-        (False, True)
-        """
-        an = analyzer(lang)
+    def _analysed(self, language: str, typed: str) -> tuple[Keys, list[Term], list[Term]]:
+        """A typed word analysed once for a language's documents (see `analysed`): its keys,
+        every term it may match (the best weight of each; fields named without their
+        document) and, of those, the word's own (its exact form, stems and OCR'd forms). A
+        word none of the language's units holds also matches its near spellings."""
+        an = analyzer(language)
         keys = an.keys(typed)
-        terms = self._terms(lang, keys, 1.0)
-        if lang in self.ocr:
-            for form in [keys.exact, *ocr_variants(typed, self.ocr_letters.get(lang, {}))]:
-                terms.append(Term("text", f"ocr_{lang}", form, W_OCR))
-        known = any(self.postings(t.field, t.term) for t in terms)
-        words, stems = self.forms(lang, keys)
+        own = self._terms(keys, 1.0)
+        if self.lexicons[f"ocr@{language}"]:
+            letters = self.ocr_letters_of[language]
+            own += [
+                Term("text", "ocr", f, W_OCR) for f in [keys.exact, *ocr_variants(typed, letters)]
+            ]
+        terms = list(own)
+        words, stems = self.forms(language, keys)
         for form in sorted(words):
-            terms += self._terms(lang, an.keys(form), W_PREFIX, exact="text")
-        terms += self._terms(lang, Keys("", tuple(sorted(stems))), W_PREFIX)
+            terms += self._terms(an.keys(form), W_PREFIX, exact="text")
+        terms += self._terms(Keys("", tuple(sorted(stems))), W_PREFIX)
+        known = any(t.term in self.lexicons[f"{t.field}@{language}"] for t in own)
         if not known and keys.exact.isalpha() and not an.is_stopword(keys.exact):
-            for near in self.spellers[lang].near(keys.exact, max_distance(keys.exact))[:3]:
-                terms += self._terms(lang, an.keys(near), W_FUZZY)
+            for near in self.spellers[language].near(keys.exact, max_distance(keys.exact))[:3]:
+                terms += self._terms(an.keys(near), W_FUZZY)
         best: dict[tuple[str, str, str], Term] = {}
         for t in terms:
             key = (t.group, t.field, t.term)
             if key not in best or best[key].weight < t.weight:
                 best[key] = t
-        return list(best.values()), known
+        return keys, list(best.values()), own
+
+    def terms(self, lang: str, typed: str) -> tuple[list[Term], bool]:
+        """Every term a typed word may match in a document's units (see `analysed`: the word's
+        forms and near spellings among its language's words), and whether some unit of the
+        document holds the word itself (its exact form, a stem or, on an OCR'd text, a printed
+        form).
+
+        >>> terms, known = get_searcher().terms("fi", "rangaistuskotrti")
+        >>> known, {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
+        (False, True)
+        """
+        _, found, own = self.analysed(language_of(lang), typed)
+        lexicons = self.lexicons
+        known = any(t.term in lexicons.get(f"{t.field}_{lang}", ()) for t in own)
+        return [Term(t.group, f"{t.field}_{lang}", t.term, t.weight) for t in found], known
 
     def _word(self, lang: str, typed: str) -> Word:
-        """A typed word analysed and scored in a language's units (see `word`).
+        """A typed word analysed and scored in a document's units (see `word`).
 
         Per group, a unit counts the word's best term; the group's weight is the rarity
         (BM25 inverse document frequency) of all the word's forms together, so a rare
         inflected form weighs what its word weighs."""
         an = analyzer(lang)
-        keys = an.keys(typed)
+        keys = self.analysed(language_of(lang), typed)[0]
         terms, known = self.terms(lang, typed)
         groups: dict[str, dict[int, float]] = defaultdict(dict)
         for term in terms:
@@ -795,12 +843,9 @@ class Searcher:
         found = self._subtrees.get(doc)
         if found is None:
             unit = self.docs[doc]
-            prefix, law = unit.id + ".", unit.law
-            inside = (
-                n
-                for n in (self.by_law[law] if law else ())
-                if self.docs[n].lang == unit.lang and self.docs[n].id.startswith(prefix)
-            )
+            prefix = unit.id + "."
+            law = self.in_law[self.law_key[doc]] if unit.law else ()
+            inside = (n for n in law if self.docs[n].id.startswith(prefix))
             found = (doc, *inside)
             self._subtrees[doc] = found
         return found
@@ -876,7 +921,7 @@ class Searcher:
             fixes = {}
             for word in (w for w in missing if w.keys.exact.isalpha()):
                 exact = word.keys.exact
-                near = self.spellers[lang].near(exact, max(1, max_distance(exact)))
+                near = self.spellers[language_of(lang)].near(exact, max(1, max_distance(exact)))
                 if near:
                     fixes[word.typed] = self.display.get(lang, {}).get(near[0], near[0])
             if fixes:
