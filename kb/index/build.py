@@ -8,6 +8,7 @@ Layout (beside the knowledge base, see `kb.store`):
     indexes/<key>/            Whoosh files, plus `search.json` (languages, counts, display
                               forms), `concepts.json`, `lemmas.json` (the lemma of every
                               word the books print, so a server needs no lemma dictionary)
+                              `postings.bin` (every field's postings, weighed),
                               `units.json` (each unit's id, language, law, kind and
                               citations, by document number: a server's ranking reads no
                               stored text) and `lexicon.json` (each field's terms and how
@@ -19,10 +20,12 @@ versions of Whoosh and PyStemmer, so an unchanged knowledge base never rebuilds 
 
 Fields, per language `xx`: `title_xx` (stems of the unit's own title, or of its term),
 `law_xx` (stems of the title of its law), `text_xx` (stems of its text), `exact_xx`
-(folded unstemmed words of title and text, with positions for phrases) and, for a text
-that was OCR'd, `ocr_xx` (folded words of the text as printed). Words are analysed by
-`kb.index.analysis` and stored as space-separated keys, so the pickled schema holds only
-Whoosh's own classes and an index never depends on this package's import paths.
+(folded unstemmed words of title and text) and, for a text that was OCR'd, `ocr_xx`
+(folded words of the text as printed). Words are analysed by `kb.index.analysis`. Every
+field's postings, weighed for BM25, are written to `postings.bin` (see `Postings`), which
+the searcher maps into memory; Whoosh keeps the stored fields and `exact_xx` with its
+positions, for phrases, as space-separated keys, so the pickled schema holds only Whoosh's
+own classes and an index never depends on this package's import paths.
 """
 
 from __future__ import annotations
@@ -125,13 +128,14 @@ def link_target(key: str) -> str:
     return f"../../indexes/{key}"
 
 
-def schema(langs: Iterable[str], ocr: Iterable[str]) -> fields.Schema:
-    """The index schema for the given languages (`ocr`: those with an OCR'd text).
+def schema(langs: Iterable[str]) -> fields.Schema:
+    """The Whoosh schema for the given languages: the stored fields, and each language's
+    exact words with their positions, for phrases. The other fields of words (`TERM_FIELDS`)
+    are searched through the postings file alone (`Postings`).
 
-    >>> [name for name in schema(["fi"], ["fi"]).names() if name.endswith("_fi")]
-    ['exact_fi', 'law_fi', 'ocr_fi', 'text_fi', 'title_fi']
+    >>> [name for name in schema(["fi"]).names() if name.endswith("_fi")]
+    ['exact_fi']
     """
-    stems = fields.TEXT(analyzer=_KEYS, phrase=False)
     spec: dict[str, fields.FieldType] = {
         "id": fields.ID(stored=True),
         "lang": fields.ID(stored=True),
@@ -143,11 +147,7 @@ def schema(langs: Iterable[str], ocr: Iterable[str]) -> fields.Schema:
         "cites": fields.STORED(),
     }
     for lang in langs:
-        for name in STEM_FIELDS:
-            spec[f"{name}_{lang}"] = stems
         spec[f"exact_{lang}"] = fields.TEXT(analyzer=_KEYS, phrase=True)
-    for lang in ocr:
-        spec[f"ocr_{lang}"] = stems
     return fields.Schema(**spec)
 
 
@@ -348,9 +348,13 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
                 if (value := doc.get(f"{name}_{lang}")) is not None:
                     # The keys split here as the field's tokenizer would (Whoosh takes the
                     # list as they are, a tokenizer less per field and unit).
-                    doc[f"{name}_{lang}"] = terms = _KEYS.expression.findall(value)
+                    terms = _KEYS.expression.findall(value)
                     lexicon[f"{name}_{lang}"].update(set(terms))
                     postings.add(f"{name}_{lang}", len(part.rows), terms)
+                    if name == "exact":  # Whoosh keeps its positions, for phrases
+                        doc[f"{name}_{lang}"] = terms
+                    else:
+                        del doc[f"{name}_{lang}"]
             writer.add_document(**doc)
             part.rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
             part.rows[-1].append(doc.get("cites", ""))
@@ -491,7 +495,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
         try:
-            ix = index.create_in(str(staging), schema(langs, ocr))
+            ix = index.create_in(str(staging), schema(langs))
             misread = {lang: damage[lang].get("characters", {}) for lang in ocr}
             parts = _write_parts(ix, units, langs, misread)
             counts = {lang: n for part in parts for lang, n in part.counts.items()}

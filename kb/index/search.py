@@ -16,9 +16,12 @@ per word, the best of its text matches (BM25), an exact-form bonus, a bonus for 
 title and one for its law's title, and is scaled by the share of the query's words it
 matches (rarer words weigh more), so all words rank above any word; the units of a law whose
 title holds every word count half again, so that law ranks above one that merely mentions
-the words. Whoosh keeps the index and answers the phrases; the scoring loop reads a term's
-postings from it once and keeps them, and keeps the last few thousand words' scores, so
-that a query costs a few dictionary look-ups per matching unit.
+the words. Whoosh keeps the stored texts and answers the phrases; the scoring loop reads a
+term's postings, weighed at build, from the postings file mapped into memory (the last few
+thousand kept), and keeps the last few thousand words' scores, so that a query costs a few
+dictionary look-ups per matching unit. A word is analysed once per language (its forms and
+near spellings among the words of all that language's documents), then looked up in each
+document searched.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import html
 import json
 import math
 import mmap
+import os
 import threading
 import unicodedata
 from array import array
@@ -88,7 +92,7 @@ FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 20000  # analysed and scored words kept per process
 TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last shown
 POSTINGS_KEPT = 50000  # posting lists kept per process (the last read)
-WARM_POSTINGS = 250000  # postings read at start, the most frequent terms' (see `warm`)
+WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
@@ -300,8 +304,10 @@ class Searcher:
         self._sorted: dict[str, list[str]] = {}
         # Every field's postings, mapped from their file (`kb.index.build.Postings`): pages
         # the OS reads at first need and shares between processes; where each term's begin.
-        with (path / POSTINGS).open("rb") as file:
-            mapped = memoryview(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+        with (path / POSTINGS).open("rb") as file:  # (an index of no units: none)
+            empty = not os.fstat(file.fileno()).st_size
+            self._mapped = None if empty else mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        mapped = memoryview(self._mapped or b"")
         total = len(mapped) // 12
         self._weights, self._numbers = mapped[: 8 * total].cast("d"), mapped[8 * total :].cast("I")
         self._starts: dict[str, int] = meta["postings"]
@@ -365,11 +371,13 @@ class Searcher:
         """Read the hot posting lists now, and the lemma dictionaries aside (a thread), so
         that no query of a long-running server waits for them; returns how many lists were
         read. The books' own words need no dictionary (their lemmas come with the index);
-        a word they do not print does. The hot lists are those of the most frequent terms,
-        up to `WARM_POSTINGS` postings in all: every list of today's five books (about a
-        second), a fixed share of a larger corpus, so that start-up and memory stay flat;
-        the others are read from the index files at first need (the last `POSTINGS_KEPT`
-        kept)."""
+        a word they do not print does. The hot lists are those of the most frequent terms
+        (the longest to read), up to `WARM_POSTINGS` postings in all, a fixed number
+        whatever the corpus, so that start-up and memory stay flat; the others are read
+        from the mapped postings file at first need (the last `POSTINGS_KEPT` kept), which
+        the OS is asked to read ahead now."""
+        if self._mapped is not None:
+            self._mapped.madvise(mmap.MADV_WILLNEED)
         for code in self.lemma_codes:
             threading.Thread(target=lemmatizer(code).load, daemon=True).start()
         hot = sorted(
