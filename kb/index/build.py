@@ -58,7 +58,7 @@ from kb.crosslang.library import document_keys
 from kb.index.analysis import WORD, analyzer, lemmatizer, repair_ocr
 from kb.index.concepts import build_concepts
 from kb.layers import glossary
-from kb.profiles import load_words, module, modules
+from kb.profiles import language_of, load_words, module, modules
 
 HERE = Path(__file__).resolve().parent
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
@@ -221,6 +221,30 @@ class _Keys:
         lemma = lemmatizer(code)
         words = {m.group(1) for w in self.words if (m := WORD.match(w))}
         return {code: {w: lemma(w) for w in sorted(words)}}
+
+
+def start_lemmas(concepts: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """The lemmas of the words a server analyses as it opens the index: the concepts'
+    (index entries, defined terms, the thesaurus's phrases: words the books need not print)
+    and each of their languages' players' words, per simplemma code, so that it opens
+    without loading a lemma dictionary (see `_Keys.lemmas`).
+
+    >>> table = start_lemmas([{"terms": {"tr": "kartları açtı"}, "context": {}}])
+    >>> table["tr"]["kartları"], table["tr"]["kağıdı"]  # a players' word (`kağıdı`)
+    ('kart', 'kağıt')
+    """
+    keys: dict[str, _Keys] = {}
+    for entry in concepts:
+        for lang, text in [*entry["terms"].items(), *entry["context"].items()]:
+            language = language_of(lang)
+            keys.setdefault(language, _Keys(language)).exact(text)
+    out: dict[str, dict[str, str]] = {}
+    for language, found in keys.items():
+        for forms, printed, _ in load_words(language).players:
+            found.exact(f"{forms} {printed}")
+        for code, table in found.lemmas().items():
+            out.setdefault(code, {}).update(table)
+    return out
 
 
 def documents(
@@ -525,6 +549,8 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             }
             store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))
             concepts = build_concepts(units)
+            for code, table in start_lemmas(concepts).items():
+                lemmas[code].update(table)
             store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
             store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
             store.write_atomic(staging / UNITS, json.dumps(rows, ensure_ascii=False))
