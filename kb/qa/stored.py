@@ -60,7 +60,8 @@ CODE = ("qa", "crosslang", "data")  # what the report is computed with, besides 
 class Stored:
     """A build's alignment report over some books, by law: the coverage, the silenced
     findings and the counts per check (`report`), and each law's findings and groups, read
-    when a page asks for them (`read(law)`; the law "" holds the findings outside the laws).
+    when a page asks for them (`read(law, "findings")`, `read(law, "groups")`; the law ""
+    holds the findings outside the laws).
     """
 
     def __init__(
@@ -69,7 +70,7 @@ class Stored:
         report: Report,
         tally: dict[str, dict[str, list[int]]],
         shape: dict[str, Any],
-        read: Callable[[str], dict[str, Any]],
+        read: Callable[[str, str], list[Any]],
     ) -> None:
         self.library = library
         self.report = report  # its findings left empty: they are read a law at a time
@@ -96,7 +97,9 @@ class Stored:
         shape = {k: getattr(alignment, k) for k in ("edition", "peers", "others", "cards")}
         empty = {"findings": [], "groups": []}
         summary = replace(report, findings=[])
-        return cls(alignment.library, summary, tally, shape, lambda law: laws.get(law, empty))
+        return cls(
+            alignment.library, summary, tally, shape, lambda law, part: laws.get(law, empty)[part]
+        )
 
     def counts(self) -> dict[str, int]:
         """Findings per check of the translator's report (`Report.counts`)."""
@@ -121,7 +124,7 @@ class Stored:
         """The findings of some laws ("" outside the laws) and checks, in the report's order
         (the translator's findings, then the housekeeping)."""
         wanted = set(checks)
-        found = [(n, f) for law in laws for n, f in self.read(law)["findings"] if f.check in wanted]
+        found = [(n, f) for law in laws for n, f in self.read(law, "findings") if f.check in wanted]
         return [f for _n, f in sorted(found, key=lambda x: x[0])]
 
     def alignment_of(self, number: str) -> Alignment:
@@ -131,7 +134,7 @@ class Stored:
         alignment = Alignment(
             self.library, langs, s["edition"], s["peers"], s["others"], s["cards"]
         )
-        alignment.groups = list(self.read(number)["groups"])
+        alignment.groups = list(self.read(number, "groups"))
         return alignment
 
 
@@ -171,20 +174,16 @@ def save(library: Library, build: Path) -> bool:
     found = Stored.of(report_on(alignment), housekeeping, alignment)
     lines, where, at = [], {}, 0
     for law in found.tally.keys() | {g.law or "" for g in alignment.groups}:
-        entry = found.read(law)
-        line = json.dumps(
-            {
-                "findings": [[n, _finding(f)] for n, f in entry["findings"]],
-                "groups": [
-                    [g.id, {x: [u.id for u in units] for x, units in g.units.items()}]
-                    for g in entry["groups"]
-                ],
-            },
-            ensure_ascii=False,
-        ).encode()
-        where[law] = [at, len(line)]
-        lines.append(line)
-        at += len(line) + 1
+        # a law's findings, then its groups: a line each (a page of findings reads no groups)
+        findings = [[n, _finding(f)] for n, f in found.read(law, "findings")]
+        groups = [
+            [g.id, {x: [u.id for u in units] for x, units in g.units.items()}]
+            for g in found.read(law, "groups")
+        ]
+        pair = [json.dumps(part, ensure_ascii=False).encode() for part in (findings, groups)]
+        where[law] = [at, len(pair[0]), len(pair[1])]
+        lines += pair
+        at += len(pair[0]) + len(pair[1]) + 2
     result = found.report
     payload = {
         "code": code_key(),
@@ -222,20 +221,26 @@ def load(library: Library, build: Path) -> Stored | None:
     closing = {x: closings(library.books[x]) for x in shape["peers"]}
     mapped = frozenset(shape["others"] + shape["cards"])
 
-    def read(law: str) -> dict[str, Any]:
+    def read(law: str, part: str) -> list[Any]:
         if law not in lines:
-            return {"findings": [], "groups": []}
-        at, length = lines[law]
+            return []
+        at, findings, groups = lines[law]
+        if part == "groups":
+            at, length = at + findings + 1, groups
+        else:
+            length = findings
         with (build / LAWS).open("rb") as f:
             f.seek(at)
             entry = json.loads(f.read(length))
-        groups = []
-        for uid, ids in entry["groups"]:
+        if part == "findings":
+            return [(n, _from(f)) for n, f in entry]
+        out = []
+        for uid, ids in entry:
             units = {x: [library.books[x].by_id[i] for i in members] for x, members in ids.items()}
             for x in shape["peers"]:  # a peer's unit with what it prints after its children
                 units[x] = [with_closing(u, closing[x]) for u in units[x]]
-            groups.append(Group(uid, units, mapped))
-        return {"findings": [(n, _from(f)) for n, f in entry["findings"]], "groups": groups}
+            out.append(Group(uid, units, mapped))
+        return out
 
     return Stored(library, result, payload["tally"], shape, read)
 
