@@ -272,7 +272,6 @@ class Searcher:
         tables = json.loads(lemmas.read_text(encoding="utf-8")) if lemmas.exists() else {}
         for code, table in tables.items():
             lemmatizer(code).learn(table)
-        self.lemma_codes = list(tables)
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
@@ -368,18 +367,18 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read the hot posting lists now, and the lemma dictionaries aside (a thread), so
-        that no query of a long-running server waits for them; returns how many lists were
-        read. The books' own words need no dictionary (their lemmas come with the index);
-        a word they do not print does. The hot lists are those of the most frequent terms
-        (the longest to read), up to `WARM_POSTINGS` postings in all, a fixed number
-        whatever the corpus, so that start-up and memory stay flat; the others are read
-        from the mapped postings file at first need (the last `POSTINGS_KEPT` kept), which
-        the OS is asked to read ahead now."""
+        """Read the hot posting lists now, so that no query of a long-running server waits
+        for them; returns how many lists were read. The hot lists are those of the most
+        frequent terms (the longest to read), up to `WARM_POSTINGS` postings in all, a fixed
+        number whatever the corpus, so that start-up and memory stay flat; the others are
+        read from the mapped postings file at first need (the last `POSTINGS_KEPT` kept),
+        which the OS is asked to read ahead now. The lemma dictionaries are not loaded: the
+        words of the books, the concepts and the players' words come with the index, and
+        the first query with another word of Turkish or Slovak loads its dictionary (about
+        a second, once), rather than every server spending that second of its start-up on
+        it while its first pages wait."""
         if self._mapped is not None:
             self._mapped.madvise(mmap.MADV_WILLNEED)
-        for code in self.lemma_codes:
-            threading.Thread(target=lemmatizer(code).load, daemon=True).start()
         hot = sorted(
             (
                 (n, field, term)
