@@ -1,2 +1,3 @@
 """Core: what every stage shares, the units and documents (`model`), the canonical unit ids
-(`ids`) and the schema of a document's profile (`profile`)."""
+(`ids`), the schema of a document's profile (`profile`) and how long-lived data is loaded
+(`memory`)."""

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
+from kb.core.memory import loading
 from kb.core.model import Unit
 from kb.crosslang import misprints
 from kb.profiles import add_document
@@ -188,6 +189,7 @@ def get_library(data: Path | str | None = None) -> Library:
         cached = _cache.get(data)
         if cached and cached[0] == marker:
             return cached[1]
-        library = Library(data)
+        with loading():
+            library = Library(data)
         _cache[data] = (marker, library)
         return library

