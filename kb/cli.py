@@ -230,7 +230,7 @@ def cmd_qa(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from kb.web import create_app
-    from kb.web.server import make_server
+    from kb.web.server import Activity, make_server
 
     try:
         ensure_built(args)
@@ -249,31 +249,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # and loading it, with the collector paused, left next to no garbage).
     gc.freeze()
 
+    activity = app.wsgi_app = Activity(app.wsgi_app)
+
     def prepare() -> None:
-        """Open the index and read its hot posting lists while the server already answers
-        (a search waits for the opening), then freeze what they loaded too. Meanwhile the
-        interpreter hands its lock between threads fifty times as often, so that a page asked
-        for meanwhile waits less behind the opening (the first /alignment right after start:
-        0.84 s before, 0.22 s with it)."""
+        """Read the alignment report, open the index and read its hot posting lists once the
+        server listens and has a quiet moment (a search asked for before opens the index
+        itself), then freeze what they loaded too. Meanwhile the interpreter hands its lock
+        between threads fifty times as often, so that a page asked for meanwhile waits less
+        behind them. (Started with the server, they slowed its first pages: twelve copies'
+        first page came 2.5 s after the start, the first /alignment took 0.84 s at one
+        copy, not 0.1 s.)"""
+        from kb.web import alignment
+
+        activity.wait_quiet()
         interval = sys.getswitchinterval()
         sys.setswitchinterval(interval / 50)
         try:
+            alignment.warm(app).join()
             get_searcher(args.data).warm()
         finally:
             sys.setswitchinterval(interval)
         gc.freeze()
 
-    def in_background() -> None:
-        """The index and the alignment report, opened once the server listens (started
-        before, they slowed its own start: twelve copies' first page came 2.5 s after the
-        start, now 2.2 s)."""
-        from kb.web import alignment
-
-        threading.Thread(target=prepare, name="search-warm", daemon=True).start()
-        alignment.warm(app)
-
+    warm = threading.Thread(target=prepare, name="warm", daemon=True)
     if args.debug:
-        in_background()
+        warm.start()
         print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
         app.run(host=args.host, port=args.port, debug=True)
         return 0
@@ -285,7 +285,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         reason = getattr(err, "strerror", None) or str(err)
         print(f"lawkb serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr)
         return 2
-    in_background()
+    warm.start()
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # a queue is normal under load
     host, port = server.effective_host, server.effective_port
     shown = f"[{host}]" if ":" in str(host) else host

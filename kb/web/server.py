@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import resource
 import socket
+import time
+from collections.abc import Callable, Iterable
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
@@ -123,3 +125,39 @@ def make_server(
         ident="lawkb",
         expose_tracebacks=False,
     )
+
+
+class Activity:
+    """WSGI middleware: when the server last began or finished answering a request, so
+    that work in the background (opening the search index) waits for a quiet moment rather
+    than slow the first pages a visitor asks for.
+
+    >>> activity = Activity(lambda environ, start_response: [b"ok"])
+    >>> activity({}, None), activity.quiet_for() < 1.0
+    ([b'ok'], True)
+    """
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+        self.last = time.monotonic()
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        self.last = time.monotonic()
+        try:
+            return self.app(environ, start_response)
+        finally:
+            self.last = time.monotonic()
+
+    def quiet_for(self) -> float:
+        """Seconds since a request last began or was answered."""
+        return time.monotonic() - self.last
+
+    def wait_quiet(self, quiet: float = 0.25, at_most: float = 5.0) -> None:
+        """Return once no request has come for `quiet` seconds, or after `at_most` seconds
+        (a server never quiet still gets ready within them).
+
+        >>> Activity(None).wait_quiet(quiet=0.0)
+        """
+        deadline = time.monotonic() + at_most
+        while self.quiet_for() < quiet and time.monotonic() < deadline:
+            time.sleep(quiet / 5)
