@@ -796,8 +796,8 @@ class Searcher:
         a share of the other entries naming its law), the best entry's label, the language
         it matched in and what it is (`index`: a book's index or definitions, `situation`:
         the thesaurus). `matched` keeps the entries a book's key matches (and under
-        `@<language>` the situations a language's words match) for the
-        query's other books (English: every book's)."""
+        `@<language>` the situations a language's words match, under `<key>#` the best of
+        both) for the query's other books (English: every book's)."""
         best: dict[int, tuple[float, str, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
@@ -809,7 +809,11 @@ class Searcher:
                     found = self.concepts.situations_matching(query, tongue, CONCEPT_MATCHES)
                     matched[f"@{tongue}"] = found
             size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
-            for m in ranked(matched[qlang] + matched[f"@{tongue}"], CONCEPT_MATCHES):
+            best_of = f"{qlang}#"  # the best of both, ranked once per query (English: once)
+            if best_of not in matched:
+                found = ranked(matched[qlang] + matched[f"@{tongue}"], CONCEPT_MATCHES)
+                matched[best_of] = found
+            for m in matched[best_of]:
                 laws = set()
                 by = "situation" if "group" in m.entry else "index"
                 # a book's own entries are under its key, a situation under its language
