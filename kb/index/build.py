@@ -23,9 +23,8 @@ Fields, per language `xx`: `title_xx` (stems of the unit's own title, or of its 
 (folded unstemmed words of title and text) and, for a text that was OCR'd, `ocr_xx`
 (folded words of the text as printed). Words are analysed by `kb.index.analysis`. Every
 field's postings, weighed for BM25, are written to `postings.bin` (see `Postings`), which
-the searcher maps into memory; Whoosh keeps the stored fields and `exact_xx` with its
-positions, for phrases, as space-separated keys, so the pickled schema holds only Whoosh's
-own classes and an index never depends on this package's import paths.
+the searcher maps into memory; Whoosh keeps each unit's stored fields (`schema`: Whoosh's
+own classes, so an index never depends on this package's import paths).
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ import shutil
 import time
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -46,7 +45,6 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import fields, index
-from whoosh.analysis import SpaceSeparatedTokenizer
 from whoosh.codec import default_codec
 from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.writing import SegmentWriter
@@ -74,7 +72,6 @@ POSTINGS = "postings.bin"  # every field's postings, weighed (see `Postings`), r
 B, K1 = 0.75, 1.2  # BM25
 KEEP_INDEXES = 2
 MAX_WRITERS = 4  # processes writing the index, at most: each segment is one more place to look
-_KEYS = SpaceSeparatedTokenizer()
 
 
 def index_key(manifest: dict) -> str:
@@ -128,27 +125,35 @@ def link_target(key: str) -> str:
     return f"../../indexes/{key}"
 
 
-def schema(langs: Iterable[str]) -> fields.Schema:
-    """The Whoosh schema for the given languages: the stored fields, and each language's
-    exact words with their positions, for phrases. The other fields of words (`TERM_FIELDS`)
-    are searched through the postings file alone (`Postings`).
+def schema() -> fields.Schema:
+    """The Whoosh schema: each unit's stored fields (its texts, read when a hit shows it). Its
+    words are searched through the postings file (`Postings`), phrases among the units
+    holding all their words, in their text (`phrase_text`).
 
-    >>> [name for name in schema(["fi"]).names() if name.endswith("_fi")]
-    ['exact_fi']
+    >>> schema().names()[:4]
+    ['cites', 'heading', 'id', 'kind']
     """
-    spec: dict[str, fields.FieldType] = {
-        "id": fields.ID(stored=True),
-        "lang": fields.ID(stored=True),
-        "law": fields.ID(stored=True),
-        "kind": fields.ID(stored=True),
-        "title": fields.STORED(),
-        "text": fields.STORED(),
-        "raw": fields.STORED(),
-        "cites": fields.STORED(),
-    }
-    for lang in langs:
-        spec[f"exact_{lang}"] = fields.TEXT(analyzer=_KEYS, phrase=True)
-    return fields.Schema(**spec)
+    return fields.Schema(
+        id=fields.ID(stored=True),
+        lang=fields.ID(stored=True),
+        law=fields.ID(stored=True),
+        kind=fields.ID(stored=True),
+        title=fields.STORED(),
+        heading=fields.STORED(),
+        text=fields.STORED(),
+        raw=fields.STORED(),
+        cites=fields.STORED(),
+    )
+
+
+def phrase_text(stored: dict[str, str]) -> str:
+    """The text a unit's exact words (`exact_xx`) were indexed from: its own title (none for
+    a unit without one: the title shown for it is its law's) and its text.
+
+    >>> phrase_text({"heading": "", "title": "Laki 12", "text": "Pelaaja"})
+    '\\nPelaaja'
+    """
+    return f"{stored.get('heading', '')}\n{stored['text']}"
 
 
 def indexed_law(unit: Unit) -> str:
@@ -270,11 +275,12 @@ def documents(
             "law": indexed_law(unit),
             "kind": unit.kind,
             "title": title or next(iter(around), law),
+            "heading": title,  # the title as its exact words are indexed (see `phrase_text`)
             "text": body,
             f"title_{lang}": keys.stems(title),
             f"law_{lang}": keys.stems(law),
             f"text_{lang}": keys.stems(body),
-            f"exact_{lang}": keys.exact(f"{title}\n{body}"),
+            f"exact_{lang}": keys.exact(phrase_text({"heading": title, "text": body})),
         }
         if unit.cites:
             doc["cites"] = " ".join(unit.cites)
@@ -368,17 +374,11 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
         keys = _Keys(lang)
         part.counts[lang] = 0
         for doc in documents(lang, _UNITS[lang], keys, _MISREAD.get(lang)):
-            for name in TERM_FIELDS:
-                if (value := doc.get(f"{name}_{lang}")) is not None:
-                    # The keys split here as the field's tokenizer would (Whoosh takes the
-                    # list as they are, a tokenizer less per field and unit).
-                    terms = _KEYS.expression.findall(value)
+            for name in TERM_FIELDS:  # into the postings file; Whoosh keeps the texts
+                if (value := doc.pop(f"{name}_{lang}", None)) is not None:
+                    terms = value.split()
                     lexicon[f"{name}_{lang}"].update(set(terms))
                     postings.add(f"{name}_{lang}", len(part.rows), terms)
-                    if name == "exact":  # Whoosh keeps its positions, for phrases
-                        doc[f"{name}_{lang}"] = terms
-                    else:
-                        del doc[f"{name}_{lang}"]
             writer.add_document(**doc)
             part.rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
             part.rows[-1].append(doc.get("cites", ""))
@@ -519,7 +519,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
         try:
-            ix = index.create_in(str(staging), schema(langs))
+            ix = index.create_in(str(staging), schema())
             misread = {lang: damage[lang].get("characters", {}) for lang in ocr}
             parts = _write_parts(ix, units, langs, misread)
             counts = {lang: n for part in parts for lang, n in part.counts.items()}

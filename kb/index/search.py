@@ -45,7 +45,6 @@ from sys import intern
 from typing import Any, NamedTuple
 
 from whoosh import index
-from whoosh.query import Phrase
 
 from kb import store
 from kb.core.ids import law_of
@@ -64,6 +63,7 @@ from kb.index.build import (
     build_index,
     index_dir,
     is_current,
+    phrase_text,
 )
 from kb.index.concepts import ENGLISH, Concepts, Match, joined, ranked
 from kb.index.spell import Speller, max_distance
@@ -247,14 +247,12 @@ def snippet(text: str, tokens: list[Token], marks: set[str], width: int = SNIPPE
 
 
 class Searcher:
-    """An open index: the Whoosh reader, what ranking needs of each unit (its texts are read
-    when it is shown), and the postings read so far."""
+    """An open index: the postings file, what ranking needs of each unit (its texts are read
+    from the Whoosh index when it is shown), and the postings read so far."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.ix = index.open_dir(str(path))
-        self.reader = self.ix.reader()
-        self.searcher = self.ix.searcher()
         meta = json.loads((path / META).read_text(encoding="utf-8"))
         self.langs: list[str] = list(meta["languages"])
         self.sizes: dict[str, int] = meta["languages"]
@@ -570,21 +568,30 @@ class Searcher:
         return scores, share
 
     def _phrase_docs(self, lang: str, phrases: list[str]) -> set[int] | None:
-        """The units of a language holding every phrase (None: no phrase was typed)."""
+        """The units of a document holding every phrase (None: no phrase was typed): among
+        the units holding all of a phrase's words, those whose text has them in a row.
+
+        >>> s = get_searcher()
+        >>> [s.docs[d].id for d in s._phrase_docs("fi", ["revokki tulee pysyväksi"])]
+        ['63.A']
+        """
         if not phrases:
             return None
         docs: set[int] | None = None
         for phrase in phrases:
-            keys = [k.exact for k in analyzer(lang).words(phrase)]
-            q = Phrase(f"exact_{lang}", keys) if len(keys) > 1 else None
-            with self._lock:
-                found = (
-                    set(q.matcher(self.searcher).all_ids())
-                    if q is not None
-                    else set(self.postings(f"exact_{lang}", keys[0]))
-                )
+            keys = tuple(k.exact for k in analyzer(lang).words(phrase))
+            found = set(self.postings(f"exact_{lang}", keys[0]))
+            for key in keys[1:]:
+                found &= self.postings(f"exact_{lang}", key).keys()
+            if len(keys) > 1:
+                found = {doc for doc in found if in_a_row(keys, self._exact_words(doc))}
             docs = found if docs is None else docs & found
         return docs
+
+    def _exact_words(self, doc: int) -> tuple[str, ...]:
+        """A unit's exact words in order, as its `exact_xx` field was indexed (the last few
+        kept, see `_tokens`)."""
+        return tuple(t.keys.exact for t in self._tokens(doc, "phrase"))
 
     def _law_filter(self, law: str | None) -> set[int] | None:
         """The units of the law a filter names (`63`, `Law 63`, `laki 63`): none for a
@@ -730,8 +737,11 @@ class Searcher:
         return reader.stored_fields(doc)
 
     def _split_text(self, doc: int, name: str) -> list[Token]:
-        """The words of a unit's stored text or raw text (see `_tokens`: the last few kept)."""
-        return list(analyzer(self.docs[doc].lang).tokens(self.stored(doc)[name]))
+        """The words of a unit's stored text or raw text, or (`phrase`) of the text its exact
+        words were indexed from (see `_tokens`: the last few kept)."""
+        stored = self.stored(doc)
+        text = phrase_text(stored) if name == "phrase" else stored[name]
+        return list(analyzer(self.docs[doc].lang).tokens(text))
 
     def _hit(
         self,
@@ -939,6 +949,18 @@ class Searcher:
             if fixes:
                 return " ".join(fixes.get(w, w) for w in words)
         return None
+
+
+def in_a_row(keys: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether `words` hold `keys` one after the other.
+
+    >>> in_a_row(("tuli", "pysyvaksi"), ("revokki", "tuli", "pysyvaksi"))
+    True
+    >>> in_a_row(("a", "b"), ("b", "a"))
+    False
+    """
+    n = len(keys)
+    return any(words[i : i + n] == keys for i, w in enumerate(words) if w == keys[0])
 
 
 def concept_weight(score: float, by: str, words: int, held: bool = False) -> float:
