@@ -301,7 +301,7 @@ class Searcher:
         self.lexicons: dict[str, dict[str, int]] = {}
         self._sorted: dict[str, list[str]] = {}
         # Every field's postings, mapped from their file (`kb.index.build.Postings`): pages
-        # the OS reads at first need and shares between processes; where each term's begin.
+        # the OS reads at first need and shares between processes; where each term's list begins.
         with (path / POSTINGS).open("rb") as file:  # (an index of no units: none)
             empty = not os.fstat(file.fileno()).st_size
             self._mapped = None if empty else mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
@@ -329,14 +329,14 @@ class Searcher:
             for name in TERM_FIELDS:
                 fields = [f"{name}_{key}" for key in keys if f"{name}_{key}" in self.lexicons]
                 if len(fields) == 1:  # a language of one document: its own words
-                    pooled = self.lexicons[fields[0]]
-                else:
-                    pooled = defaultdict(int)
-                    for field in fields:
-                        for term, n in self.lexicons[field].items():
-                            pooled[term] += n
-                    pooled = dict(pooled)
-                self.lexicons[f"{name}@{language}"] = pooled
+                    self.lexicons[f"{name}@{language}"] = self.lexicons[fields[0]]
+                    self._sorted[f"{name}@{language}"] = self._sorted[fields[0]]
+                    continue
+                pooled: dict[str, int] = defaultdict(int)
+                for field in fields:
+                    for term, n in self.lexicons[field].items():
+                        pooled[term] += n
+                self.lexicons[f"{name}@{language}"] = dict(pooled)
                 self._sorted[f"{name}@{language}"] = sorted(pooled)
         # One speller over the words of every book, answering for each language's words.
         vocabulary: dict[str, int] = defaultdict(int)
