@@ -317,6 +317,16 @@ class Postings:
             for term, tf in Counter(terms).items():
                 self.terms[name][term].append((doc, tf))
 
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Per field, each term's number of units (its postings).
+
+        >>> p = Postings()
+        >>> p.add("text_fi", 0, ["revok", "revok", "pel"]); p.add("text_fi", 1, ["pel"])
+        >>> p.counts()
+        {'text_fi': {'revok': 1, 'pel': 2}}
+        """
+        return {name: {t: len(p) for t, p in terms.items()} for name, terms in self.terms.items()}
+
     def arrays(self, units: dict[str, int]) -> dict[str, tuple[array, array]]:
         """Per field, its weights and unit numbers, term after term (sorted); `units`: the
         number of units of each field's document (the average length is over them)."""
@@ -347,7 +357,7 @@ class _Part:
     display: dict[str, dict[str, str]] = field(default_factory=dict)
     lemmas: dict[str, dict[str, str]] = field(default_factory=dict)
     rows: list[list[str]] = field(default_factory=list)  # per unit, by document number
-    lexicon: dict[str, Counter[str]] = field(default_factory=dict)  # field -> term -> units
+    lexicon: dict[str, dict[str, int]] = field(default_factory=dict)  # field -> term -> units
     postings: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)  # see `Postings`
 
 
@@ -368,7 +378,6 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
     codec.length_stats = False
     writer = SegmentWriter(ix, _lk=False, limitmb=256, compound=False, codec=codec)
     part = _Part(None)
-    lexicon: dict[str, Counter[str]] = defaultdict(Counter)
     postings = Postings()
     for lang in langs:
         keys = _Keys(lang)
@@ -376,9 +385,7 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
         for doc in documents(lang, _UNITS[lang], keys, _MISREAD.get(lang)):
             for name in TERM_FIELDS:  # into the postings file; Whoosh keeps the texts
                 if (value := doc.pop(f"{name}_{lang}", None)) is not None:
-                    terms = value.split()
-                    lexicon[f"{name}_{lang}"].update(set(terms))
-                    postings.add(f"{name}_{lang}", len(part.rows), terms)
+                    postings.add(f"{name}_{lang}", len(part.rows), value.split())
             writer.add_document(**doc)
             part.rows.append([doc[name] for name in ("id", "lang", "law", "kind")])
             part.rows[-1].append(doc.get("cites", ""))
@@ -387,7 +394,7 @@ def _write_part(folder: str, langs: list[str]) -> _Part:
         for code, table in keys.lemmas().items():
             part.lemmas.setdefault(code, {}).update(table)
     part.segment = writer._finalize_segment()  # as Whoosh's own parallel writer does
-    part.lexicon = dict(lexicon)
+    part.lexicon = postings.counts()
     units = {name: part.counts[name.split("_", 1)[1]] for name in postings.terms}
     part.postings = {
         name: (weights.tobytes(), docs.tobytes())
@@ -525,7 +532,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             counts = {lang: n for part in parts for lang, n in part.counts.items()}
             display = {lang: d for part in parts for lang, d in part.display.items()}
             lemmas: dict[str, dict[str, str]] = defaultdict(dict)
-            lexicon: dict[str, Counter[str]] = {}
+            lexicon: dict[str, dict[str, int]] = {}
             for part in parts:
                 for code, table in part.lemmas.items():
                     lemmas[code].update(table)

@@ -372,10 +372,10 @@ class Searcher:
         number whatever the corpus, so that start-up and memory stay flat; the others are
         read from the mapped postings file at first need (the last `POSTINGS_KEPT` kept),
         which the OS is asked to read ahead now. The lemma dictionaries are not loaded: the
-        words of the books, the concepts and the players' words come with the index, and
-        the first query with another word of Turkish or Slovak loads its dictionary (about
-        a second, once), rather than every server spending that second of its start-up on
-        it while its first pages wait."""
+        lemmas of the words of the books, the concepts and the players' words come with the
+        index, and the first query with another word of a language with lemmas loads that
+        language's dictionary (about a second, once), rather than every server spending that
+        second of its start-up while its first pages wait."""
         if self._mapped is not None:
             self._mapped.madvise(mmap.MADV_WILLNEED)
         hot = sorted(
