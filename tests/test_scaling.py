@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from bench.scale import copy_corpus
 from kb import profiles, store
 from kb.build import build
-from kb.crosslang.library import get_library
+from kb.crosslang.library import MISPRINTS, Library, get_library
 from kb.layers import cite
 from kb.qa import report, stored
 from kb.qa.model import CHECKS
@@ -186,3 +186,54 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
         assert profiles.language_of("fi2") == "fi"
         ids = [[h["id"] for h in searcher.search("revokin", lang=k)["hits"]] for k in ("fi", "fi2")]
     assert ids[0] == ids[1] and "63" in ids[0]
+
+
+def read_books(data: Path) -> list[str]:
+    """The books of the current library whose units have been read."""
+    return [key for key, book in get_library(data).books.items() if "units" in vars(book)]
+
+
+def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A server of many documents holds those its visitors read: the library starts with
+    none, the alignment page reads none (the report is stored with the build), a law page
+    reads its own book and the book whose units its comparison links follow (the first law
+    book of the newest edition: `fi`), not the others (its list of them comes from the
+    build's manifest)."""
+    with mock.patch.dict(os.environ):
+        data = built(tmp_path_factory.mktemp("lazy"), 3)
+        client = create_app(data).test_client()
+        get_library(data)
+        assert read_books(data) == []
+        assert main(client, "/alignment?ui=en") and read_books(data) == []
+        page = main(client, "/tr2/law/12?ui=en")
+        assert 'href="/fi3/law/12" hreflang="fi"' in page
+        assert read_books(data) == ["fi", "tr2"]
+    for cached in CACHES:
+        cached.cache_clear()
+
+
+def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None:
+    """The misprints judged at build (`misprints.json`) give a book the references, citers and
+    unresolved list that judging them across the loaded books gives (a build made before they
+    were stored is judged when it is loaded)."""
+    data = Path(sites[3].application.config["LAWKB_DATA"])
+    build_dir = store.current(data).resolve()
+    stored_lib = Library(data)
+    judged_file = build_dir / MISPRINTS
+    kept = judged_file.read_bytes()
+    judged_file.unlink()
+    try:
+        fresh = Library(data)
+    finally:
+        judged_file.write_bytes(kept)
+    assert fresh.judged == stored_lib.judged
+    for key, book in fresh.books.items():
+        mine = stored_lib.books[key]
+        assert mine.unresolved == book.unresolved
+        assert [(u.refs, u.cited_by) for u in mine.units] == [
+            (u.refs, u.cited_by) for u in book.units
+        ]
+    assert [(m.lang, m.unit, m.entry) for m in stored_lib.misprints] == [
+        (m.lang, m.unit, m.entry) for m in fresh.misprints
+    ]
+    assert any(m.lang == "fi3" and m.entry["code"] == "12B2d" for m in fresh.misprints)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from kb import layers, store
 from kb.core.model import Document
+from kb.crosslang.library import MISPRINTS, save_misprints
 from kb.index.build import build_index
 from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id
@@ -168,6 +169,8 @@ def build(
         )
         if unchanged and not force:
             report.up_to_date = True
+            if not (store.current(data) / MISPRINTS).exists():  # built before they were stored
+                save_misprints(data, store.current(data))
             report.indexed = build_index(data)
             if derive is not None:
                 derive(data, store.current(data).resolve())
@@ -229,6 +232,7 @@ def stage(
                 "folder": folder.name,
                 "meta": doc.meta(),
                 "counts": dict(Counter(u.kind for u in doc.units)),
+                "laws": [u.id for u in doc.units if u.kind == "law"],
                 "notes": [str(n) for n in doc.notes],
             }
             payload = {
@@ -247,4 +251,5 @@ def stage(
     store.write_atomic(
         staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
     )
+    save_misprints(data, staging)
     return build_index(data, staging)

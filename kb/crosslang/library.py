@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import os
 import threading
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
@@ -24,6 +24,8 @@ from kb.crosslang import misprints
 from kb.profiles import add_document
 
 LAW_TREE = (*LAW_LEVELS, "table", "note")
+MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`judge`)
+_read_lock = threading.Lock()  # one book read at a time
 
 
 def document_keys(manifest: dict) -> dict[str, str]:
@@ -42,16 +44,59 @@ def document_keys(manifest: dict) -> dict[str, str]:
     return found
 
 
-@dataclass
 class Book:
     """One document of the knowledge base with its units indexed by id. `key` is its address
     in the build (its language's code for the language's main document, else its id: see
-    `kb.core.model.addresses`), `id` its own id, `lang` its language."""
+    `kb.core.model.addresses`), `id` its own id, `lang` its language. Its units are read from
+    its built file (`path`) at first need (`units`), so that a server holding sixty documents
+    keeps only those its visitors read; `fixes` are what judging the misprints across books
+    changed in them (`MISPRINTS`), `unresolved` the references that name no unit, `laws` its
+    law numbers as the build's manifest lists them."""
 
-    key: str
-    meta: dict
-    units: list[Unit]
-    unresolved: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        key: str,
+        meta: dict,
+        path: Path,
+        unresolved: list[str] | None = None,
+        fixes: dict[str, dict[str, Any]] | None = None,
+        laws: list[str] | None = None,
+    ) -> None:
+        self.key, self.meta, self.path = key, meta, path
+        self.unresolved = unresolved or []
+        self._fixes = fixes or {}
+        self._laws = laws
+
+    def read(self) -> dict[str, Any]:
+        """The built document as stored (`kb.store`: meta, units, notes, unresolved...)."""
+        return json.loads(self.path.read_text(encoding="utf-8"))
+
+    @cached_property
+    def units(self) -> list[Unit]:
+        """The units in document order (read once, with the misprints' fixes applied).
+
+        >>> get_library().book("fi").units[0].id
+        'front'
+        """
+        with _read_lock, loading():
+            if "units" in vars(self):  # read by another thread meanwhile
+                return vars(self)["units"]
+            units = [Unit.from_json(u) for u in self.read()["units"]]
+            for unit in units:
+                fixed = self._fixes.get(unit.id)
+                if fixed is not None:
+                    unit.refs, unit.cited_by = fixed["refs"], fixed["cited_by"]
+            vars(self)["units"] = units
+        return units
+
+    @property
+    def law_numbers(self) -> list[str]:
+        """Its laws' numbers in order, without reading its units where the build listed them.
+
+        >>> get_library().book("fi").law_numbers[:3]
+        ['1', '2', '3']
+        """
+        return self._laws if self._laws is not None else [u.id for u in self.laws]
 
     @cached_property
     def by_id(self) -> dict[str, Unit]:
@@ -72,6 +117,14 @@ class Book:
             if current and (unit.id == current or unit.id.startswith(current + ".")):
                 out.setdefault(current, []).append(unit)
         return out
+
+    def has_law(self, number: str) -> bool:
+        """Whether the book has a law (without reading its units where the build listed them).
+
+        >>> get_library().book("sv").has_law("12"), get_library().book("fi").has_law("12")
+        (False, True)
+        """
+        return number in self.law_numbers
 
     def law(self, number: str) -> Unit | None:
         """A law by number."""
@@ -112,6 +165,66 @@ class Book:
         return self.meta["kind"]
 
 
+def place(item: object, items: list) -> int:
+    """Where an object itself (not an equal one) is in a list.
+
+    >>> a, b = {}, {}
+    >>> place(b, [a, b])
+    1
+    """
+    return next(n for n, x in enumerate(items) if x is item)
+
+
+def judge(library: Library) -> dict[str, dict[str, Any]]:
+    """Judge the misprints of a library's law books against each other (reads every book;
+    `kb.crosslang.misprints.find` updates their references in place): per document id, its
+    unresolved references as `lawkb refs --unresolved` lists them, its units whose references
+    or citers changed (`units`: what a book read later applies, see `Book.units`), and where
+    each misprint is (`[unit id, its reference's place, the code's place]`).
+    """
+    found = misprints.find(library.books)
+    out: dict[str, dict[str, Any]] = {}
+    for book in library.books.values():
+        mine = [m for m in found if m.lang == book.key]
+        if book.kind == "lawbook":
+            unresolved = [
+                f'{book.meta["source"]}:{m.ref["line"]}: "{m.ref["text"]}": {m.message()}'
+                for m in mine
+            ]
+        else:
+            unresolved = book.read().get("unresolved", [])
+        touched = {m.unit for m in mine} | {m.entry.get("id") for m in mine}
+        places = []
+        for m in mine:
+            refs = book.by_id[m.unit].refs
+            ref = next(n for n, r in enumerate(refs) if r is m.ref)
+            places.append(
+                [m.unit, ref, next(n for n, e in enumerate(m.ref["misprints"]) if e is m.entry)]
+            )
+        out[book.id] = {
+            "unresolved": unresolved,
+            "units": {
+                u.id: {"refs": u.refs, "cited_by": u.cited_by}
+                for u in book.units
+                if u.id in touched
+            },
+            "misprints": places,
+        }
+    return out
+
+
+def save_misprints(data: Path, build: Path) -> None:
+    """Store the misprints of a build's law books, judged across books, in its directory
+    (`MISPRINTS`), so that a library reads a book only when it is asked for.
+
+    >>> (store.current(store.data_dir()) / MISPRINTS).exists()  # written by `lawkb build`
+    True
+    """
+    store.write_atomic(
+        build / MISPRINTS, json.dumps(Library(data, build).judged, ensure_ascii=False)
+    )
+
+
 class Library:
     """Every document of one build of the knowledge base."""
 
@@ -126,20 +239,41 @@ class Library:
         self.books: dict[str, Book] = {}  # by address (`Book.key`)
         self.by_doc_id: dict[str, Book] = {}
         keys = document_keys(self.manifest)
+        stored = build / MISPRINTS
+        judged = json.loads(stored.read_text(encoding="utf-8")) if stored.exists() else {}
         for doc_id, key in sorted(keys.items(), key=lambda pair: pair[1]):
-            payload = json.loads((build / f"{doc_id}.json").read_text(encoding="utf-8"))
-            units = [Unit.from_json(u) for u in payload["units"]]
-            meta = {"id": doc_id, **payload["meta"]}
-            self.books[key] = Book(key, meta, units, payload.get("unresolved", []))
+            entry = self.manifest["documents"][doc_id]
+            mine = judged.get(doc_id, {})
+            self.books[key] = Book(
+                key,
+                {"id": doc_id, **entry["meta"]},
+                build / f"{doc_id}.json",
+                mine.get("unresolved"),
+                mine.get("units"),
+                entry.get("laws"),
+            )
             self.by_doc_id[doc_id] = self.books[key]
-        self.misprints = misprints.find(self.books)
-        for book in self.books.values():
-            found = [m for m in self.misprints if m.lang == book.key]
-            if book.kind == "lawbook":
-                book.unresolved = [
-                    f'{book.meta["source"]}:{m.ref["line"]}: "{m.ref["text"]}": {m.message()}'
-                    for m in found
-                ]
+        if not stored.exists():  # a build made before the misprints were stored with it
+            judged = judge(self)
+            for doc_id, book in self.by_doc_id.items():
+                book.unresolved = judged[doc_id]["unresolved"]
+        self.judged: dict[str, dict[str, Any]] = judged
+
+    @cached_property
+    def misprints(self) -> list[misprints.Misprint]:
+        """Every misprinted code of the law books (`kb.crosslang.misprints.find`, judged once
+        per build), in book and line order; reads the books that have one.
+
+        >>> [(m.lang, m.unit, m.entry["code"]) for m in get_library().misprints][:1]
+        [('et', '6.D.3', '86C')]
+        """
+        found = []
+        for doc_id, book in self.by_doc_id.items():
+            for uid, ref, at in self.judged.get(doc_id, {}).get("misprints", []):
+                held = book.by_id[uid].refs[ref]
+                found.append(misprints.Misprint(book.key, uid, held, held["misprints"][at]))
+        order = list(self.books)
+        return sorted(found, key=lambda m: (order.index(m.lang), m.ref["line"]))
 
     @property
     def langs(self) -> list[str]:
@@ -162,7 +296,7 @@ class Library:
     @cached_property
     def law_numbers(self) -> list[str]:
         """Every law number of any book, in order."""
-        numbers = {u.id for b in self.books.values() for u in b.laws}
+        numbers = {n for b in self.books.values() for n in b.law_numbers}
         return sorted(numbers, key=int)
 
 

@@ -218,7 +218,8 @@ def load(library: Library, build: Path) -> Stored | None:
         tuple(payload["checks"]),
     )
     shape, lines = payload["shape"], payload["lines"]
-    closing = {x: closings(library.books[x]) for x in shape["peers"]}
+    closing: dict[str, dict[str, list[Any]]] = {}  # a peer's, at the first law read
+
     mapped = frozenset(shape["others"] + shape["cards"])
 
     def read(law: str, part: str) -> list[Any]:
@@ -238,6 +239,8 @@ def load(library: Library, build: Path) -> Stored | None:
         for uid, ids in entry:
             units = {x: [library.books[x].by_id[i] for i in members] for x, members in ids.items()}
             for x in shape["peers"]:  # a peer's unit with what it prints after its children
+                if x not in closing:
+                    closing[x] = closings(library.books[x])
                 units[x] = [with_closing(u, closing[x]) for u in units[x]]
             out.append(Group(uid, units, mapped))
         return out

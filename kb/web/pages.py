@@ -292,7 +292,7 @@ def other_documents(lib: Library, lang: str, number: str) -> list[str]:
     (['et', 'sk', 'sv', 'tr'], ['et', 'fi', 'sk', 'tr'])
     """
     books = [b for b in lib.books.values() if b.key != lib.key(lang)]
-    return i18n.by_name([b.key for b in books if b.kind == "card" or b.law(number)])
+    return i18n.by_name([b.key for b in books if b.kind == "card" or b.has_law(number)])
 
 
 def citation_texts(book: Book, unit) -> dict[str, str]:
