@@ -208,6 +208,12 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
         page = main(client, "/tr2/law/12?ui=en")
         assert 'href="/fi3/law/12" hreflang="fi"' in page
         assert read_books(data) == ["fi", "tr2"]
+        # A comparison shows each language's main document unless asked for more.
+        page = main(client, "/compare/12?ui=en")
+        columns = re.findall(r'<th scope="col">([^<]+) 2017', page)
+        assert columns == ["Finnish", "Turkish"]
+        assert ">+ Finnish (fi2)</a>" in page and ">− Turkish</a>" in page
+        assert read_books(data) == ["fi", "tr", "tr2"]
     for cached in CACHES:
         cached.cache_clear()
 

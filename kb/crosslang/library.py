@@ -280,6 +280,17 @@ class Library:
         """The books' addresses (`Book.key`), in order."""
         return list(self.books)
 
+    @property
+    def main_langs(self) -> list[str]:
+        """The addresses of each language's main document (the one its code names), in
+        order: what a comparison shows unless asked for others (with sixty documents, one
+        column per language, not per document).
+
+        >>> get_library().main_langs
+        ['et', 'fi', 'sk', 'sv', 'tr']
+        """
+        return [key for key, book in self.books.items() if key == book.lang]
+
     def book(self, key: str) -> Book | None:
         """A book by its address (a language's code names its main document) or its id."""
         return self.books.get(key) or self.by_doc_id.get(key)

@@ -12,7 +12,7 @@ citing it, and a definition through the glossary's links.
 
 >>> c = Concepts(book_concepts({"et": [_sample()]}))
 >>> best = ranked(c.entries_matching("opening lead out of turn", "en"))[0]
->>> best.entry["terms"]["en"], best.score
+>>> best.entry.terms["en"], best.score
 ('Out of turn', 1.0)
 """
 
@@ -22,7 +22,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.core.ids import code_parts, unit_id
 from kb.core.model import Unit
@@ -149,19 +149,40 @@ def joined(heading: str, term: str) -> str:
     return f"{heading}, {term[:1].lower()}{term[1:]}"
 
 
+NO_CONTEXT: dict[str, str] = {}  # shared by the concepts printed under no heading (read only)
+
+
+class Concept(NamedTuple):
+    """A concept as a searcher holds it (`concept` gives its fields): `sizes` are the
+    numbers of content words of its terms, in their order.
+
+    >>> Concept("et", 2017, {"en": "Out of turn"}, {}, ("54",)).sizes
+    ()
+    """
+
+    source: str
+    edition: int
+    terms: dict[str, str]
+    context: dict[str, str]
+    targets: tuple[str, ...]
+    group: str = ""
+    sizes: tuple[int, ...] = ()
+
+
 @dataclass
 class Match:
     """A concept the query matched, and how well (1.0: every word of the query, all of the
     entry's own words)."""
 
-    entry: dict[str, Any]
+    entry: Concept
     score: float
 
 
 def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
     """Matches best first (in their order where equal), the first `limit` (0: all).
 
-    >>> [m.score for m in ranked([Match({}, 0.5), Match({}, 0.9), Match({}, 0.7)], 2)]
+    >>> c = Concept("", 0, {}, {}, ())
+    >>> [m.score for m in ranked([Match(c, 0.5), Match(c, 0.9), Match(c, 0.7)], 2)]
     [0.9, 0.7]
     """
     found = sorted(matches, key=lambda m: -m.score)
@@ -173,36 +194,49 @@ class Concepts:
     situation (the group), which is what a query's words are first matched against."""
 
     def __init__(self, entries: list[dict[str, Any]]) -> None:
-        self.entries = entries
+        self.entries: list[Concept] = []
         # language -> key -> concepts holding it (own term) / in its heading / situations
-        self.own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
-        self.context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
-        self.groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         self.members: dict[str, list[int]] = defaultdict(list)  # a situation's phrases
-        self.keys_of: dict[int, frozenset[str]] = {}  # a phrase's keys
-        self.size: dict[int, dict[str, int]] = {}
-        for n, e in enumerate(entries):
-            sizes = {}
-            group = e.get("group")
-            for lang, term in e["terms"].items():
+        self.keys_of: dict[int, tuple[str, ...]] = {}  # a phrase's keys
+        shared: dict[Any, Any] = {}  # one copy of each source, group and list of targets
+        for n, entry in enumerate(entries):
+            group = shared.setdefault(entry.get("group", ""), entry.get("group", ""))
+            sizes = []
+            for lang, term in entry["terms"].items():
                 words = self.content(lang, term)
-                sizes[lang] = len(words)
+                sizes.append(len(words))
                 keys = {k for ks in words for k in ks}
                 for k in keys:
-                    if group is None:
-                        self.own[lang][k].add(n)
+                    if group:
+                        groups[lang][k].add(group)
                     else:
-                        self.groups[lang][k].add(group)
-                if group is not None:
+                        own[lang][k].add(n)
+                if group:
                     self.members[group].append(n)
-                    self.keys_of[n] = frozenset(keys)
-            for lang, term in e["context"].items():
+                    self.keys_of[n] = tuple(keys)
+            targets = tuple(entry["targets"])
+            e = Concept(
+                shared.setdefault(entry["source"], entry["source"]),
+                entry["edition"],
+                entry["terms"],
+                entry["context"] or NO_CONTEXT,
+                shared.setdefault(targets, targets),
+                group,
+                tuple(sizes),
+            )
+            self.entries.append(e)
+            for lang, term in e.context.items():
                 for keys in self.content(lang, term):
                     for k in keys:
-                        self.context[lang][k].add(n)
-            self.size[n] = sizes
+                        context[lang][k].add(n)
+        # kept as tuples: a set per key and language is most of the memory of twelve books
+        self.own, self.context, self.groups = frozen(own), frozen(context), frozen(groups)
+        self.books = len(self.entries) - len(self.keys_of)  # the entries the books print
         for phrases in self.members.values():  # shortest first (see `match`)
-            phrases.sort(key=lambda n: (self._size(n, next(iter(self.entries[n]["terms"]))), n))
+            phrases.sort(key=lambda n: (self._size(n, next(iter(self.entries[n].terms))), n))
 
     @staticmethod
     def content(lang: str, text: str) -> tuple[frozenset[str], ...]:
@@ -221,14 +255,14 @@ class Concepts:
         holds; unsorted (see `ranked`).
 
         >>> c = Concepts(book_concepts({"et": [_sample()]}))
-        >>> [m.entry["terms"]["en"] for m in ranked(c.entries_matching("out of turn", "en"), 1)]
+        >>> [m.entry.terms["en"] for m in ranked(c.entries_matching("out of turn", "en"), 1)]
         ['Out of turn']
         """
         own, context = self.own.get(lang, {}), self.context.get(lang, {})
         words = self.content(lang, query) if own else ()
         if not words:
             return []
-        total = len(self.entries) - len(self.keys_of)
+        total = self.books
         hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
         hits_all: dict[int, set[int]] = defaultdict(set)
         weight = []
@@ -290,7 +324,7 @@ class Concepts:
                     0.5 + 0.5 * min(1.0, len(found) / size)
                 ):
                     break
-                held = [w for w in found if words[w] & self.keys_of[n]]
+                held = [w for w in found if not words[w].isdisjoint(self.keys_of[n])]
                 own_cover = sum(weight[w] for w in held) / needed
                 score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
                 if found_best is None or score > found_best.score:
@@ -303,7 +337,18 @@ class Concepts:
 
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""
-        return self.size[n].get(lang, 1) or 1
+        e = self.entries[n]
+        at = next((i for i, term in enumerate(e.terms) if term == lang), None)
+        return (e.sizes[at] or 1) if at is not None else 1
+
+
+def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:
+    """An index of sets as plain dictionaries of tuples (a third of the memory).
+
+    >>> frozen({"fi": {"revok": {3, 1}}})
+    {'fi': {'revok': (1, 3)}}
+    """
+    return {lang: {k: tuple(sorted(v)) for k, v in keys.items()} for lang, keys in index.items()}
 
 
 @lru_cache(maxsize=4096)

@@ -825,9 +825,9 @@ class Searcher:
                 matched[best_of] = found
             for m in matched[best_of]:
                 laws = set()
-                by = "situation" if "group" in m.entry else "index"
+                by = "situation" if m.entry.group else "index"
                 # a book's own entries are under its key, a situation under its language
-                key = qlang if qlang in m.entry["terms"] else language_of(qlang)
+                key = qlang if qlang in m.entry.terms else language_of(qlang)
                 weight = concept_weight(m.score, by, size, held)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
@@ -878,7 +878,8 @@ class Searcher:
         definition through the glossary's links (kept per concept and book).
 
         >>> s = get_searcher()
-        >>> m = Match({"source": "et", "edition": 2017, "targets": ["16.C", "def.alert"]}, 1.0)
+        >>> from kb.index.concepts import Concept
+        >>> m = Match(Concept("et", 2017, {}, {}, ("16.C", "def.alert")), 1.0)
         >>> [s.docs[d].id for d in s.targets(m, "sk")]
         ['16.D', 'def.alertovanie']
         """
@@ -887,13 +888,13 @@ class Searcher:
             return self._targets[key]
         entry = match.entry
         out: list[int] = []
-        for uid in entry["targets"]:
+        for uid in entry.targets:
             if uid.startswith("def."):
-                concept = glossary.concept_of(entry["source"], uid)
+                concept = glossary.concept_of(entry.source, uid)
                 ids = glossary.definitions_of(concept).get(lang, []) if concept else []
-                ids = [uid] if lang == entry["source"] else ids
+                ids = [uid] if lang == entry.source else ids
             else:
-                ids, _ = editions.translate(uid, entry["edition"], self.editions.get(lang, 0))
+                ids, _ = editions.translate(uid, entry.edition, self.editions.get(lang, 0))
             for i in ids:
                 doc, named = self._cited(lang, i)
                 if doc is not None and (named or lang not in self.cards) and doc not in out:
@@ -984,10 +985,12 @@ def label(match: Match, lang: str) -> str:
     """How a matched concept is named in a hit: its heading and term in the language it
     matched in.
 
-    >>> label(Match({"terms": {"en": "Out of turn"}, "context": {"en": "Opening lead"}}, 1.0), "en")
+    >>> from kb.index.concepts import Concept
+    >>> entry = Concept("et", 2017, {"en": "Out of turn"}, {"en": "Opening lead"}, ("54",))
+    >>> label(Match(entry, 1.0), "en")
     'Opening lead, out of turn'
     """
-    return joined(match.entry["context"].get(lang, ""), match.entry["terms"][lang])
+    return joined(match.entry.context.get(lang, ""), match.entry.terms[lang])
 
 
 _searchers: dict[Path, Searcher] = {}

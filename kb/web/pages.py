@@ -90,8 +90,10 @@ def content_lang() -> str:
 
 
 def card_langs(lang: str) -> list[str]:
-    """The languages a card's law is shown with: the card, then every law book."""
-    return [lang, *(b.key for b in library().books.values() if b.kind == "lawbook")]
+    """The languages a card's law is shown with: the card, then each language's main law
+    book."""
+    lib = library()
+    return [lang, *(x for x in lib.main_langs if lib.books[x].kind == "lawbook")]
 
 
 def unit_url(lang: str, uid: str) -> str:
@@ -351,10 +353,10 @@ def compare(number: str):
     lib = library()
     raw = request.args.get("langs", "")
     asked = [lib.key(x) for x in raw.split(",") if x]
-    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
+    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.main_langs
     if raw and raw != ",".join(langs):  # repeats or unknown documents: the canonical address
         return redirect(url_for("pages.compare", number=number[:10], langs=",".join(langs)))
-    if not any(lib.book(x).law(number) for x in lib.langs):
+    if not any(lib.book(x).has_law(number) for x in lib.langs):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     rows = compare_rows(lib, number, langs)
     shown = {code: shown_units(lib.book(code), rows, code) for code in langs}
