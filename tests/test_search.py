@@ -346,3 +346,21 @@ def test_json_api(data: Path) -> None:
     result = client.get("/api/v1/search?q=CEZALI%20KART&lang=tr&limit=3").get_json()
     assert result["hits"][0]["law"] == "50" and len(result["hits"]) == 3
     assert set(result["hits"][0]) == HIT_KEYS
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["revoke", "penalty card", "partner hesitated then passed", "lead out of turn"],
+)
+def test_every_book_ranks_its_units_as_its_own_search_does(searcher: Searcher, query: str) -> None:
+    """Searched with the others, a book's units score what its own search gives them (its
+    index entries and situations weigh against its own best match by words, not against
+    whichever books were searched before it)."""
+    together = searcher.search(query, limit=100)["hits"]
+    assert {h["lang"] for h in together} >= {"fi", "tr", "et"}
+    for lang in {h["lang"] for h in together}:
+        alone = {h["id"]: h["score"] for h in searcher.search(query, lang=lang, limit=100)["hits"]}
+        mine = {h["id"]: h["score"] for h in together if h["lang"] == lang}
+        shared = mine.keys() & alone.keys()
+        assert len(shared) >= min(len(mine), 5), (lang, mine, alone)
+        assert {uid: mine[uid] for uid in shared} == {uid: alone[uid] for uid in shared}

@@ -338,8 +338,11 @@ class Concepts:
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""
         e = self.entries[n]
-        at = next((i for i, term in enumerate(e.terms) if term == lang), None)
-        return (e.sizes[at] or 1) if at is not None else 1
+        if lang not in e.terms:
+            return 1
+        if len(e.sizes) == 1:  # most concepts: one term
+            return e.sizes[0] or 1
+        return dict(zip(e.terms, e.sizes, strict=True))[lang] or 1
 
 
 def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:

@@ -523,25 +523,36 @@ class Searcher:
         (BM25 inverse document frequency) of all the word's forms together, so a rare
         inflected form weighs what its word weighs."""
         an = analyzer(lang)
-        keys = self.analysed(language_of(lang), typed)[0]
-        terms, known = self.terms(lang, typed)
-        groups: dict[str, dict[int, float]] = defaultdict(dict)
-        for term in terms:
-            best = groups[term.group]
-            for doc, s in self.postings(term.field, term.term).items():
-                s *= term.weight
-                if s > best.get(doc, 0.0):
+        keys, found, own = self.analysed(language_of(lang), typed)
+        lexicons = self.lexicons
+        known = any(t.term in lexicons.get(f"{t.field}_{lang}", ()) for t in own)
+        groups: dict[str, dict[int, float]] = {}
+        for t in found:
+            best = groups.setdefault(t.group, {})
+            postings = self.postings(f"{t.field}_{lang}", t.term)
+            if not best:  # the group's first term found: its postings as they are
+                w = t.weight
+                best.update(postings if w == 1.0 else {d: s * w for d, s in postings.items()})
+                continue
+            get, w = best.get, t.weight
+            for doc, s in postings.items():
+                s *= w
+                if s > get(doc, 0.0):
                     best[doc] = s
         size = self.sizes[lang]
-        scores: dict[int, float] = defaultdict(float)
+        scores: dict[int, float] = {}
         for group, best in groups.items():
             weight = GROUP_WEIGHT[group] * idf(len(best), size)
+            if not scores:
+                scores = {doc: weight * s for doc, s in best.items()}
+                continue
+            get = scores.get
             for doc, s in best.items():
-                scores[doc] += weight * s
-        marks = frozenset(t.term for t in terms if t.group != "law")
+                scores[doc] = get(doc, 0.0) + weight * s
+        marks = frozenset(t.term for t in found if t.group != "law")
         in_law_title = frozenset(groups.get("law", ()))
         stop = an.is_stopword(keys.exact)
-        return Word(typed, keys, stop, known, dict(scores), in_law_title, marks)
+        return Word(typed, keys, stop, known, scores, in_law_title, marks)
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -648,23 +659,27 @@ class Searcher:
             inside = self._phrase_docs(lg, phrases)
             required = [w.in_law_title for w in analysed if not w.stop]
             titled = frozenset.intersection(*required) if required else frozenset()
+            mine: dict[int, float] = {}  # the document's units
             for doc, s in scores.items():
                 if inside is not None and inside and doc not in inside:
                     continue
                 boost = PHRASE if inside else 1.0
                 if doc in titled:
                     boost *= LAW_TITLED
-                found[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
-            top = max(found.values(), default=0.0)
+                mine[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
+            # A document's concepts come above its own best match by words: every document
+            # is ranked as its own search ranks it, whatever the others searched with it.
+            top = max(mine.values(), default=0.0)
             held = max(share.values(), default=0.0) > 0.999  # a unit holds every word
             for doc, (score, label, qlang, by) in self._within(
-                self._concepts(words, lg, matched, held), found
+                self._concepts(words, lg, matched, held), mine
             ):
                 if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
                     continue
                 boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
-                found[doc] = found.get(doc, 0.0) + boost
+                mine[doc] = mine.get(doc, 0.0) + boost
                 why[doc] = {"by": by, "entry": label, "lang": qlang}
+            found.update(mine)
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
         cited = [doc for doc in cited if allowed is None or doc in allowed]
