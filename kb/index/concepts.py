@@ -199,8 +199,9 @@ class Concepts:
         own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-        self.members: dict[str, list[int]] = defaultdict(list)  # a situation's phrases
-        self.keys_of: dict[int, tuple[str, ...]] = {}  # a phrase's keys
+        phrases: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+        # a situation's phrases: (number of content words, concept), shortest first
+        self.members: dict[str, list[tuple[int, int]]] = defaultdict(list)
         shared: dict[Any, Any] = {}  # one copy of each source, group and list of targets
         for n, entry in enumerate(entries):
             group = shared.setdefault(entry.get("group", ""), entry.get("group", ""))
@@ -212,11 +213,11 @@ class Concepts:
                 for k in keys:
                     if group:
                         groups[lang][k].add(group)
+                        phrases[lang][k].add(n)
                     else:
                         own[lang][k].add(n)
                 if group:
-                    self.members[group].append(n)
-                    self.keys_of[n] = tuple(keys)
+                    self.members[group].append((len(words) or 1, n))
             targets = tuple(entry["targets"])
             e = Concept(
                 shared.setdefault(entry["source"], entry["source"]),
@@ -234,9 +235,10 @@ class Concepts:
                         context[lang][k].add(n)
         # kept as tuples: a set per key and language is most of the memory of twelve books
         self.own, self.context, self.groups = frozen(own), frozen(context), frozen(groups)
-        self.books = len(self.entries) - len(self.keys_of)  # the entries the books print
-        for phrases in self.members.values():  # shortest first (see `match`)
-            phrases.sort(key=lambda n: (self._size(n, next(iter(self.entries[n].terms))), n))
+        self.phrases = frozen(phrases)  # language -> key -> the situations' phrases holding it
+        self.books = len(self.entries) - sum(map(len, self.members.values()))  # printed ones
+        for members in self.members.values():
+            members.sort()
 
     @staticmethod
     def content(lang: str, text: str) -> tuple[frozenset[str], ...]:
@@ -296,6 +298,8 @@ class Concepts:
             return []
         in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
         weight = []  # a word's weight among the situations
+        phrases = self.phrases.get(lang, {})
+        holding = [set().union(*(phrases.get(k, ()) for k in keys)) for keys in words]
         for w, keys in enumerate(words):
             found = set().union(*(groups.get(k, ()) for k in keys))
             weight.append(math.log(1 + len(self.members) / (1 + len(found))))
@@ -318,13 +322,12 @@ class Concepts:
             if covered < MIN_SCORE or (limit and len(top) >= limit and covered < top[0]):
                 break
             found_best = None
-            for n in self.members[group]:
-                size = self._size(n, lang)
+            for size, n in self.members[group]:
                 if found_best is not None and found_best.score >= covered * (
                     0.5 + 0.5 * min(1.0, len(found) / size)
                 ):
                     break
-                held = [w for w in found if not words[w].isdisjoint(self.keys_of[n])]
+                held = [w for w in found if n in holding[w]]
                 own_cover = sum(weight[w] for w in held) / needed
                 score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
                 if found_best is None or score > found_best.score:
