@@ -243,20 +243,3 @@ def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None
         (m.lang, m.unit, m.entry) for m in fresh.misprints
     ]
     assert any(m.lang == "fi3" and m.entry["code"] == "12B2d" for m in fresh.misprints)
-
-
-def test_what_a_freezing_server_loads_later_is_frozen_too() -> None:
-    """`lawkb serve` freezes what it loaded at start (`gc.freeze`); a book read later, at a
-    visitor's first need, is frozen as it loads, so no collection walks it again."""
-    import gc
-
-    from kb.core.memory import loading
-
-    gc.freeze()
-    try:
-        before = gc.get_freeze_count()
-        with loading():
-            later = [[] for _ in range(1000)]
-        assert gc.get_freeze_count() >= before + len(later)
-    finally:
-        gc.unfreeze()

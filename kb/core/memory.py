@@ -17,10 +17,7 @@ from contextlib import contextmanager
 @contextmanager
 def loading() -> Iterator[None]:
     """Pause the cyclic collector while the block loads long-lived data (process-wide: other
-    threads' garbage waits for the block's end, as reference counting frees most of it). In
-    a process that has frozen what it loaded (`gc.freeze`: `lawkb serve`), what the block
-    loaded is frozen too (a book read at a visitor's first need, say), so that no later
-    collection walks it.
+    threads' garbage waits for the block's end, as reference counting frees most of it).
 
     >>> with loading():
     ...     gc.isenabled()
@@ -33,7 +30,5 @@ def loading() -> Iterator[None]:
     try:
         yield
     finally:
-        if gc.get_freeze_count():
-            gc.freeze()
         if enabled:
             gc.enable()
