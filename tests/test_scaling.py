@@ -7,6 +7,7 @@ in it and read by the site; its pages hold a bounded number of cells.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -20,7 +21,7 @@ from flask.testing import FlaskClient
 from bench.scale import copy_corpus
 from kb import profiles, store
 from kb.build import build
-from kb.crosslang.library import MISPRINTS, Library, get_library
+from kb.crosslang.library import MISPRINTS, Library, get_library, stored_misprints
 from kb.layers import cite
 from kb.qa import report, stored
 from kb.qa.model import CHECKS
@@ -243,3 +244,52 @@ def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None
         (m.lang, m.unit, m.entry) for m in fresh.misprints
     ]
     assert any(m.lang == "fi3" and m.entry["code"] == "12B2d" for m in fresh.misprints)
+
+
+def test_a_document_that_is_not_its_languages_main_one_keeps_its_column(
+    sites: dict[int, FlaskClient],
+) -> None:
+    """From `tr2`'s law page the comparison shows the main documents and `tr2`; its cite page
+    offers each language's main document as the other languages."""
+    page = main(sites[3], "/tr2/law/12?ui=en")
+    assert 'href="/compare/12?langs=fi,tr,tr2">' in page
+    compared = main(sites[3], "/compare/12?langs=fi,tr,tr2&ui=en")
+    assert re.findall(r'<th scope="col">([^<]+) 2017', compared) == [
+        "Finnish",
+        "Turkish",
+        "Turkish (tr2)",
+    ]
+    cite = main(sites[3], "/cite?lang=tr2&id=12.C.1&ui=en")
+    others = re.findall(r'href="/cite\?lang=(\w+)&amp;id=([\w.]+)"', cite)
+    assert others == [("fi", "12.C.1"), ("tr", "12.C.1")]
+
+
+def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> None:
+    """Misprints judged by other code are judged again at load and stored again by the next
+    build; a manifest whose entries do not list their laws is made again (from the cached
+    documents) by the next build."""
+    data = tmp_path / "data"
+    shutil.copytree(CORPUS / "fi", tmp_path / "corpus" / "fi")
+    shutil.copytree(CORPUS / "tr", tmp_path / "corpus" / "tr")
+    for shared in CORPUS.glob("*.toml"):
+        shutil.copy(shared, tmp_path / "corpus" / shared.name)
+    assert build(tmp_path / "corpus", data).ok
+    current = store.current(data).resolve()
+    judged = current / MISPRINTS
+    stale = json.loads(judged.read_text(encoding="utf-8"))
+    stale["code"] = "0" * 16
+    judged.write_text(json.dumps(stale), "utf-8")
+    assert stored_misprints(current) is None
+    fresh = Library(data)
+    assert fresh.judged == stale["documents"]  # judged again at load: the same books
+    manifest = json.loads((current / "manifest.json").read_text(encoding="utf-8"))
+    for entry in manifest["documents"].values():
+        del entry["laws"]
+    (current / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    assert Library(data).book("fi").law_numbers[:2] == ["1", "2"]  # read from its units
+    report = build(tmp_path / "corpus", data)
+    assert report.ok and not report.up_to_date and report.reused == ["fi-2017", "tr-2017"]
+    rebuilt = store.current(data).resolve()
+    assert rebuilt != current and stored_misprints(rebuilt) == stale["documents"]
+    laws = json.loads((rebuilt / "manifest.json").read_text(encoding="utf-8"))["documents"]
+    assert laws["tr-2017"]["laws"] == [str(n) for n in range(1, 94)]

@@ -90,9 +90,13 @@ def cited_in(cites: list[str], card_unit, edition_of: Book) -> set[str]:
     return out
 
 
-def counterparts(library: Library, lang: str, uid: str) -> list[Counterpart]:
-    """The counterparts of a unit in every other document of the library."""
+def counterparts(
+    library: Library, lang: str, uid: str, among: list[str] | None = None
+) -> list[Counterpart]:
+    """The counterparts of a unit in every other document of the library (or of those
+    `among` names)."""
     source = library.book(lang)
     if source is None:
         return []
-    return [counterpart(source, b, uid) for b in library.books.values() if b is not source]
+    books = library.books.values() if among is None else [library.books[k] for k in among]
+    return [counterpart(source, b, uid) for b in books if b is not source]

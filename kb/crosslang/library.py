@@ -1,4 +1,5 @@
-"""The built knowledge base held in memory for the site: read once per build, never per request.
+"""The built knowledge base held in memory for the site: each book read once per build, at
+the first request that needs it, never per request.
 
 >>> lib = get_library()
 >>> lib.book("fi").law("12").title
@@ -17,14 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
+from kb.core.code import packages_hash
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.memory import loading
 from kb.core.model import Unit
 from kb.crosslang import misprints
+from kb.crosslang.misprints import Misprint
 from kb.profiles import add_document
 
 LAW_TREE = (*LAW_LEVELS, "table", "note")
 MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`judge`)
+MISPRINTS_CODE = ("crosslang", "layers", "data")  # what they are judged with
 _read_lock = threading.Lock()  # one book read at a time
 
 
@@ -51,7 +55,7 @@ class Book:
     its built file (`path`) at first need (`units`), so that a server holding sixty documents
     keeps only those its visitors read; `fixes` are what judging the misprints across books
     changed in them (`MISPRINTS`), `unresolved` the references that name no unit, `laws` its
-    law numbers as the build's manifest lists them."""
+    law numbers as the build's manifest lists them (None: read from its units)."""
 
     def __init__(
         self,
@@ -194,13 +198,10 @@ def judge(library: Library) -> dict[str, dict[str, Any]]:
         else:
             unresolved = book.read().get("unresolved", [])
         touched = {m.unit for m in mine} | {m.entry.get("id") for m in mine}
-        places = []
-        for m in mine:
-            refs = book.by_id[m.unit].refs
-            ref = next(n for n, r in enumerate(refs) if r is m.ref)
-            places.append(
-                [m.unit, ref, next(n for n, e in enumerate(m.ref["misprints"]) if e is m.entry)]
-            )
+        places = [
+            [m.unit, place(m.ref, book.by_id[m.unit].refs), place(m.entry, m.ref["misprints"])]
+            for m in mine
+        ]
         out[book.id] = {
             "unresolved": unresolved,
             "units": {
@@ -213,16 +214,41 @@ def judge(library: Library) -> dict[str, dict[str, Any]]:
     return out
 
 
-def save_misprints(data: Path, build: Path) -> None:
-    """Store the misprints of a build's law books, judged across books, in its directory
-    (`MISPRINTS`), so that a library reads a book only when it is asked for.
+def misprints_key() -> str:
+    """A hash of the code the misprints are judged with (`MISPRINTS_CODE`).
 
-    >>> (store.current(store.data_dir()) / MISPRINTS).exists()  # written by `lawkb build`
+    >>> len(misprints_key())
+    16
+    """
+    return packages_hash(MISPRINTS_CODE)[:16]
+
+
+def stored_misprints(build: Path) -> dict[str, dict[str, Any]] | None:
+    """The misprints a build stored (`judge`'s answer), None when it stored none or stored
+    them with other code.
+
+    >>> stored_misprints(Path("/nonexistent")) is None
     True
     """
-    store.write_atomic(
-        build / MISPRINTS, json.dumps(Library(data, build).judged, ensure_ascii=False)
-    )
+    try:
+        stored = json.loads((build / MISPRINTS).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    return stored["documents"] if stored.get("code") == misprints_key() else None
+
+
+def save_misprints(data: Path, build: Path) -> None:
+    """Store the misprints of a build's law books, judged across books, in its directory
+    (`MISPRINTS`, with the key of the code that judged them), so that a library reads a book
+    only when it is asked for; nothing is done when they are stored for this code.
+
+    >>> stored_misprints(store.current(store.data_dir())) is not None  # by `lawkb build`
+    True
+    """
+    if stored_misprints(build) is not None:
+        return
+    judged = {"code": misprints_key(), "documents": Library(data, build).judged}
+    store.write_atomic(build / MISPRINTS, json.dumps(judged, ensure_ascii=False))
 
 
 class Library:
@@ -239,11 +265,10 @@ class Library:
         self.books: dict[str, Book] = {}  # by address (`Book.key`)
         self.by_doc_id: dict[str, Book] = {}
         keys = document_keys(self.manifest)
-        stored = build / MISPRINTS
-        judged = json.loads(stored.read_text(encoding="utf-8")) if stored.exists() else {}
+        judged = stored_misprints(build)
         for doc_id, key in sorted(keys.items(), key=lambda pair: pair[1]):
             entry = self.manifest["documents"][doc_id]
-            mine = judged.get(doc_id, {})
+            mine = (judged or {}).get(doc_id, {})
             self.books[key] = Book(
                 key,
                 {"id": doc_id, **entry["meta"]},
@@ -253,14 +278,14 @@ class Library:
                 entry.get("laws"),
             )
             self.by_doc_id[doc_id] = self.books[key]
-        if not stored.exists():  # a build made before the misprints were stored with it
+        if judged is None:  # a build stored without them (or by other code): judged now
             judged = judge(self)
             for doc_id, book in self.by_doc_id.items():
                 book.unresolved = judged[doc_id]["unresolved"]
         self.judged: dict[str, dict[str, Any]] = judged
 
     @cached_property
-    def misprints(self) -> list[misprints.Misprint]:
+    def misprints(self) -> list[Misprint]:
         """Every misprinted code of the law books (`kb.crosslang.misprints.find`, judged once
         per build), in book and line order; reads the books that have one.
 
@@ -271,7 +296,7 @@ class Library:
         for doc_id, book in self.by_doc_id.items():
             for uid, ref, at in self.judged.get(doc_id, {}).get("misprints", []):
                 held = book.by_id[uid].refs[ref]
-                found.append(misprints.Misprint(book.key, uid, held, held["misprints"][at]))
+                found.append(Misprint(book.key, uid, held, held["misprints"][at]))
         order = list(self.books)
         return sorted(found, key=lambda m: (order.index(m.lang), m.ref["line"]))
 

@@ -236,7 +236,7 @@ class Concepts:
         # kept as tuples: a set per key and language is most of the memory of twelve books
         self.own, self.context, self.groups = frozen(own), frozen(context), frozen(groups)
         self.phrases = frozen(phrases)  # language -> key -> the situations' phrases holding it
-        self.books = len(self.entries) - sum(map(len, self.members.values()))  # printed ones
+        self.printed = len(self.entries) - sum(map(len, self.members.values()))  # the books'
         for members in self.members.values():
             members.sort()
 
@@ -264,7 +264,7 @@ class Concepts:
         words = self.content(lang, query) if own else ()
         if not words:
             return []
-        total = self.books
+        total = self.printed
         hits_own: dict[int, set[int]] = defaultdict(set)  # concept -> query words in its term
         hits_all: dict[int, set[int]] = defaultdict(set)
         weight = []

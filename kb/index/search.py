@@ -476,7 +476,12 @@ class Searcher:
         """A typed word analysed once for a language's documents (see `analysed`): its keys,
         every term it may match (the best weight of each; fields named without their
         document) and, of those, the word's own (its exact form, stems and OCR'd forms). A
-        word none of the language's units holds also matches its near spellings."""
+        word none of the language's units holds also matches its near spellings.
+
+        >>> _, terms, own = get_searcher().analysed("fi", "rangaistuskotrti")
+        >>> {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
+        True
+        """
         an = analyzer(language)
         keys = an.keys(typed)
         own = self._terms(keys, 1.0)
@@ -500,21 +505,6 @@ class Searcher:
             if key not in best or best[key].weight < t.weight:
                 best[key] = t
         return keys, list(best.values()), own
-
-    def terms(self, lang: str, typed: str) -> tuple[list[Term], bool]:
-        """Every term a typed word may match in a document's units (see `analysed`: the word's
-        forms and near spellings among its language's words), and whether some unit of the
-        document holds the word itself (its exact form, a stem or, on an OCR'd text, a printed
-        form).
-
-        >>> terms, known = get_searcher().terms("fi", "rangaistuskotrti")
-        >>> known, {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
-        (False, True)
-        """
-        _, found, own = self.analysed(language_of(lang), typed)
-        lexicons = self.lexicons
-        known = any(t.term in lexicons.get(f"{t.field}_{lang}", ()) for t in own)
-        return [Term(t.group, f"{t.field}_{lang}", t.term, t.weight) for t in found], known
 
     def _word(self, lang: str, typed: str) -> Word:
         """A typed word analysed and scored in a document's units (see `word`).

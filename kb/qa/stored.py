@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 from collections.abc import Callable, Iterable
@@ -45,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
+from kb.core.code import packages_hash
 from kb.crosslang.library import Library
 from kb.qa import report_on
 from kb.qa.groups import Alignment, Group, align_books, closings, with_closing
@@ -53,7 +53,6 @@ from kb.qa.model import Finding, Report, Where
 log = logging.getLogger(__name__)
 FILE = "alignment.json"  # written last: with the code's key, it says the report is whole
 LAWS = "alignment-laws.jsonl"
-PACKAGE = Path(__file__).resolve().parent.parent
 CODE = ("qa", "crosslang", "data")  # what the report is computed with, besides the documents
 
 
@@ -145,13 +144,7 @@ def code_key() -> str:
     >>> len(code_key())
     16
     """
-    h = hashlib.sha256()
-    for package in CODE:
-        for path in sorted((PACKAGE / package).rglob("*")):
-            if path.is_file() and path.suffix != ".pyc":
-                h.update(str(path.relative_to(PACKAGE)).encode())
-                h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    return packages_hash(CODE)[:16]
 
 
 def is_current(build: Path) -> bool:
@@ -239,7 +232,7 @@ def load(library: Library, build: Path) -> Stored | None:
         for uid, ids in entry:
             units = {x: [library.books[x].by_id[i] for i in members] for x, members in ids.items()}
             for x in shape["peers"]:  # a peer's unit with what it prints after its children
-                if x not in closing:
+                if units[x] and x not in closing:
                     closing[x] = closings(library.books[x])
                 units[x] = [with_closing(u, closing[x]) for u in units[x]]
             out.append(Group(uid, units, mapped))

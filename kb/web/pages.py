@@ -90,10 +90,39 @@ def content_lang() -> str:
 
 
 def card_langs(lang: str) -> list[str]:
-    """The languages a card's law is shown with: the card, then each language's main law
-    book."""
+    """The documents a card's law is shown with: the card, then the law books of its edition
+    and each language's main law book, in the library's order.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     card_langs("sv")
+    ['sv', 'et', 'fi', 'sk', 'tr']
+    """
     lib = library()
-    return [lang, *(x for x in lib.main_langs if lib.books[x].kind == "lawbook")]
+    edition, main = lib.books[lib.key(lang)].edition, set(lib.main_langs)
+    return [
+        lang,
+        *(
+            key
+            for key, b in lib.books.items()
+            if b.kind == "lawbook" and (b.edition == edition or key in main)
+        ),
+    ]
+
+
+@bp.app_template_global()
+def compare_langs(lang: str) -> str | None:
+    """The documents a comparison opened from a book shows (`?langs=`): each language's main
+    document (the default: None), and the book itself where it is not one of them.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     compare_langs("fi"), compare_langs("fi-2017"), compare_langs("xx")
+    (None, None, None)
+    """
+    lib = library()
+    key, main = lib.key(lang), lib.main_langs
+    return None if key in main or key not in lib.books else ",".join([*main, key])
 
 
 def unit_url(lang: str, uid: str) -> str:
@@ -316,7 +345,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
 
 @bp.app_template_global()
 def compare_anchor(lang: str, uid: str) -> str:
-    """Where a unit stands on its law's comparison (all books): its own row (`12C1b`) when
+    """Where a unit stands on its law's comparison (`compare_langs`): its own row (`12C1b`) when
     the rows follow its edition, else its cell (`sk-12C1f`), else the nearest unit above it
     that is shown.
 
@@ -495,8 +524,10 @@ def search():
         target = result["citation"]
         number = law_of(target["id"])
         if not lang and number:  # no book chosen: every book
-            where = compare_anchor(lib.key(target["document"]), target["id"])
-            return redirect(url_for("pages.compare", number=number, _anchor=where or None))
+            key = lib.key(target["document"])
+            where = compare_anchor(key, target["id"])
+            langs = compare_langs(key)
+            return redirect(url_for("pages.compare", number=number, langs=langs, _anchor=where))
         return redirect(unit_url(target["document"], target["id"]))
     groups: dict[tuple[str, str], list[dict]] = {}
     for hit in result["hits"]:
@@ -622,11 +653,11 @@ def cite_page():
 
 def cite_unit_page(book: Book, unit) -> str:
     """A unit to cite: its text, its citations ready to copy, and the same unit in the other
-    languages (the language choice)."""
+    languages (the language choice: each language's main document)."""
     lib = library()
     others = [
         (c.lang, i)
-        for c in align.counterparts(lib, book.key, unit.id)
+        for c in align.counterparts(lib, book.key, unit.id, lib.main_langs)
         for i in c.ids
         if lib.book(c.lang).kind == "lawbook"
     ]
