@@ -293,3 +293,27 @@ def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> No
     assert rebuilt != current and stored_misprints(rebuilt) == stale["documents"]
     laws = json.loads((rebuilt / "manifest.json").read_text(encoding="utf-8"))["documents"]
     assert laws["tr-2017"]["laws"] == [str(n) for n in range(1, 94)]
+
+
+def test_a_book_read_by_two_requests_at_once_is_read_once(sites) -> None:
+    """Two threads asking for a book's units at the same moment get one list (the second
+    waits for the first's read), with the misprints' fixes applied once."""
+    import threading
+
+    data = Path(sites[3].application.config["LAWKB_DATA"])
+    lib = Library(data)
+    book = lib.book("fi2")
+    start = threading.Barrier(4)
+    seen = []
+
+    def read() -> None:
+        start.wait()
+        seen.append(book.units)
+
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(seen) == 4 and all(units is seen[0] for units in seen)
+    assert book.law("12") is next(u for u in seen[0] if u.id == "12")
