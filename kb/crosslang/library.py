@@ -305,7 +305,7 @@ class Library:
         """The books' addresses (`Book.key`), in order."""
         return list(self.books)
 
-    @property
+    @cached_property
     def main_langs(self) -> list[str]:
         """The addresses of each language's main document (the one its code names), in
         order: what a comparison shows unless asked for others (with sixty documents, one

@@ -341,11 +341,8 @@ class Concepts:
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""
         e = self.entries[n]
-        if lang not in e.terms:
-            return 1
-        if len(e.sizes) == 1:  # most concepts: one term
-            return e.sizes[0] or 1
-        return dict(zip(e.terms, e.sizes, strict=True))[lang] or 1
+        sizes = zip(e.terms, e.sizes, strict=False)
+        return next((size or 1 for term, size in sizes if term == lang), 1)
 
 
 def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:

@@ -212,7 +212,6 @@ def load(library: Library, build: Path) -> Stored | None:
     )
     shape, lines = payload["shape"], payload["lines"]
     closing: dict[str, dict[str, list[Any]]] = {}  # a peer's, at the first law read
-
     mapped = frozenset(shape["others"] + shape["cards"])
 
     def read(law: str, part: str) -> list[Any]:

@@ -382,10 +382,10 @@ def compare(number: str):
     lib = library()
     raw = request.args.get("langs", "")
     asked = [lib.key(x) for x in raw.split(",") if x]
-    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.main_langs
+    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or list(lib.main_langs)
     if raw and raw != ",".join(langs):  # repeats or unknown documents: the canonical address
         return redirect(url_for("pages.compare", number=number[:10], langs=",".join(langs)))
-    if not any(lib.book(x).has_law(number) for x in lib.langs):
+    if number not in lib.law_numbers:
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     rows = compare_rows(lib, number, langs)
     shown = {code: shown_units(lib.book(code), rows, code) for code in langs}
