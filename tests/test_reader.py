@@ -35,6 +35,7 @@ PAGE_TYPES = {
     "law": "/fi/law/12",
     "law-tables": "/tr/law/78",
     "compare": "/compare/12?langs=fi,tr,sk,et,sv",
+    "compare-footnotes": "/compare/16",  # several books' footnote lists on one page
     "table-mode": "/table/12?langs=fi,sk&unit=12.C.1",
     "search-empty": "/search",
     "search": "/search?q=revoke&lang=",
