@@ -40,6 +40,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
+from operator import itemgetter
 from pathlib import Path
 from sys import intern
 from typing import Any, NamedTuple
@@ -472,14 +473,19 @@ class Searcher:
                         )
         return words - {exact}, stems - set(keys.stems)
 
-    def _analysed(self, language: str, typed: str) -> tuple[Keys, list[Term], list[Term]]:
+    def _analysed(
+        self, language: str, typed: str
+    ) -> tuple[Keys, list[Term], list[Term], frozenset[str]]:
         """A typed word analysed once for a language's documents (see `analysed`): its keys,
-        every term it may match (the best weight of each; fields named without their
-        document) and, of those, the word's own (its exact form, stems and OCR'd forms). A
-        word none of the language's units holds also matches its near spellings.
+        every term it may match that some document of the language holds (the best weight of
+        each; fields named without their document), the word's own terms (its exact form,
+        stems and OCR'd forms) and the keys that mark it in a snippet. A word none of the
+        language's units holds also matches its near spellings.
 
-        >>> _, terms, own = get_searcher().analysed("fi", "rangaistuskotrti")
+        >>> _, terms, own, marks = get_searcher().analysed("fi", "rangaistuskotrti")
         >>> {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
+        True
+        >>> "rangaistuskortti" in marks
         True
         """
         an = analyzer(language)
@@ -504,7 +510,9 @@ class Searcher:
             key = (t.group, t.field, t.term)
             if key not in best or best[key].weight < t.weight:
                 best[key] = t
-        return keys, list(best.values()), own
+        marks = frozenset(t.term for t in best.values() if t.group != "law")
+        held = [t for t in best.values() if t.term in self.lexicons[f"{t.field}@{language}"]]
+        return keys, held, own, marks
 
     def _word(self, lang: str, typed: str) -> Word:
         """A typed word analysed and scored in a document's units (see `word`).
@@ -513,7 +521,7 @@ class Searcher:
         (BM25 inverse document frequency) of all the word's forms together, so a rare
         inflected form weighs what its word weighs."""
         an = analyzer(lang)
-        keys, found, own = self.analysed(language_of(lang), typed)
+        keys, found, own, marks = self.analysed(language_of(lang), typed)
         lexicons = self.lexicons
         known = any(t.term in lexicons.get(f"{t.field}_{lang}", ()) for t in own)
         groups: dict[str, dict[int, float]] = {}
@@ -539,7 +547,6 @@ class Searcher:
             get = scores.get
             for doc, s in best.items():
                 scores[doc] = get(doc, 0.0) + weight * s
-        marks = frozenset(t.term for t in found if t.group != "law")
         in_law_title = frozenset(groups.get("law", ()))
         stop = an.is_stopword(keys.exact)
         return Word(typed, keys, stop, known, scores, in_law_title, marks)
@@ -553,20 +560,22 @@ class Searcher:
 
         The share weighs each word by its rarity: missing a rare word costs more than
         missing a common one, and stop words count only in a query of stop words."""
-        scores: dict[int, float] = defaultdict(float)
-        matched: dict[int, float] = defaultdict(float)
+        scores: dict[int, float] = {}
+        matched: dict[int, float] = {}
         only_stops = all(w.stop for w in words)
         needed = 0.0
         for word in words:
             scale = W_STOP if word.stop else 1.0
             rarity = idf(len(word.scores), size) if only_stops or not word.stop else 0.0
             needed += rarity
+            score, share = scores.get, matched.get
             for doc, s in word.scores.items():
                 if allowed is None or doc in allowed:
-                    scores[doc] += scale * s
-                    matched[doc] += rarity
-        share = {doc: matched[doc] / needed if needed else 1.0 for doc in scores}
-        return scores, share
+                    scores[doc] = score(doc, 0.0) + scale * s
+                    matched[doc] = share(doc, 0.0) + rarity
+        if not needed:
+            return scores, dict.fromkeys(scores, 1.0)
+        return scores, {doc: m / needed for doc, m in matched.items()}
 
     def _phrase_docs(self, lang: str, phrases: list[str]) -> set[int] | None:
         """The units of a document holding every phrase (None: no phrase was typed): among
@@ -635,7 +644,7 @@ class Searcher:
         citation, cited = self._citation(text, langs, lang)
         words, phrases = split_query(text)
         found: dict[int, float] = {}
-        why: dict[int, dict[str, str]] = {}
+        why: dict[int, list[Any]] = {}  # a concept's unit: the match, its key, its `by`
         marks: dict[str, set[str]] = {}
         unknown: dict[str, list[Word]] = {}
         matched: dict[str, list[Match]] = {}
@@ -649,26 +658,27 @@ class Searcher:
             inside = self._phrase_docs(lg, phrases)
             required = [w.in_law_title for w in analysed if not w.stop]
             titled = frozenset.intersection(*required) if required else frozenset()
-            mine: dict[int, float] = {}  # the document's units
-            for doc, s in scores.items():
-                if inside is not None and inside and doc not in inside:
-                    continue
-                boost = PHRASE if inside else 1.0
-                if doc in titled:
-                    boost *= LAW_TITLED
-                mine[doc] = s * share[doc] ** COVERAGE * self.kind_weight[doc] * boost
+            boost, kind = (PHRASE if inside else 1.0), self.kind_weight
+            mine = {  # the document's units
+                doc: s
+                * share[doc] ** COVERAGE
+                * kind[doc]
+                * (LAW_TITLED if doc in titled else 1.0)
+                * boost
+                for doc, s in scores.items()
+                if not inside or doc in inside
+            }
             # A document's concepts come above its own best match by words: every document
             # is ranked as its own search ranks it, whatever the others searched with it.
             top = max(mine.values(), default=0.0)
             held = max(share.values(), default=0.0) > 0.999  # a unit holds every word
-            for doc, (score, label, qlang, by) in self._within(
+            for doc, (score, *evidence) in self._within(
                 self._concepts(words, lg, matched, held), mine
             ):
                 if (allowed is not None and doc not in allowed) or (inside and doc not in inside):
                     continue
-                boost = W_INDEX * score * (top + 1.0) * self.kind_weight[doc]
-                mine[doc] = mine.get(doc, 0.0) + boost
-                why[doc] = {"by": by, "entry": label, "lang": qlang}
+                mine[doc] = mine.get(doc, 0.0) + W_INDEX * score * (top + 1.0) * kind[doc]
+                why[doc] = evidence
             found.update(mine)
             marks[lg] = set().union(*(w.marks for w in analysed))
             unknown[lg] = [w for w in analysed if not w.known and not w.stop]
@@ -681,7 +691,10 @@ class Searcher:
         return {
             "query": text,
             "lang": lang,
-            "hits": [self._hit(doc, s, marks, why.get(doc), doc in cited) for doc, s in hits],
+            "hits": [
+                self._hit(doc, s, marks, found_by(*why[doc]) if doc in why else None, doc in cited)
+                for doc, s in hits
+            ],
             "total": len(found),
             "did_you_mean": None if citation else self._did_you_mean(words, unknown),
             "citation": citation,
@@ -705,8 +718,9 @@ class Searcher:
         of a law counts less (`SAME_LAW`)."""
         pinned = [(doc, found[doc]) for doc in dict.fromkeys(first or [])]
         skip = {doc for doc, _ in pinned}
-        rest = {doc: s for doc, s in found.items() if doc not in skip}
-        best = heapq.nlargest(limit * 4, rest.items(), key=lambda p: (p[1], -p[0]))
+        rest = {doc: s for doc, s in found.items() if doc not in skip} if skip else found
+        # best first, the first unit first among equals (a sort is stable, also reversed)
+        best = sorted(sorted(rest.items()), key=itemgetter(1), reverse=True)[: limit * 4]
         law = self.law_key
         shown = {law[doc] for doc, _ in best}
         evidence: dict[int, list[float]] = defaultdict(list)  # the laws of the best units
@@ -804,16 +818,17 @@ class Searcher:
 
     def _concepts(
         self, words: list[str], lang: str, matched: dict[str, list[Match]], held: bool = False
-    ) -> dict[int, tuple[float, str, str, str]]:
+    ) -> dict[int, tuple[float, Match, str, str]]:
         """The units of a book that the index entries, defined terms and situations matching
         the query name, in the book's language or in English: each with its weight (see
         `concept_weight`; `held`: some unit of the book holds every word of the query, plus
-        a share of the other entries naming its law), the best entry's label, the language
-        it matched in and what it is (`index`: a book's index or definitions, `situation`:
-        the thesaurus). `matched` keeps the entries a book's key matches (and under
-        `@<language>` the situations a language's words match, under `<key>#` the best of
-        both) for the query's other books (English: every book's)."""
-        best: dict[int, tuple[float, str, str, str]] = {}
+        a share of the other entries naming its law), the best entry, the key of the
+        language it matched in and what it is (`index`: a book's index or definitions,
+        `situation`: the thesaurus; `found_by` names them in a hit). `matched` keeps the
+        entries a book's key matches (and under `@<language>` the situations a language's
+        words match, under `<key>#` the best of both) for the query's other books (English:
+        every book's)."""
+        best: dict[int, tuple[float, Match, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         for qlang in dict.fromkeys((lang, ENGLISH)):
             tongue = language_of(qlang)
@@ -837,7 +852,7 @@ class Searcher:
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < weight:
-                        best[doc] = (weight, label(m, key), language_of(qlang), by)
+                        best[doc] = (weight, m, key, by)
                 for law in laws - {""}:
                     per_law[law] += weight
         # The other entries naming the same law add to its units' evidence.
@@ -847,12 +862,12 @@ class Searcher:
         }
 
     def _within(
-        self, concepts: dict[int, tuple[float, str, str, str]], found: dict[int, float]
-    ) -> list[tuple[int, tuple[float, str, str, str]]]:
+        self, concepts: dict[int, tuple[float, Match, str, str]], found: dict[int, float]
+    ) -> list[tuple[int, tuple[float, Match, str, str]]]:
         """The concepts' units, each situation's unit replaced by the unit inside it that the
         text matches best (a player's situation names a law or section; the query's words
         tell where in it), the best concept kept where several meet in one unit."""
-        out: dict[int, tuple[float, str, str, str]] = {}
+        out: dict[int, tuple[float, Match, str, str]] = {}
         for doc, evidence in concepts.items():
             if evidence[3] == "situation":
                 doc = max((d for d in self._subtree(doc) if d in found), key=found.get, default=doc)
@@ -984,6 +999,19 @@ def concept_weight(score: float, by: str, words: int, held: bool = False) -> flo
         return score**2
     weight = score * W_SITUATION if words > SHORT else score**2 * W_SITUATION_SHORT
     return weight * (W_SITUATION_HELD if held else 1.0)
+
+
+def found_by(match: Match, key: str, by: str) -> dict[str, str]:
+    """Why a concept's unit was found, as a hit says it: what matched (`index`, `situation`),
+    the entry's name (see `label`) in the language it matched in (`key`: a book's own entries
+    are under its key, a situation under its language).
+
+    >>> from kb.index.concepts import Concept
+    >>> entry = Concept("et", 2017, {"en": "Out of turn"}, {"en": "Opening lead"}, ("54",))
+    >>> found_by(Match(entry, 1.0), "en", "index")
+    {'by': 'index', 'entry': 'Opening lead, out of turn', 'lang': 'en'}
+    """
+    return {"by": by, "entry": label(match, key), "lang": language_of(key)}
 
 
 def label(match: Match, lang: str) -> str:
