@@ -9,10 +9,13 @@ catch a regression, not noise.
 from __future__ import annotations
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
+from kb import profiles
 from kb.index.analysis import analyzer, fold
+from kb.index.concepts import Concepts, book_concepts, ranked
 from kb.index.evaluate import Score, read_situations, scores
 from kb.index.search import Searcher, get_searcher
 from kb.profiles import languages, load_words
@@ -120,3 +123,26 @@ def test_the_books_own_index_entry_outranks_words_of_the_text(searcher: Searcher
     # et.txt:2633 "Avakäik väljaspool järjekorda<TAB>54": Law 30's title holds two of the
     # three words ("Pass väljaspool järjekorda"), the index names Law 54
     assert searcher.search("avakäik väljaspool järjekorda", lang="et")["hits"][0]["law"] == "54"
+
+
+def test_an_english_entry_two_books_print_alike_is_matched_once() -> None:
+    """Two documents that print the same index (two copies of the Estonian book, or two
+    translations of one English index) print each English entry twice; matched once, the
+    copies do not fill the best matches. At twelve copies the twelve best English entries of
+    a query were twelve copies of one entry, and every other entry was left out."""
+    units = parsed("et").units
+    query = "opening lead out of turn"
+
+    def matches(books: dict) -> list[tuple]:
+        found = ranked(Concepts(book_concepts(books)).entries_matching(query, "en"))
+        return sorted(
+            ((m.entry.terms["en"], m.entry.targets, round(m.score, 6)) for m in found),
+            key=lambda m: (-m[2], m),
+        )
+
+    with mock.patch.dict(profiles._DOCUMENTS):
+        profiles.add_document("et2", "et")
+        twice = matches({"et": units, "et2": units})
+    once = matches({"et": units})
+    assert twice == once
+    assert once[0] == ("Out of turn", ("54",), 1.0)

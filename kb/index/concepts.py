@@ -203,12 +203,26 @@ class Concepts:
         # a situation's phrases: (number of content words, concept), shortest first
         self.members: dict[str, list[tuple[int, int]]] = defaultdict(list)
         shared: dict[Any, Any] = {}  # one copy of each source, group and list of targets
+        # An English entry that several books print alike (two documents of a language, two
+        # translations of one index) is matched once: its copies would fill the best matches.
+        printed: dict[tuple, int] = {}
+        copies = 0
         for n, entry in enumerate(entries):
             group = shared.setdefault(entry.get("group", ""), entry.get("group", ""))
             sizes = []
+            english = (
+                entry["edition"],
+                entry["terms"].get(ENGLISH),
+                entry["context"].get(ENGLISH),
+                tuple(entry["targets"]),
+            )
+            again = not group and english[1] is not None and printed.setdefault(english, n) != n
+            copies += again
             for lang, term in entry["terms"].items():
                 words = self.content(lang, term)
                 sizes.append(len(words))
+                if again and lang == ENGLISH:
+                    continue
                 keys = {k for ks in words for k in ks}
                 for k in keys:
                     if group:
@@ -230,13 +244,16 @@ class Concepts:
             )
             self.entries.append(e)
             for lang, term in e.context.items():
+                if again and lang == ENGLISH:
+                    continue
                 for keys in self.content(lang, term):
                     for k in keys:
                         context[lang][k].add(n)
         # kept as tuples: a set per key and language is most of the memory of twelve books
         self.own, self.context, self.groups = frozen(own), frozen(context), frozen(groups)
         self.phrases = frozen(phrases)  # language -> key -> the situations' phrases holding it
-        self.printed = len(self.entries) - sum(map(len, self.members.values()))  # the books'
+        # the books' entries, each printed alike by several books counted once
+        self.printed = len(self.entries) - sum(map(len, self.members.values())) - copies
         for members in self.members.values():
             members.sort()
 
