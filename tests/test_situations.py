@@ -18,7 +18,7 @@ from kb.index.analysis import analyzer, fold
 from kb.index.concepts import Concepts, book_concepts, ranked
 from kb.index.evaluate import Score, read_situations, scores
 from kb.index.search import Searcher, get_searcher
-from kb.profiles import languages, load_words
+from kb.profiles import language_of, languages, load_words
 from tests.conftest import parsed
 from tests.test_search import built_data
 
@@ -125,24 +125,33 @@ def test_the_books_own_index_entry_outranks_words_of_the_text(searcher: Searcher
     assert searcher.search("avakäik väljaspool järjekorda", lang="et")["hits"][0]["law"] == "54"
 
 
-def test_an_english_entry_two_books_print_alike_is_matched_once() -> None:
+def test_an_entry_two_books_print_alike_is_matched_once() -> None:
     """Two documents that print the same index (two copies of the Estonian book, or two
-    translations of one English index) print each English entry twice; matched once, the
-    copies do not fill the best matches. At twelve copies the twelve best English entries of
-    a query were twelve copies of one entry, and every other entry was left out."""
+    translations of one English index) print each entry twice; the entries are matched in
+    their language, each once, so the copies do not fill the best matches. At twelve copies
+    the twelve best English entries of a query were twelve copies of one entry, and every
+    other entry was left out. A language's other document alone is matched as its first."""
     units = parsed("et").units
-    query = "opening lead out of turn"
+    queries = {"en": "opening lead out of turn", "et": "avakäik väljaspool järjekorda"}
 
-    def matches(books: dict) -> list[tuple]:
-        found = ranked(Concepts(book_concepts(books)).entries_matching(query, "en"))
+    def matches(books: dict, lang: str) -> list[tuple]:
+        found = ranked(Concepts(book_concepts(books)).entries_matching(queries[lang], lang))
+        terms = [next(v for k, v in m.entry.terms.items() if language_of(k) == lang) for m in found]
         return sorted(
-            ((m.entry.terms["en"], m.entry.targets, round(m.score, 6)) for m in found),
+            (
+                (term, m.entry.targets, round(m.score, 6))
+                for term, m in zip(terms, found, strict=True)
+            ),
             key=lambda m: (-m[2], m),
         )
 
     with mock.patch.dict(profiles._DOCUMENTS):
         profiles.add_document("et2", "et")
-        twice = matches({"et": units, "et2": units})
-    once = matches({"et": units})
+        twice = {lang: matches({"et": units, "et2": units}, lang) for lang in queries}
+        alone = matches({"et2": units}, "et")
+    once = {lang: matches({"et": units}, lang) for lang in queries}
     assert twice == once
-    assert once[0] == ("Out of turn", ("54",), 1.0)
+    assert once["et"][0] == ("Avakäik väljaspool järjekorda", ("54",), 1.0)
+    assert once["en"][0] == ("Out of turn", ("54",), 1.0)
+    # the same entries (not scores: the glossary's English names come with `et` only)
+    assert sorted(m[:2] for m in alone) == sorted(m[:2] for m in once["et"])

@@ -203,57 +203,47 @@ class Concepts:
         # a situation's phrases: (number of content words, concept), shortest first
         self.members: dict[str, list[tuple[int, int]]] = defaultdict(list)
         shared: dict[Any, Any] = {}  # one copy of each source, group and list of targets
-        # An English entry that several books print alike (two documents of a language, two
-        # translations of one index) is matched once: its copies would fill the best matches.
+        # A book's entries are matched in its language: an entry that several books print
+        # alike (two documents of a language, two translations of one English index) once,
+        # so that its copies do not fill the best matches.
         printed: dict[tuple, int] = {}
-        copies = 0
         for n, entry in enumerate(entries):
             group = shared.setdefault(entry.get("group", ""), entry.get("group", ""))
-            sizes = []
-            english = (
-                entry["edition"],
-                entry["terms"].get(ENGLISH),
-                entry["context"].get(ENGLISH),
-                tuple(entry["targets"]),
-            )
-            again = not group and english[1] is not None and printed.setdefault(english, n) != n
-            copies += again
-            for lang, term in entry["terms"].items():
-                words = self.content(lang, term)
-                sizes.append(len(words))
-                if again and lang == ENGLISH:
-                    continue
-                keys = {k for ks in words for k in ks}
-                for k in keys:
-                    if group:
-                        groups[lang][k].add(group)
-                        phrases[lang][k].add(n)
-                    else:
-                        own[lang][k].add(n)
+            targets, edition = tuple(entry["targets"]), entry["edition"]
+            content = {lang: self.content(lang, term) for lang, term in entry["terms"].items()}
+            for lang in dict.fromkeys((*entry["terms"], *entry["context"])):
+                language, term = language_of(lang), entry["terms"].get(lang)
+                words = content.get(lang, ())
                 if group:
                     self.members[group].append((len(words) or 1, n))
-            targets = tuple(entry["targets"])
-            e = Concept(
-                shared.setdefault(entry["source"], entry["source"]),
-                entry["edition"],
-                entry["terms"],
-                entry["context"] or NO_CONTEXT,
-                shared.setdefault(targets, targets),
-                group,
-                tuple(sizes),
-            )
-            self.entries.append(e)
-            for lang, term in e.context.items():
-                if again and lang == ENGLISH:
+                    for k in {k for ks in words for k in ks}:
+                        groups[language][k].add(group)
+                        phrases[language][k].add(n)
                     continue
-                for keys in self.content(lang, term):
+                heading = entry["context"].get(lang, "")
+                if printed.setdefault((language, term, heading, targets, edition), n) != n:
+                    continue
+                for k in {k for ks in words for k in ks}:
+                    own[language][k].add(n)
+                for keys in self.content(lang, heading):
                     for k in keys:
-                        context[lang][k].add(n)
+                        context[language][k].add(n)
+            self.entries.append(
+                Concept(
+                    shared.setdefault(entry["source"], entry["source"]),
+                    edition,
+                    entry["terms"],
+                    entry["context"] or NO_CONTEXT,
+                    shared.setdefault(targets, targets),
+                    group,
+                    tuple(map(len, content.values())),
+                )
+            )
         # kept as tuples: a set per key and language is most of the memory of twelve books
         self.own, self.context, self.groups = frozen(own), frozen(context), frozen(groups)
         self.phrases = frozen(phrases)  # language -> key -> the situations' phrases holding it
         # the books' entries, each printed alike by several books counted once
-        self.printed = len(self.entries) - sum(map(len, self.members.values())) - copies
+        self.printed = len(set(printed.values()))
         for members in self.members.values():
             members.sort()
 
@@ -359,7 +349,7 @@ class Concepts:
         """The number of content words of a concept's term in a language (at least 1)."""
         e = self.entries[n]
         sizes = zip(e.terms, e.sizes, strict=False)
-        return next((size or 1 for term, size in sizes if term == lang), 1)
+        return next((size or 1 for key, size in sizes if language_of(key) == lang), 1)
 
 
 def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:

@@ -136,6 +136,20 @@ class Term:
     weight: float
 
 
+class Analysed(NamedTuple):
+    """A typed word analysed for a language: its keys, every term it may match that some
+    document of the language holds (the best weight of each; fields named without their
+    document), its own terms (its exact form, stems and OCR'd forms), the keys that mark it
+    in a snippet, and whether some unit of the language holds it (not only another form or a
+    near spelling: a word none holds also matches its near spellings)."""
+
+    keys: Keys
+    terms: list[Term]
+    own: list[Term]
+    marks: frozenset[str]
+    known: bool
+
+
 @dataclass
 class Word:
     """A query word analysed for one language: its score in each unit it matches (all its
@@ -473,20 +487,14 @@ class Searcher:
                         )
         return words - {exact}, stems - set(keys.stems)
 
-    def _analysed(
-        self, language: str, typed: str
-    ) -> tuple[Keys, list[Term], list[Term], frozenset[str]]:
-        """A typed word analysed once for a language's documents (see `analysed`): its keys,
-        every term it may match that some document of the language holds (the best weight of
-        each; fields named without their document), the word's own terms (its exact form,
-        stems and OCR'd forms) and the keys that mark it in a snippet. A word none of the
-        language's units holds also matches its near spellings.
+    def _analysed(self, language: str, typed: str) -> Analysed:
+        """A typed word analysed once for a language's documents (see `analysed`).
 
-        >>> _, terms, own, marks = get_searcher().analysed("fi", "rangaistuskotrti")
-        >>> {t.term for t in terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
+        >>> a = get_searcher().analysed("fi", "rangaistuskotrti")
+        >>> {t.term for t in a.terms if t.weight == W_FUZZY} >= {"rangaistuskortti"}
         True
-        >>> "rangaistuskortti" in marks
-        True
+        >>> "rangaistuskortti" in a.marks, a.known
+        (True, False)
         """
         an = analyzer(language)
         keys = an.keys(typed)
@@ -512,7 +520,7 @@ class Searcher:
                 best[key] = t
         marks = frozenset(t.term for t in best.values() if t.group != "law")
         held = [t for t in best.values() if t.term in self.lexicons[f"{t.field}@{language}"]]
-        return keys, held, own, marks
+        return Analysed(keys, held, own, marks, known)
 
     def _word(self, lang: str, typed: str) -> Word:
         """A typed word analysed and scored in a document's units (see `word`).
@@ -521,7 +529,7 @@ class Searcher:
         (BM25 inverse document frequency) of all the word's forms together, so a rare
         inflected form weighs what its word weighs."""
         an = analyzer(lang)
-        keys, found, own, marks = self.analysed(language_of(lang), typed)
+        keys, found, own, marks, _ = self.analysed(language_of(lang), typed)
         lexicons = self.lexicons
         known = any(t.term in lexicons.get(f"{t.field}_{lang}", ()) for t in own)
         groups: dict[str, dict[int, float]] = {}
@@ -798,10 +806,11 @@ class Searcher:
 
     # -- concepts: the subject index and the English terms -----------------------------------
 
-    def expand(self, lang: str, words: list[str]) -> list[str]:
+    def expand(self, lang: str, words: list[str], pooled: bool = False) -> list[str]:
         """The query's words with the printed term of each players' word (profile data): a
-        word no unit holds gives way to the term, one some unit holds keeps its place beside
-        it (for English, which no book prints, both stay).
+        word no unit of the document `lang` holds (`pooled`: of any document of the language
+        `lang`) gives way to the term, one some unit holds keeps its place beside it (for
+        English, which no book prints, both stay).
 
         >>> get_searcher().expand("fi", ["kaveri", "mietti", "pitkään"])
         ['partneri', 'epäröinti', 'pitkään']
@@ -810,7 +819,11 @@ class Searcher:
         out: list[str] = []
         for word in words:
             printed = an.player_term(word)
-            if printed is None or lang == ENGLISH or self.word(lang, word).known:
+            if (
+                printed is None
+                or lang == ENGLISH
+                or (self.analysed(lang, word).known if pooled else self.word(lang, word).known)
+            ):
                 out.append(word)
             if printed is not None:
                 out += [p for p in split_query(printed)[0] if p not in out]
@@ -824,30 +837,23 @@ class Searcher:
         `concept_weight`; `held`: some unit of the book holds every word of the query, plus
         a share of the other entries naming its law), the best entry, the key of the
         language it matched in and what it is (`index`: a book's index or definitions,
-        `situation`: the thesaurus; `found_by` names them in a hit). `matched` keeps the
-        entries a book's key matches (and under `@<language>` the situations a language's
-        words match, under `<key>#` the best of both) for the query's other books (English:
-        every book's)."""
+        `situation`: the thesaurus; `found_by` names them in a hit). The entries printed in
+        a language (by any of its books) and its situations are matched once per query:
+        `matched` keeps the best of them per language for the query's other books."""
         best: dict[int, tuple[float, Match, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
-        for qlang in dict.fromkeys((lang, ENGLISH)):
-            tongue = language_of(qlang)
-            if qlang not in matched:  # the book's own entries, its language's situations
-                query = " ".join(self.expand(qlang, words))
-                matched[qlang] = self.concepts.entries_matching(query, qlang)
-                if f"@{tongue}" not in matched:
-                    found = self.concepts.situations_matching(query, tongue, CONCEPT_MATCHES)
-                    matched[f"@{tongue}"] = found
+        for qlang in dict.fromkeys((language_of(lang), ENGLISH)):
+            if qlang not in matched:  # once per query and language, whatever its books
+                query = " ".join(self.expand(qlang, words, pooled=True))
+                found = self.concepts.entries_matching(query, qlang)
+                found += self.concepts.situations_matching(query, qlang, CONCEPT_MATCHES)
+                matched[qlang] = ranked(found, CONCEPT_MATCHES)
             size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
-            best_of = f"{qlang}#"  # the best of both, ranked once per query (English: once)
-            if best_of not in matched:
-                found = ranked(matched[qlang] + matched[f"@{tongue}"], CONCEPT_MATCHES)
-                matched[best_of] = found
-            for m in matched[best_of]:
+            for m in matched[qlang]:
                 laws = set()
                 by = "situation" if m.entry.group else "index"
-                # a book's own entries are under its key, a situation under its language
-                key = qlang if qlang in m.entry.terms else language_of(qlang)
+                # a situation's term is under its language, a book's entry under the book's key
+                key = qlang if qlang in m.entry.terms else m.entry.source
                 weight = concept_weight(m.score, by, size, held)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
