@@ -91,9 +91,10 @@ LAW_SUM = 0.3  # a law's further matching units add this share (and its powers) 
 LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
-WORD_CACHE = 20000  # analysed and scored words kept per process
+WORD_CACHE = 4096  # analysed and scored words kept per process
 TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last shown
-POSTINGS_KEPT = 50000  # posting lists kept per process (the last read)
+POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the last read)
+TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
@@ -289,7 +290,7 @@ class Searcher:
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         self.concepts = Concepts(entries)
-        self._targets: dict[tuple[int, str], list[int]] = {}
+        self._targets: dict[tuple[int, str], tuple[int, ...]] = {}  # see `targets`
         self._subtrees: dict[int, tuple[int, ...]] = {}
         rows = json.loads((path / UNITS).read_text(encoding="utf-8"))
         self.docs: list[Doc] = [Doc(*map(intern, row[:4])) for row in rows]
@@ -369,8 +370,9 @@ class Searcher:
             for language, keys in members.items()
         }
         self.analysed = lru_cache(maxsize=WORD_CACHE)(self._analysed)
-        self._postings: dict[tuple[str, str], dict[int, float]] = {}
-        self._lock = threading.Lock()
+        # the hot posting lists (`warm`), then the last few read (`_read`)
+        self._hot: dict[tuple[str, str], dict[int, float]] = {}
+        self._read = lru_cache(maxsize=POSTINGS_KEPT)(self._read_postings)
         self._readers = threading.local()  # a reader per thread for the stored texts
         self.word = lru_cache(maxsize=WORD_CACHE)(self._word)
         self._law_words = sorted(
@@ -405,35 +407,33 @@ class Searcher:
         total = 0
         for n, field, term in hot:
             total += n
-            if total > WARM_POSTINGS or len(self._postings) >= POSTINGS_KEPT:
+            if total > WARM_POSTINGS:
                 break
-            self.postings(field, term)
-        return len(self._postings)
+            self._hot[(field, term)] = self._read_postings(field, term)
+        return len(self._hot)
 
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
-        """A term's BM25 term-frequency factor in each unit that holds it (read once, then
-        kept); the inverse document frequency is applied per query word (see `idf`).
+        """A term's BM25 term-frequency factor in each unit that holds it (a hot list kept
+        since `warm`, another read from the mapped file, the last `POSTINGS_KEPT` kept); the
+        inverse document frequency is applied per query word (see `idf`).
 
         >>> s = get_searcher()
         >>> sorted(s.docs[doc].id for doc in s.postings("title_fi", "revok"))
         ['61', '61.B', '62.A', '62.D', '63.A', '63.B']
         """
-        key = (fieldname, term)
-        found = self._postings.get(key)
-        if found is not None:
-            return found
+        found = self._hot.get((fieldname, term))
+        return found if found is not None else self._read(fieldname, term)
+
+    def _read_postings(self, fieldname: str, term: str) -> dict[int, float]:
+        """A term's postings as `postings` gives them, read from the mapped file: a dictionary
+        of numbers, which the cyclic collector never scans."""
         n = self.lexicons.get(fieldname, {}).get(term) if fieldname in self._first else None
         if not n:
             return {}
         start = self._first[fieldname][bisect_left(self._sorted[fieldname], term)]
-        found = dict(
+        return dict(
             zip(self._numbers[start : start + n], self._weights[start : start + n], strict=True)
         )
-        with self._lock:
-            self._postings[key] = found
-            if len(self._postings) > POSTINGS_KEPT:
-                del self._postings[next(iter(self._postings))]  # the oldest read
-        return found
 
     def starting_with(self, fieldname: str, prefix: str, limit: int = FORMS) -> list[str]:
         """The terms of a field that begin with `prefix`: the `limit` most frequent.
@@ -898,10 +898,11 @@ class Searcher:
             self._subtrees[doc] = found
         return found
 
-    def targets(self, match: Match, lang: str) -> list[int]:
+    def targets(self, match: Match, lang: str) -> tuple[int, ...]:
         """A concept's targets as units of one book: the same id in a book of its edition,
         through the edition map in the other edition, the card's topics citing them, a
-        definition through the glossary's links (kept per concept and book).
+        definition through the glossary's links (kept per concept and book, the last
+        `TARGETS_KEPT`: sixty books and the thesaurus's 20,000 phrases would be a million).
 
         >>> s = get_searcher()
         >>> from kb.index.concepts import Concept
@@ -925,8 +926,10 @@ class Searcher:
                 doc, named = self._cited(lang, i)
                 if doc is not None and (named or lang not in self.cards) and doc not in out:
                     out.append(doc)
-        self._targets[key] = out
-        return out
+        if len(self._targets) >= TARGETS_KEPT:
+            self._targets.clear()
+        found = self._targets[key] = tuple(out)
+        return found
 
     def _cited(self, lang: str, uid: str) -> tuple[int | None, bool]:
         """The unit a citation names in a language, and whether it names it: the unit with
