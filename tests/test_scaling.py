@@ -199,13 +199,22 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
     none, the alignment page reads none (the report is stored with the build), a law page
     reads its own book and the book whose units its comparison links follow (the first law
     book of the newest edition: `fi`), not the others (its list of them comes from the
-    build's manifest)."""
+    build's manifest), and the JSON API lists every document's laws from the manifest."""
     with mock.patch.dict(os.environ):
         data = built(tmp_path_factory.mktemp("lazy"), 3)
         client = create_app(data).test_client()
         get_library(data)
         assert read_books(data) == []
         assert main(client, "/alignment?ui=en") and read_books(data) == []
+        # The laws of every document, as the API lists them, from the build's manifest.
+        listed = client.get("/api/v1/laws").get_json()["laws"]
+        assert read_books(data) == []
+        assert len(listed) == 6 * 93 and listed[0] == {
+            "lang": "fi",
+            "document": "fi-2017",
+            "number": "1",
+            "title": "PAKKA",
+        }
         page = main(client, "/tr2/law/12?ui=en")
         assert 'href="/fi3/law/12" hreflang="fi"' in page
         assert read_books(data) == ["fi", "tr2"]
@@ -215,6 +224,9 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
         assert columns == ["Finnish", "Turkish"]
         assert ">+ Finnish (fi2)</a>" in page and ">− Turkish</a>" in page
         assert read_books(data) == ["fi", "tr", "tr2"]
+        books = get_library(data).books.values()  # (read now: the listing matches the units)
+        titles = [(b.id, u.id, u.title) for b in books for u in b.laws]
+        assert [(law["document"], law["number"], law["title"]) for law in listed] == titles
     for cached in CACHES:
         cached.cache_clear()
 
@@ -266,8 +278,8 @@ def test_a_document_that_is_not_its_languages_main_one_keeps_its_column(
 
 def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> None:
     """Misprints judged by other code are judged again at load and stored again by the next
-    build; a manifest whose entries do not list their laws is made again (from the cached
-    documents) by the next build."""
+    build; a manifest whose entries do not list their laws (numbers and titles) is made again
+    (from the cached documents) by the next build."""
     data = tmp_path / "data"
     shutil.copytree(CORPUS / "fi", tmp_path / "corpus" / "fi")
     shutil.copytree(CORPUS / "tr", tmp_path / "corpus" / "tr")
@@ -284,15 +296,22 @@ def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> No
     assert fresh.judged == stale["documents"]  # judged again at load: the same books
     manifest = json.loads((current / "manifest.json").read_text(encoding="utf-8"))
     for entry in manifest["documents"].values():
-        del entry["laws"]
+        del entry["laws"], entry["law_titles"]
     (current / "manifest.json").write_text(json.dumps(manifest), "utf-8")
-    assert Library(data).book("fi").law_numbers[:2] == ["1", "2"]  # read from its units
+    for cached in (data / "cache").glob("*.json"):  # documents cached before the lists
+        payload = json.loads(cached.read_text(encoding="utf-8"))
+        del payload["entry"]["laws"], payload["entry"]["law_titles"]
+        cached.write_text(json.dumps(payload), "utf-8")
+    old = Library(data)
+    assert old.book("fi").law_numbers[:2] == ["1", "2"]  # read from its units
+    assert old.book("fi").law_titles[:2] == [("1", "PAKKA"), ("2", "KILPAILUBRIKAT")]
     report = build(tmp_path / "corpus", data)
     assert report.ok and not report.up_to_date and report.reused == ["fi-2017", "tr-2017"]
     rebuilt = store.current(data).resolve()
     assert rebuilt != current and stored_misprints(rebuilt) == stale["documents"]
     laws = json.loads((rebuilt / "manifest.json").read_text(encoding="utf-8"))["documents"]
     assert laws["tr-2017"]["laws"] == [str(n) for n in range(1, 94)]
+    assert laws["tr-2017"]["law_titles"] == [u.title for u in old.book("tr").laws]
 
 
 def test_a_book_read_by_two_requests_at_once_is_read_once(sites) -> None:

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kb import layers, store
 from kb.core.code import packages_hash
@@ -159,7 +160,7 @@ def build(
         code = code_hash()
         hashes = {i: document_hash(f, code) for i, f in folders.items()}
         unchanged = set(old) == set(hashes) and all(
-            old[k]["hash"] == h and not old[k].get("stale") and "laws" in old[k]
+            old[k]["hash"] == h and not old[k].get("stale") and "law_titles" in old[k]
             for k, h in hashes.items()
         )
         if unchanged and not force:
@@ -186,6 +187,18 @@ def build(
     return report
 
 
+def listed_laws(units: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """What a document's manifest entry lists of its laws, so that a page or the API can
+    name them without reading the document: their numbers and titles, in order.
+
+    >>> law, section = {"id": "1", "kind": "law", "title": "CARDS"}, {"id": "1.A", "kind": "x"}
+    >>> listed_laws([law, section])
+    {'laws': ['1'], 'law_titles': ['CARDS']}
+    """
+    laws = [u for u in units if u["kind"] == "law"]
+    return {"laws": [u["id"] for u in laws], "law_titles": [u["title"] for u in laws]}
+
+
 def stage(
     corpus: Path,
     data: Path,
@@ -210,8 +223,8 @@ def stage(
         if cached.exists() and not force:
             payload = json.loads(cached.read_text(encoding="utf-8"))
             entry = payload["entry"]
-            if "laws" not in entry:  # cached before an entry listed its laws
-                entry["laws"] = [u["id"] for u in payload["units"] if u["kind"] == "law"]
+            if "law_titles" not in entry:  # cached before an entry listed its laws
+                entry.update(listed_laws(payload["units"]))
             report.reused.append(doc_id)
         else:
             doc = read_document(folder, corpus.parent)
@@ -224,18 +237,19 @@ def stage(
                     shutil.copyfile(previous, staging / f"{was}.json")
                     manifest["documents"][was] = {**old[was], "stale": True}
                 continue
+            units = [u.to_json() for u in doc.units]
             entry = {
                 "hash": key,
                 "folder": folder.name,
                 "meta": doc.meta(),
                 "counts": dict(Counter(u.kind for u in doc.units)),
-                "laws": [u.id for u in doc.units if u.kind == "law"],
+                **listed_laws(units),
                 "notes": [str(n) for n in doc.notes],
             }
             payload = {
                 "entry": entry,
                 "meta": doc.meta(),
-                "units": [u.to_json() for u in doc.units],
+                "units": units,
                 "notes": entry["notes"],
                 "unresolved": [str(p) for p in doc.unresolved],
                 "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},

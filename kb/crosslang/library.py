@@ -65,11 +65,12 @@ class Book:
         unresolved: list[str] | None = None,
         fixes: dict[str, dict[str, Any]] | None = None,
         laws: list[str] | None = None,
+        titles: list[str] | None = None,
     ) -> None:
         self.key, self.meta, self.path = key, meta, path
         self.unresolved = unresolved or []
         self._fixes = fixes or {}
-        self._laws = laws
+        self._laws, self._titles = laws, titles
 
     def read(self) -> dict[str, Any]:
         """The built document as stored (`kb.store`: meta, units, notes, unresolved...)."""
@@ -101,6 +102,18 @@ class Book:
         ['1', '2', '3']
         """
         return self._laws if self._laws is not None else [u.id for u in self.laws]
+
+    @property
+    def law_titles(self) -> list[tuple[str, str]]:
+        """Its laws' numbers and titles in order, without reading its units where the build
+        listed them.
+
+        >>> get_library().book("fi").law_titles[0]
+        ('1', 'PAKKA')
+        """
+        if self._laws is not None and self._titles is not None:
+            return list(zip(self._laws, self._titles, strict=True))
+        return [(u.id, u.title) for u in self.laws]
 
     @cached_property
     def by_id(self) -> dict[str, Unit]:
@@ -276,6 +289,7 @@ class Library:
                 mine.get("unresolved"),
                 mine.get("units"),
                 entry.get("laws"),
+                entry.get("law_titles"),
             )
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now

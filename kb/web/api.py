@@ -54,7 +54,7 @@ def laws():
     for code in langs:
         book = book_or_404(code)
         named = {"lang": book.lang, "document": book.id}
-        out += [{**named, "number": u.id, "title": u.title} for u in book.laws]
+        out += [{**named, "number": n, "title": title} for n, title in book.law_titles]
     return jsonify({"laws": out})
 
 
