@@ -55,7 +55,7 @@ class Book:
     its built file (`path`) at first need (`units`), so that a server holding sixty documents
     keeps only those its visitors read; `fixes` are what judging the misprints across books
     changed in them (`MISPRINTS`), `unresolved` the references that name no unit, `laws` its
-    law numbers as the build's manifest lists them (None: read from its units)."""
+    laws' numbers and titles as the build's manifest lists them (None: read from its units)."""
 
     def __init__(
         self,
@@ -64,13 +64,12 @@ class Book:
         path: Path,
         unresolved: list[str] | None = None,
         fixes: dict[str, dict[str, Any]] | None = None,
-        laws: list[str] | None = None,
-        titles: list[str] | None = None,
+        laws: list[tuple[str, str]] | None = None,
     ) -> None:
         self.key, self.meta, self.path = key, meta, path
         self.unresolved = unresolved or []
         self._fixes = fixes or {}
-        self._laws, self._titles = laws, titles
+        self._laws = laws
 
     def read(self) -> dict[str, Any]:
         """The built document as stored (`kb.store`: meta, units, notes, unresolved...)."""
@@ -94,16 +93,7 @@ class Book:
             vars(self)["units"] = units
         return units
 
-    @property
-    def law_numbers(self) -> list[str]:
-        """Its laws' numbers in order, without reading its units where the build listed them.
-
-        >>> get_library().book("fi").law_numbers[:3]
-        ['1', '2', '3']
-        """
-        return self._laws if self._laws is not None else [u.id for u in self.laws]
-
-    @property
+    @cached_property
     def law_titles(self) -> list[tuple[str, str]]:
         """Its laws' numbers and titles in order, without reading its units where the build
         listed them.
@@ -111,9 +101,16 @@ class Book:
         >>> get_library().book("fi").law_titles[0]
         ('1', 'PAKKA')
         """
-        if self._laws is not None and self._titles is not None:
-            return list(zip(self._laws, self._titles, strict=True))
-        return [(u.id, u.title) for u in self.laws]
+        return self._laws if self._laws is not None else [(u.id, u.title) for u in self.laws]
+
+    @cached_property
+    def law_numbers(self) -> list[str]:
+        """Its laws' numbers in order (see `law_titles`).
+
+        >>> get_library().book("fi").law_numbers[:3]
+        ['1', '2', '3']
+        """
+        return [number for number, _ in self.law_titles]
 
     @cached_property
     def by_id(self) -> dict[str, Unit]:
@@ -227,6 +224,18 @@ def judge(library: Library) -> dict[str, dict[str, Any]]:
     return out
 
 
+def listed(entry: dict[str, Any]) -> list[tuple[str, str]] | None:
+    """A document's laws as its manifest entry lists them (`kb.build.listed_laws`): numbers
+    and titles, None for an entry made before it listed both.
+
+    >>> listed({"laws": ["1"], "law_titles": ["PAKKA"]}), listed({"laws": ["1"]})
+    ([('1', 'PAKKA')], None)
+    """
+    if "law_titles" not in entry:
+        return None
+    return list(zip(entry["laws"], entry["law_titles"], strict=True))
+
+
 def misprints_key() -> str:
     """A hash of the code the misprints are judged with (`MISPRINTS_CODE`).
 
@@ -288,8 +297,7 @@ class Library:
                 build / f"{doc_id}.json",
                 mine.get("unresolved"),
                 mine.get("units"),
-                entry.get("laws"),
-                entry.get("law_titles"),
+                listed(entry),
             )
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now

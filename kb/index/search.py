@@ -576,11 +576,11 @@ class Searcher:
             scale = W_STOP if word.stop else 1.0
             rarity = idf(len(word.scores), size) if only_stops or not word.stop else 0.0
             needed += rarity
-            score, share = scores.get, matched.get
+            score_of, matched_of = scores.get, matched.get
             for doc, s in word.scores.items():
                 if allowed is None or doc in allowed:
-                    scores[doc] = score(doc, 0.0) + scale * s
-                    matched[doc] = share(doc, 0.0) + rarity
+                    scores[doc] = score_of(doc, 0.0) + scale * s
+                    matched[doc] = matched_of(doc, 0.0) + rarity
         if not needed:
             return scores, dict.fromkeys(scores, 1.0)
         return scores, {doc: m / needed for doc, m in matched.items()}
