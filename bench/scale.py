@@ -13,12 +13,14 @@ and builds it with `lawkb build`, the code a new document takes. Then:
 - `law_page_p50_ms`: the first request of each law page of the first book, over HTTP (each
   page rendered once); `alignment_first_ms`: the server's first `/alignment`;
 - search: the query set (tests/data/search_queries.tsv) through `Searcher.search` in one
-  language and over all, each query novel (the searcher's word caches cleared before it):
-  `search_*` are the first queries the process answers (its other caches cold too: stored
-  texts, posting lists, lemma dictionaries); `search_*_served_*` the same queries, their
-  words again new to the caches, once the process has answered the situation set
-  (tests/data/situations.tsv) in every document, as a server that has been answering
-  others' queries.
+  language (`search_one_*`: the query's own), over all languages (`search_all_*`: no book
+  named, each language's main document, the search page's "All languages") and in every
+  document (`search_every_*`: `lang=all`, every copy), each query novel (the searcher's
+  word caches cleared before it), in that order: `search_*` are the first queries the
+  process answers (its other caches cold too: stored texts, posting lists, lemma
+  dictionaries); `search_*_served_*` the same queries, their words again new to the
+  caches, once the process has answered the situation set (tests/data/situations.tsv) in
+  every document, as a server that has been answering others' queries.
 
 Prints a table, then one JSON object as the last line.
 """
@@ -123,8 +125,10 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
 
 
 def search_times(data: Path) -> dict[str, float]:
-    """Novel-query search times in one language (the query's own) and over all: the first
-    queries of the process, then the same once it has answered the situation set."""
+    """Novel-query search times in one language (the query's own), over all languages and in
+    every document: the first queries of the process, then the same once it has answered the
+    situation set in every document."""
+    from kb.core.model import EVERY
     from kb.index.evaluate import read_situations
     from kb.index.search import get_searcher
 
@@ -139,15 +143,15 @@ def search_times(data: Path) -> dict[str, float]:
     for served in ("", "_served"):
         if served:  # other queries first, in every document, their words' caches kept
             for situation in read_situations(QUERIES.parent / "situations.tsv"):
-                searcher.search(situation.query)
-        for name, scoped in (("one", True), ("all", False)):
+                searcher.search(situation.query, lang=EVERY)
+        for name, scope in (("one", ""), ("all", None), ("every", EVERY)):
             times = []
             for lang, query in queries:
                 searcher.word.cache_clear()
                 searcher.analysed.cache_clear()
                 searcher.speller.candidates.cache_clear()
                 start = time.perf_counter()
-                searcher.search(query, lang=lang if scoped else None)
+                searcher.search(query, lang=lang if scope == "" else scope)
                 times.append((time.perf_counter() - start) * 1000)
             out[f"search_{name}{served}_p50_ms"] = statistics.median(times)
             out[f"search_{name}{served}_p95_ms"] = percentile(times, 0.95)

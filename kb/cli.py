@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from kb import profiles, store
 from kb.build import BuildError, build, is_stale
 from kb.core.ids import LAW_LEVELS
-from kb.core.model import Unit
+from kb.core.model import EVERY, Unit
 from kb.export import to_json, to_markdown
 from kb.layers.cite import full_text, render, resolve_citation
 
@@ -167,12 +167,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     ensure_built(args)
     library = get_library(args.data)
-    if args.lang and library.book(args.lang) is None:
+    if args.lang and args.lang != EVERY and library.book(args.lang) is None:
         print(f"lawkb search: no document for language {args.lang!r}", file=sys.stderr)
         return 2
     from kb.index.search import get_searcher
 
-    lang = library.key(args.lang) if args.lang else None
+    lang = library.key(args.lang) if args.lang else EVERY
     result = get_searcher(args.data).search(args.query, lang, args.law, args.limit)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
@@ -372,7 +372,7 @@ def parser() -> argparse.ArgumentParser:
     r.set_defaults(run=cmd_refs)
     q = sub.add_parser("search", help="search the laws (exit 1 when nothing is found)")
     q.add_argument("query", help="words, \"a phrase\" or a citation: 'revokki', 'Yasa 16B'")
-    q.add_argument("--lang", help="one language or document id (default: all)")
+    q.add_argument("--lang", help="one language or document id (default: all, every document)")
     q.add_argument("--law", help="only this law (a number)")
     q.add_argument(
         "--limit", type=bounded(1, 500), default=10, help="at most this many hits (10; 1-500)"

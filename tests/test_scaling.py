@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
+from urllib.parse import urlencode
 
 import pytest
 from flask.testing import FlaskClient
@@ -172,6 +173,42 @@ def test_a_copy_of_a_book_is_searched_as_the_book(sites: dict[int, FlaskClient])
     assert hits("loot", "fi2")[0][1:] == ("54", loot)
     page = sites[3].get("/search", query_string={"q": "väärä puolustaja lähti", "lang": "fi2"})
     assert page.status_code == 200
+
+
+def test_the_search_page_looks_in_each_languages_main_book_unless_asked(
+    sites: dict[int, FlaskClient],
+) -> None:
+    """With three books per language, the search page's "All languages" (no book chosen)
+    answers from each language's main book, as a comparison shows them; "All books"
+    (`lang=all`) from every book, which the JSON API searches when no book is named, as it
+    always has. With one book per language the page offers only "All books" (the same
+    search)."""
+    query = "revokki rönons"  # revoke: fi, tr
+
+    def books(client: FlaskClient, **scope: str) -> set[str]:
+        page = main(client, "/search?" + urlencode({"q": query, "ui": "en"} | scope))
+        return set(re.findall(r'href="/(\w+)/law/6[1-4]', page))
+
+    assert books(sites[3]) == books(sites[3], lang="") == {"fi", "tr"}
+    assert books(sites[3], lang="all") == {"fi", "fi2", "fi3", "tr", "tr2", "tr3"}
+    assert books(sites[1]) == books(sites[1], lang="all") == {"fi", "tr"}
+    every = {"fi-2017", "fi2", "fi3", "tr-2017", "tr2", "tr3"}
+    for scope in ({}, {"lang": "all"}):
+        answer = sites[3].get("/api/v1/search", query_string={"q": query, "limit": 100} | scope)
+        assert {h["document"] for h in answer.get_json()["hits"]} == every
+        assert answer.get_json()["lang"] is None
+    options = r'<option value="(\w*)"( selected)?>([^<]+)</option>'
+    assert re.findall(options, main(sites[3], "/search?q=revokki&lang=all&ui=en"))[:3] == [
+        ("", "", "All languages"),
+        ("all", " selected", "All books"),
+        ("fi", "", "Finnish"),
+    ]
+    assert re.findall(options, main(sites[1], "/search?q=revokki&ui=en"))[:2] == [
+        ("", " selected", "All books"),
+        ("fi", "", "Finnish"),
+    ]
+    cited = sites[3].get("/search", query_string={"q": "laki 63", "lang": "all"})
+    assert cited.status_code == 302 and "/compare/63" in cited.location
 
 
 def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskClient]) -> None:

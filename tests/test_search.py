@@ -335,6 +335,8 @@ def test_cli_search(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     result = json.loads(capsys.readouterr().out)
     cited = {"id": "16.B", "lang": "tr", "document": "tr-2017"}
     assert result["citation"] == cited and len(result["hits"]) == 2
+    assert main(["--data", str(data), "search", "Yasa 16B", "--json", "--lang", "all"]) == 0
+    assert json.loads(capsys.readouterr().out)["citation"] == cited  # every document
     assert main(["--data", str(data), "search", "blorgenfutz", "--lang", "sk"]) == 1
     assert main(["--data", str(data), "search", "x", "--lang", "xx"]) == 2
 

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 META_FILE = "document.toml"  # a document's metadata, in its corpus folder
+EVERY = "all"  # no one document's address: a search in every document (see `addresses`)
 
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (

@@ -50,6 +50,7 @@ from whoosh import index
 from kb import store
 from kb.core.ids import law_of
 from kb.core.memory import loading
+from kb.core.model import EVERY
 from kb.crosslang import editions
 from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_variants
 from kb.index.build import (
@@ -283,6 +284,8 @@ class Searcher:
             add_document(key, d["lang"])
             add_document(d["id"], d["lang"])
         self.cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
+        # each language's main document (the one its code names): a search's default scope
+        self.main_langs = [key for key in self.langs if key == self.documents[key]["lang"]]
         lemmas = path / LEMMAS
         tables = json.loads(lemmas.read_text(encoding="utf-8")) if lemmas.exists() else {}
         for code, table in tables.items():
@@ -629,10 +632,12 @@ class Searcher:
         limit: int = 10,
         offset: int = 0,
     ) -> dict[str, Any]:
-        """Search the units of one language (or all) for a query, best first.
+        """Search the units of one document (or of every language) for a query, best first.
 
         `lang` is the address of a document (`kb.store.addresses`: a language's code names
-        its main document). Returns `{"query", "lang", "hits": [{"id", "law", "lang",
+        its main document); without it, each language's main document is searched (as a
+        comparison shows them: with sixty documents, one per language), with `EVERY`
+        (`all`) every document. Returns `{"query", "lang", "hits": [{"id", "law", "lang",
         "document", "kind", "title", "snippet", "score", "found_by"}], "total",
         "did_you_mean", "citation"}` (a hit's `lang` is its language, `document` its
         document's id): the `limit` hits from
@@ -646,10 +651,10 @@ class Searcher:
         0
         """
         text = clean(query)
-        langs = [lang] if lang in self.sizes else [] if lang else self.langs
+        langs = self.scope(lang)
         limit = max(1, min(int(limit), 100))
         allowed = self._law_filter(law)
-        citation, cited = self._citation(text, langs, lang)
+        citation, cited = self._citation(text, langs, None if lang == EVERY else lang)
         words, phrases = split_query(text)
         found: dict[int, float] = {}
         why: dict[int, list[Any]] = {}  # a concept's unit: the match, its key, its `by`
@@ -698,7 +703,7 @@ class Searcher:
         hits = self._rank(found, offset + limit, cited)[offset:]
         return {
             "query": text,
-            "lang": lang,
+            "lang": None if lang == EVERY else lang,  # the one document asked for
             "hits": [
                 self._hit(doc, s, marks, found_by(*why[doc]) if doc in why else None, doc in cited)
                 for doc, s in hits
@@ -707,6 +712,21 @@ class Searcher:
             "did_you_mean": None if citation else self._did_you_mean(words, unknown),
             "citation": citation,
         }
+
+    def scope(self, lang: str | None) -> list[str]:
+        """The documents a search asked for `lang` looks in: that document, else (none
+        named) each language's main document, or (`EVERY`) every document; none for an
+        address the index does not know.
+
+        >>> s = get_searcher()
+        >>> s.scope("fi"), s.scope(None) == s.main_langs, s.scope("all") == s.langs, s.scope("xx")
+        (['fi'], True, True, [])
+        """
+        if lang == EVERY:
+            return self.langs
+        if lang:
+            return [lang] if lang in self.sizes else []
+        return self.main_langs
 
     def named(self, key: str) -> dict[str, str]:
         """A document as a hit names it: its language and its id.

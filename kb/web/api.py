@@ -17,6 +17,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from kb.core.ids import LAW_LEVELS, law_of
+from kb.core.model import EVERY
 from kb.crosslang import align
 from kb.crosslang.library import Book, get_library
 from kb.layers import cite
@@ -95,8 +96,8 @@ def unit(lang: str, uid: str):
 @bp.route("/search")
 def search():
     query = request.args.get("q", "")
-    lang = request.args.get("lang") or None
-    if lang is not None:
+    lang = request.args.get("lang") or EVERY  # none named: every document, as ever
+    if lang != EVERY:
         lang = book_or_404(lang).key
     try:
         limit = max(1, min(MAX_LIMIT, int(request.args.get("limit", "10"))))

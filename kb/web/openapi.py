@@ -188,7 +188,11 @@ SPEC: dict[str, Any] = {
                 "summary": "Search the laws: words, a phrase or a citation",
                 "parameters": [
                     _query("q", "the query as typed"),
-                    _query("lang", "one document: a language code or a document id (default: all)"),
+                    _query(
+                        "lang",
+                        "one document: a language code or a document id (default: all, "
+                        "every document)",
+                    ),
                     {
                         "name": "offset",
                         "in": "query",

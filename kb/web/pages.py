@@ -31,6 +31,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from kb.core.ids import LAW_LEVELS, anchor, law_of, print_order, unit_path
+from kb.core.model import EVERY
 from kb.crosslang import align
 from kb.crosslang.align import N_
 from kb.crosslang.library import Book, Library, get_library
@@ -191,19 +192,22 @@ def search_scope(lang: str = "") -> str:
 
 def scope_options(scope: str) -> Markup:
     """The options of a search's book choice: all books, then each book by name (made once
-    per UI language and choice: every page has them).
+    per UI language and choice: every page has them). Where a language has several books,
+    "all languages" (each language's main book) comes first, then every book (`all`).
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=en"):
     ...     str(scope_options("fi")).count("<option"), 'value="fi" selected' in scope_options("fi")
     (6, True)
     """
-    return _scope_options(tuple(library().langs), i18n.ui_lang(), scope)
+    lib = library()
+    return _scope_options(tuple(lib.langs), lib.main_langs != lib.langs, i18n.ui_lang(), scope)
 
 
 @lru_cache(maxsize=1024)
-def _scope_options(langs: tuple[str, ...], ui: str, scope: str) -> Markup:
-    options = [("", _("All books"))]
+def _scope_options(langs: tuple[str, ...], several: bool, ui: str, scope: str) -> Markup:
+    every = [("", _("All languages")), (EVERY, _("All books"))] if several else []
+    options = every or [("", _("All books"))]
     options += [(c, i18n.language_name(c, ui)) for c in i18n.by_name(list(langs), ui)]
     return Markup("").join(
         Markup('<option value="{}"{}>{}</option>').format(
@@ -506,9 +510,9 @@ PER_PAGE = 20
 def search():
     query = request.args.get("q", "")[:MAX_QUERY]
     lib = library()
-    if "lang" in request.args:  # chosen, "" for every book
+    if "lang" in request.args:  # chosen: a book, "" for every language, `all` every book
         lang = lib.key(request.args["lang"])
-        lang = lang if lang in lib.books else ""
+        lang = lang if lang in lib.books or lang == EVERY else ""
     else:
         lang = search_scope()
     if not query.strip():
@@ -523,7 +527,7 @@ def search():
     if result.get("citation"):
         target = result["citation"]
         number = law_of(target["id"])
-        if not lang and number:  # no book chosen: every book
+        if lang in ("", EVERY) and number:  # no book chosen: the law in every language
             key = lib.key(target["document"])
             where = compare_anchor(key, target["id"])
             langs = compare_langs(key)

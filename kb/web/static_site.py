@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from kb import store
+from kb.core.model import EVERY
 from kb.index.build import SEARCHABLE
 from kb.profiles import languages, load_words
 from kb.web import SITE, create_app
@@ -167,7 +168,9 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
     const hits = [];
     for (const u of units) {
       const typed = words(q, u.lang);
-      if (!typed.length || (only && u.book !== only)) continue;
+      // no book chosen: each language's main book (its address is its language), or every one
+      const scoped = only ? only === %(every)s || u.book === only : u.book === u.lang;
+      if (!typed.length || !scoped) continue;
       if (typed.every((t) => has(u.w, t))) hits.push([typed.filter((t) => has(u.t, t)).length, u]);
     }
     hits.sort((a, b) => b[0] - a[0]);
@@ -256,5 +259,9 @@ def static_search(html: str, page: str) -> str:
     found = re.search(r'<form class="search-big".*?</form>', html, re.S)
     form = found.group(0) if found else ""
     folds = json.dumps(folded_letters(), ensure_ascii=False)
-    script = SEARCH_SCRIPT % {"data": relative(SEARCH_DATA, page), "folds": folds}
+    script = SEARCH_SCRIPT % {
+        "data": relative(SEARCH_DATA, page),
+        "folds": folds,
+        "every": json.dumps(EVERY),
+    }
     return MAIN.sub(lambda m: m.group(1) + form + script + m.group(2), html)
