@@ -338,6 +338,29 @@ class Library:
         """
         return [key for key, book in self.books.items() if key == book.lang]
 
+    @cached_property
+    def shown_with(self) -> dict[str, list[str]]:
+        """The documents each card's law is shown with, by the card's address: the card,
+        then the law books of its edition and each language's main law book, in order (made
+        once: a law page links every card).
+
+        >>> get_library().shown_with
+        {'sv': ['sv', 'et', 'fi', 'sk', 'tr']}
+        """
+        main = set(self.main_langs)
+        return {
+            card.key: [
+                card.key,
+                *(
+                    key
+                    for key, b in self.books.items()
+                    if b.kind == "lawbook" and (b.edition == card.edition or key in main)
+                ),
+            ]
+            for card in self.books.values()
+            if card.kind == "card"
+        }
+
     def book(self, key: str) -> Book | None:
         """A book by its address (a language's code names its main document) or its id."""
         return self.books.get(key) or self.by_doc_id.get(key)

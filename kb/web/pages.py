@@ -91,8 +91,7 @@ def content_lang() -> str:
 
 
 def card_langs(lang: str) -> list[str]:
-    """The documents a card's law is shown with: the card, then the law books of its edition
-    and each language's main law book, in the library's order.
+    """The documents a card's law is shown with (`Library.shown_with`).
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/"):
@@ -100,15 +99,7 @@ def card_langs(lang: str) -> list[str]:
     ['sv', 'et', 'fi', 'sk', 'tr']
     """
     lib = library()
-    edition, main = lib.books[lib.key(lang)].edition, set(lib.main_langs)
-    return [
-        lang,
-        *(
-            key
-            for key, b in lib.books.items()
-            if b.kind == "lawbook" and (b.edition == edition or key in main)
-        ),
-    ]
+    return lib.shown_with[lib.key(lang)]
 
 
 @bp.app_template_global()
