@@ -27,7 +27,7 @@ SITUATIONS = read_situations(Path(__file__).parent / "data" / "situations.tsv")
 FLOORS = {
     ("all", "keywords"): (0.80, 0.94),
     ("all", "english"): (0.82, 0.93),
-    ("all", "description"): (0.38, 0.68),
+    ("all", "description"): (0.42, 0.73),
     **{(f"en:{book}", "english"): (0.80, 0.92) for book in ("fi", "tr", "sk", "et")},
     ("en:sv", "english"): (0.65, 0.82),
 }
@@ -63,11 +63,16 @@ def test_english_finds_the_law_in_every_book(searcher: Searcher) -> None:
     for book in ("fi", "tr", "et", "sk"):
         hit = searcher.search("opening lead out of turn", lang=book)["hits"][0]
         assert hit["law"] == "54", book
+        # the English thesaurus's phrase, as typed (the index entry names the law too)
         assert hit["found_by"][0] == {
-            "by": "index",
-            "entry": "Opening lead, out of turn",
+            "by": "situation",
+            "entry": "opening lead out of turn",
             "lang": "en",
         }
+    # the Estonian book's English index term, matched in full
+    entries = searcher.concepts.entries_matching("opening lead out of turn", "en")
+    best = max(entries, key=lambda m: m.score)
+    assert (best.entry.terms["en"], best.entry.targets, best.score) == ("Out of turn", ("54",), 1.0)
     # the card: through the Swedish players' own phrase (they say it in English)
     hit = searcher.search("opening lead out of turn", lang="sv")["hits"][0]
     assert hit["law"] == "54"

@@ -198,7 +198,10 @@ class Concepts:
         # language -> key -> concepts holding it (own term) / in its heading / situations
         own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         context: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
-        groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        # language -> key -> situation -> how many of its phrases hold the key
+        groups: dict[str, dict[str, dict[str, int]]] = defaultdict(
+            lambda: defaultdict(lambda: defaultdict(int))
+        )
         phrases: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
         # a situation's phrases: (number of content words, concept), shortest first
         self.members: dict[str, list[tuple[int, int]]] = defaultdict(list)
@@ -217,7 +220,7 @@ class Concepts:
                 if group:
                     self.members[group].append((len(words) or 1, n))
                     for k in {k for ks in words for k in ks}:
-                        groups[language][k].add(group)
+                        groups[language][k][group] += 1
                         phrases[language][k].add(n)
                     continue
                 heading = entry["context"].get(lang, "")
@@ -240,12 +243,27 @@ class Concepts:
                 )
             )
         # kept as tuples: a set per key and language is most of the memory of twelve books
-        self.own, self.context, self.groups = frozen(own), frozen(context), frozen(groups)
+        self.own, self.context = frozen(own), frozen(context)
+        self.groups = {  # language -> key -> (situation, phrases holding the key) pairs
+            lang: {k: tuple(sorted(counts.items())) for k, counts in keys.items()}
+            for lang, keys in groups.items()
+        }
         self.phrases = frozen(phrases)  # language -> key -> the situations' phrases holding it
         # the books' entries, each printed alike by several books counted once
         self.printed = len(set(printed.values()))
         for members in self.members.values():
             members.sort()
+        # a situation's length: the content words of all its phrases, against its language's
+        # mean (BM25's length normalisation: a situation of many phrases holds many words)
+        self.length: dict[str, float] = {}
+        for language in self.groups:
+            mine = {
+                g: sum(size for size, _ in m)
+                for g, m in self.members.items()
+                if g.startswith(f"{language}:")
+            }
+            mean = sum(mine.values()) / len(mine) if mine else 1.0
+            self.length.update({g: size / mean for g, size in mine.items()})
 
     @staticmethod
     def content(lang: str, text: str) -> tuple[frozenset[str], ...]:
@@ -295,42 +313,51 @@ class Concepts:
 
     def situations_matching(self, query: str, lang: str, limit: int = 0) -> list[Match]:
         """A language's situations the query's words match, each by its best phrase: the
-        mean of the share of the query's words the phrase holds and the share any phrase of
-        the situation holds (a word weighing by how few situations hold it), times one half
-        plus half the share of the phrase's own words the query holds; from the best share
-        down, at least the best `limit` (0: all)."""
+        mean of the share of the query's words the phrase holds and the situation's BM25
+        relevance (see `relevance`), times one half plus half the share of the phrase's own
+        words the query holds, at most 1; from the best bound down, at least the best `limit`
+        (0: all).
+        """
         groups = self.groups.get(lang, {})
         words = self.content(lang, query) if groups else ()
         if not words:
             return []
-        in_group: dict[str, set[int]] = defaultdict(set)  # situation -> query words in it
+        # situation -> query word -> how many of its phrases hold the word (its key most hold)
+        in_group: dict[str, dict[int, int]] = defaultdict(dict)
         weight = []  # a word's weight among the situations
         phrases = self.phrases.get(lang, {})
         holding = [set().union(*(phrases.get(k, ()) for k in keys)) for keys in words]
         for w, keys in enumerate(words):
-            found = set().union(*(groups.get(k, ()) for k in keys))
-            weight.append(math.log(1 + len(self.members) / (1 + len(found))))
-            for g in found:
-                in_group[g].add(w)
+            tf: dict[str, int] = {}
+            for k in keys:
+                for group, n in groups.get(k, ()):
+                    if n > tf.get(group, 0):
+                        tf[group] = n
+            weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
+            for group, n in tf.items():
+                in_group[group][w] = n
         needed = sum(weight) or 1.0
         # A situation's phrases together cover the query: a player's description shares a
-        # few words with one phrasing and a few with another. A phrase never scores above its
-        # situation's share (`covered`), nor above that share times its own best share: the
-        # situations are looked at from the best share down, each one's phrases from the
-        # shortest, and no further than can change the best `limit`.
+        # few words with one phrasing and a few with another. A phrase never scores above
+        # the mean of its situation's share of the query's words and its relevance
+        # (`bound`), nor above that times its own best share: the situations are looked at
+        # from the best bound down, each one's phrases from the shortest, and no further
+        # than can change the best `limit`.
         top: list[float] = []
         out = []
-        situations = sorted(
-            (-sum(weight[w] for w in found) / needed, group, found)
-            for group, found in in_group.items()
-        )
-        for minus, group, found in situations:
-            covered = -minus
-            if covered < MIN_SCORE or (limit and len(top) >= limit and covered < top[0]):
+        situations = []
+        for group, found in in_group.items():
+            covered = relevance(found, weight, self.length[group]) / needed
+            bound = (sum(weight[w] for w in found) / needed + covered) / 2
+            situations.append((-bound, group, covered))
+        situations.sort()
+        for minus, group, covered in situations:
+            bound, found = -minus, in_group[group]
+            if bound < MIN_SCORE or (limit and len(top) >= limit and bound < top[0]):
                 break
             found_best = None
             for size, n in self.members[group]:
-                if found_best is not None and found_best.score >= covered * (
+                if found_best is not None and found_best.score >= bound * (
                     0.5 + 0.5 * min(1.0, len(found) / size)
                 ):
                     break
@@ -340,6 +367,7 @@ class Concepts:
                 if found_best is None or score > found_best.score:
                     found_best = Match(self.entries[n], score)
             if found_best is not None and found_best.score >= MIN_SCORE:
+                found_best.score = min(1.0, found_best.score)
                 out.append(found_best)
                 if limit:
                     top = sorted([*top, found_best.score])[-limit:]
@@ -350,6 +378,23 @@ class Concepts:
         e = self.entries[n]
         sizes = zip(e.terms, e.sizes, strict=False)
         return next((size or 1 for key, size in sizes if language_of(key) == lang), 1)
+
+
+def relevance(found: dict[int, int], weight: list[float], length: float) -> float:
+    """A situation's BM25 relevance to the query's words it holds (`found`: word -> how
+    many of its phrases hold it), each word weighing its rarity (`weight`), for a situation
+    of `length` times its language's mean (k1 = 1.2, b = 0.75: BM25's usual values, not
+    fitted to any query set): a word held once by a situation of the mean length counts its
+    weight, more phrases holding it count up to 2.2 times, a longer situation less.
+
+    >>> relevance({0: 1}, [2.0], 1.0), round(relevance({0: 3}, [2.0], 1.0), 2)
+    (2.0, 3.14)
+    >>> round(relevance({0: 1}, [2.0], 2.0), 2)  # twice as long: the word says less
+    1.42
+    """
+    k1, b = 1.2, 0.75
+    norm = k1 * (1 - b + b * length)
+    return sum(weight[w] * n * (k1 + 1) / (n + norm) for w, n in found.items())
 
 
 def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:
