@@ -144,14 +144,16 @@ def search_times(data: Path) -> dict[str, float]:
         if served:  # other queries first, in every document, their words' caches kept
             for situation in read_situations(QUERIES.parent / "situations.tsv"):
                 searcher.search(situation.query, lang=EVERY)
-        for name, scope in (("one", ""), ("all", None), ("every", EVERY)):
+        # the query's own language, none named (each language's main document), every one
+        scopes = {"one": lambda lang: lang, "all": lambda _: None, "every": lambda _: EVERY}
+        for name, scope in scopes.items():
             times = []
             for lang, query in queries:
                 searcher.word.cache_clear()
                 searcher.analysed.cache_clear()
                 searcher.speller.candidates.cache_clear()
                 start = time.perf_counter()
-                searcher.search(query, lang=lang if scope == "" else scope)
+                searcher.search(query, lang=scope(lang))
                 times.append((time.perf_counter() - start) * 1000)
             out[f"search_{name}{served}_p50_ms"] = statistics.median(times)
             out[f"search_{name}{served}_p95_ms"] = percentile(times, 0.95)
