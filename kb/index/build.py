@@ -54,7 +54,7 @@ from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang.library import document_keys
 from kb.index.analysis import WORD, analyzer, lemmatizer, repair_ocr
-from kb.index.concepts import build_concepts
+from kb.index.concepts import build_concepts, situation_letters
 from kb.layers import glossary
 from kb.profiles import language_of, load_words, module, modules
 
@@ -65,6 +65,7 @@ STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 TERM_FIELDS = ("exact", *STEM_FIELDS, "ocr")  # every field of words, per language
 META = "search.json"
 CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
+LETTERS = "letters.json"  # per language, its situations' letter grams (`situation_letters`)
 LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
 UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
 LEXICON = "lexicon.json"  # per field: its terms (sorted, space-separated) and their counts
@@ -559,6 +560,8 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
             for code, table in start_lemmas(concepts).items():
                 lemmas[code].update(table)
             store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
+            letters = {lang: i.dump() for lang, i in situation_letters(concepts).items()}
+            store.write_atomic(staging / LETTERS, json.dumps(letters, ensure_ascii=False))
             store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
             store.write_atomic(staging / UNITS, json.dumps(rows, ensure_ascii=False))
             terms = {f: sorted(c) for f, c in lexicon.items()}

@@ -18,10 +18,15 @@ citing it, and a definition through the glossary's links.
 
 from __future__ import annotations
 
+import base64
 import math
-from collections import defaultdict
+from array import array
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from kb.core.ids import code_parts, unit_id
@@ -193,7 +198,9 @@ class Concepts:
     """The concepts, their words indexed per language; a situation's phrases also by their
     situation (the group), which is what a query's words are first matched against."""
 
-    def __init__(self, entries: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, entries: list[dict[str, Any]], letters: dict[str, LetterIndex] | None = None
+    ) -> None:
         self.entries: list[Concept] = []
         # language -> key -> concepts holding it (own term) / in its heading / situations
         own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
@@ -264,14 +271,19 @@ class Concepts:
             }
             mean = sum(mine.values()) / len(mine) if mine else 1.0
             self.length.update({g: size / mean for g, size in mine.items()})
+        # each situation's first phrase (its name, as its thesaurus writes it first)
+        self.first = {group: min(n for _, n in m) for group, m in self.members.items()}
+        # how a query resembles each situation's phrases letter by letter (built with the
+        # index: `situation_letters`)
+        self.letters = situation_letters(entries) if letters is None else letters
 
     @staticmethod
-    def content(lang: str, text: str) -> tuple[frozenset[str], ...]:
-        """The keys (exact form and stems) of each content word of a text (analysed once per
-        language: every document of a language reads a query alike).
+    def content(lang: str, text: str) -> tuple[tuple[str, ...], ...]:
+        """The keys of each content word of a text, its exact form first, then its stems
+        (analysed once per language: every document of a language reads a query alike).
 
-        >>> [sorted(k) for k in Concepts.content("en", "a lead out of turn")]
-        [['lead'], ['turn']]
+        >>> Concepts.content("en", "a lead out of turn"), Concepts.content("fi", "revokin")
+        ((('lead',), ('turn',)), (('revokin', 'revo'),))
         """
         return _content(language_of(lang), text)
 
@@ -315,8 +327,14 @@ class Concepts:
         """A language's situations the query's words match, each by its best phrase: the
         mean of the share of the query's words the phrase holds and the situation's BM25
         relevance (see `relevance`), times one half plus half the share of the phrase's own
-        words the query holds, at most 1; from the best bound down, at least the best `limit`
-        (0: all).
+        words the query holds, at most 1; unless some phrase holds the whole query, raised by
+        how much the query's letters resemble the situation's phrases (`resemblance`: an
+        inflected or compound form, a description's scattered words), as the chance that
+        either holds (`either`); from the best bound down, at least the best `limit` (0: all).
+
+        >>> c = Concepts(situation_concepts("fi"))
+        >>> [m.entry.terms["fi"] for m in ranked(c.situations_matching("revokki", "fi"), 1)]
+        ['revokki']
         """
         groups = self.groups.get(lang, {})
         words = self.content(lang, query) if groups else ()
@@ -336,48 +354,105 @@ class Concepts:
             weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
             for group, n in tf.items():
                 in_group[group][w] = n
+        words_only = self._situations(in_group, weight, holding, {}, limit)
+        if not in_group or any(m.score >= 1.0 for m in words_only):
+            # no word of the query is a situation's (letters alone are no evidence:
+            # `kissa istuu puussa`), or a phrase says what the query says: that is the answer
+            return words_only
+        return self._situations(in_group, weight, holding, self.resemblance(query, lang), limit)
+
+    def _situations(
+        self,
+        in_group: dict[str, dict[int, int]],
+        weight: list[float],
+        holding: list[set[int]],
+        likeness: dict[str, float],
+        limit: int,
+    ) -> list[Match]:
+        """The situations of `situations_matching`: those the query's words are in
+        (`in_group`: situation -> query word -> phrases holding it; `holding`: each word's
+        phrases) or its letters resemble (`likeness`), each by its best phrase.
+
+        A situation's phrases together cover the query: a player's description shares a few
+        words with one phrasing and a few with another. A phrase's word match never scores
+        above the mean of its situation's share of the query's words and its relevance
+        (`bound`), nor above that times its own best share: the situations are looked at from
+        the best bound down, each one's phrases from the shortest, and no further than can
+        change the best `limit`. A situation its letters alone resemble is named by its first
+        phrase."""
         needed = sum(weight) or 1.0
-        # A situation's phrases together cover the query: a player's description shares a
-        # few words with one phrasing and a few with another. A phrase never scores above
-        # the mean of its situation's share of the query's words and its relevance
-        # (`bound`), nor above that times its own best share: the situations are looked at
-        # from the best bound down, each one's phrases from the shortest, and no further
-        # than can change the best `limit`.
-        top: list[float] = []
-        out = []
         situations = []
-        for group, found in in_group.items():
+        for group in in_group.keys() | likeness.keys():
+            found = in_group.get(group, {})
             covered = relevance(found, weight, self.length[group]) / needed
             bound = (sum(weight[w] for w in found) / needed + covered) / 2
-            situations.append((-bound, group, covered))
+            like = likeness.get(group, 0.0)
+            situations.append((-either(min(1.0, bound), like), group, covered, bound, like))
         situations.sort()
-        for minus, group, covered in situations:
-            bound, found = -minus, in_group[group]
-            if bound < MIN_SCORE or (limit and len(top) >= limit and bound < top[0]):
+        top: list[float] = []
+        out = []
+        for minus, group, covered, bound, like in situations:
+            if -minus < MIN_SCORE or (limit and len(top) >= limit and -minus < top[0]):
                 break
-            found_best = None
-            for size, n in self.members[group]:
-                if found_best is not None and found_best.score >= bound * (
-                    0.5 + 0.5 * min(1.0, len(found) / size)
-                ):
+            found = in_group.get(group, {})
+            best, best_n = 0.0, self.first[group]
+            for size, n in self.members[group] if found else ():
+                if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
                     break
                 held = [w for w in found if n in holding[w]]
                 own_cover = sum(weight[w] for w in held) / needed
                 score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
-                if found_best is None or score > found_best.score:
-                    found_best = Match(self.entries[n], score)
-            if found_best is not None and found_best.score >= MIN_SCORE:
-                found_best.score = min(1.0, found_best.score)
-                out.append(found_best)
+                if score > best:
+                    best, best_n = score, n
+            score = either(min(1.0, best), like)
+            if score >= MIN_SCORE:
+                out.append(Match(self.entries[best_n], score))
                 if limit:
-                    top = sorted([*top, found_best.score])[-limit:]
+                    top = sorted([*top, score])[-limit:]
         return out
+
+    def resemblance(self, query: str, lang: str) -> dict[str, float]:
+        """How much the query's letters resemble each situation's phrases of a language: the
+        cosine of their letter grams (`letter_grams`, TF-IDF among the situations); the
+        situations sharing no gram are left out.
+
+        >>> c = Concepts(situation_concepts("fi"))
+        >>> like = c.resemblance("arvojärjestyksestä", "fi")  # "of the ranking": no word alike
+        >>> best = max(like, key=like.get)
+        >>> c.entries[c.first[best]].terms["fi"], round(like[best], 2)
+        ('korttien arvojärjestys', 0.29)
+        """
+        letters = self.letters.get(language_of(lang))
+        if letters is None:
+            return {}
+        total, who, weights = len(letters.situations), letters.who, letters.weights
+        vector = []  # (the gram's situations, the gram's weight in the query)
+        words = (keys[0] for keys in self.content(lang, query))
+        for gram, w in letter_grams(words).items():
+            found = letters.holding(gram)
+            if found:
+                vector.append((found, w * (1.0 + math.log(total / len(found)))))
+        norm = math.sqrt(sum(w * w for _, w in vector)) or 1.0
+        sums = [0.0] * total
+        for found, w in vector:
+            for i in found:
+                sums[who[i]] += w * weights[i]
+        return {letters.situations[n]: s / norm for n, s in enumerate(sums) if s}
 
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""
         e = self.entries[n]
         sizes = zip(e.terms, e.sizes, strict=False)
         return next((size or 1 for key, size in sizes if language_of(key) == lang), 1)
+
+
+def either(a: float, b: float) -> float:
+    """Two scores of at most 1 as the chance that either holds: `a + b - a * b`.
+
+    >>> either(0.8, 0.5), either(0.0, 0.3)
+    (0.9, 0.3)
+    """
+    return a + b - a * b
 
 
 def relevance(found: dict[int, int], weight: list[float], length: float) -> float:
@@ -397,6 +472,113 @@ def relevance(found: dict[int, int], weight: list[float], length: float) -> floa
     return sum(weight[w] * n * (k1 + 1) / (n + norm) for w, n in found.items())
 
 
+LETTER_GRAMS = (3, 4, 5)  # the lengths of the letter grams a word is read as (its ends marked)
+ARRAYS = {"starts": "I", "who": "H", "weights": "f"}  # a `LetterIndex`'s arrays and their types
+
+
+def letter_grams(words: Iterable[str]) -> dict[str, float]:
+    """Words as letter grams (`LETTER_GRAMS` long, each word's ends marked), each with its
+    count's weight (one plus its logarithm): inflected and compound forms of a word share
+    most of their grams, as `revokki` and `revokin` share `<re`, `rev`, `evok`.
+
+    >>> sorted(letter_grams(["revokki"]))[:4]
+    ['<re', '<rev', '<revo', 'evo']
+    """
+    counts: Counter[str] = Counter()
+    for word in words:
+        counts.update(_grams(word))
+    return {gram: 1.0 + math.log(n) for gram, n in counts.items()}
+
+
+@lru_cache(maxsize=65536)
+def _grams(exact: str) -> tuple[str, ...]:
+    word = f"<{exact}>"
+    return tuple(word[i : i + n] for n in LETTER_GRAMS for i in range(len(word) - n + 1))
+
+
+def situation_letters(entries: list[dict[str, Any]]) -> dict[str, LetterIndex]:
+    """The letter index (`letter_index`) of each language's situations: the content words
+    of each situation's phrases.
+
+    >>> letters = situation_letters(situation_concepts("fi"))
+    >>> len(letters["fi"].situations) == len(load_situations("fi")[1])
+    True
+    """
+    said: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for entry in entries:
+        for lang, term in entry["terms"].items() if entry.get("group") else ():
+            words = said[language_of(lang)][entry["group"]]
+            words += (keys[0] for keys in _content(language_of(lang), term))
+    return {language: letter_index(groups) for language, groups in said.items()}
+
+
+class LetterIndex(NamedTuple):
+    """A language's situations (`situations`), its letter grams in order (`grams`) and, for
+    the gram numbered `g`, the situations holding it (`who[starts[g]:starts[g + 1]]`, by
+    number) with its weight in each (`weights`, alike): see `letter_index`. Arrays and one
+    list: as dictionaries of tuples, half a million pairs in six languages took 25 MB."""
+
+    situations: list[str]
+    grams: list[str]
+    starts: array
+    who: array
+    weights: array
+
+    def dump(self) -> dict[str, Any]:
+        """The index as JSON can hold it (arrays as base64 of their bytes), see `load`.
+
+        >>> index = letter_index({"a": ["revokki"], "b": ["tarjous"]})
+        >>> LetterIndex.load(index.dump()) == index
+        True
+        """
+        packed = {name: base64.b64encode(getattr(self, name).tobytes()).decode() for name in ARRAYS}
+        return {"situations": self.situations, "grams": " ".join(self.grams), **packed}
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> LetterIndex:
+        """An index `dump` wrote."""
+        arrays = (array(code, base64.b64decode(data[name])) for name, code in ARRAYS.items())
+        return cls(data["situations"], data["grams"].split(), *arrays)
+
+    def holding(self, gram: str) -> range:
+        """The positions in `who` and `weights` of a gram's situations (none: empty).
+
+        >>> index = letter_index({"a": ["revokki"], "b": ["tarjous"]})
+        >>> [index.situations[index.who[i]] for i in index.holding("<re")], index.holding("xyz")
+        (['a'], range(0, 0))
+        """
+        n = bisect_left(self.grams, gram)
+        if n == len(self.grams) or self.grams[n] != gram:
+            return range(0)
+        return range(self.starts[n], self.starts[n + 1])
+
+
+def letter_index(said: dict[str, list[str]]) -> LetterIndex:
+    """Each situation's words together as one vector of letter grams (`letter_grams`,
+    weighed by their rarity among the situations, TF-IDF, of length one), indexed by gram,
+    so that a query's resemblance to every situation is one pass over its own grams
+    (`Concepts.resemblance`).
+
+    >>> index = letter_index({"a": ["revokki"], "b": ["revokki", "tarjous"]})
+    >>> [(index.situations[index.who[i]], round(index.weights[i], 2))
+    ...  for i in index.holding("<re")]
+    [('a', 0.24), ('b', 0.12)]
+    """
+    vectors = [letter_grams(words) for words in said.values()]
+    held = Counter(gram for vector in vectors for gram in vector)
+    rarity = {gram: 1.0 + math.log(len(vectors) / n) for gram, n in held.items()}
+    pairs: dict[str, list[tuple[int, float]]] = {gram: [] for gram in sorted(held)}
+    for n, vector in enumerate(vectors):
+        weighed = {gram: w * rarity[gram] for gram, w in vector.items()}
+        norm = math.sqrt(sum(w * w for w in weighed.values())) or 1.0
+        for gram, w in weighed.items():
+            pairs[gram].append((n, w / norm))
+    starts = array("I", accumulate(map(len, pairs.values()), initial=0))
+    who = array("H", (n for found in pairs.values() for n, _ in found))
+    weights = array("f", (w for found in pairs.values() for _, w in found))
+    return LetterIndex(list(said), list(pairs), starts, who, weights)
+
+
 def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:
     """An index of sets as plain dictionaries of tuples (a third of the memory).
 
@@ -407,10 +589,10 @@ def frozen(index: dict[str, dict[str, set]]) -> dict[str, dict[str, tuple]]:
 
 
 @lru_cache(maxsize=4096)
-def _content(language: str, text: str) -> tuple[frozenset[str], ...]:
+def _content(language: str, text: str) -> tuple[tuple[str, ...], ...]:
     an = analyzer(language)
     return tuple(
-        frozenset((k.exact, *k.stems))
+        tuple(dict.fromkeys((k.exact, *k.stems)))
         for k in an.words(text)
         if not an.is_stopword(k.exact) and k.exact
     )

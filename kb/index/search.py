@@ -56,6 +56,7 @@ from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_varia
 from kb.index.build import (
     CONCEPTS,
     LEMMAS,
+    LETTERS,
     LEXICON,
     META,
     POSTINGS,
@@ -67,7 +68,7 @@ from kb.index.build import (
     is_current,
     phrase_text,
 )
-from kb.index.concepts import ENGLISH, Concepts, Match, joined, ranked
+from kb.index.concepts import ENGLISH, Concepts, LetterIndex, Match, joined, ranked
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
 from kb.layers.cite import parse_citation
@@ -292,7 +293,11 @@ class Searcher:
             lemmatizer(code).learn(table)
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
-        self.concepts = Concepts(entries)
+        letters = path / LETTERS  # (an index built before they were: worked out now)
+        stored = json.loads(letters.read_text(encoding="utf-8")) if letters.exists() else None
+        self.concepts = Concepts(
+            entries, None if stored is None else {k: LetterIndex.load(v) for k, v in stored.items()}
+        )
         self._targets: dict[tuple[int, str], tuple[int, ...]] = {}  # see `targets`
         self._subtrees: dict[int, tuple[int, ...]] = {}
         rows = json.loads((path / UNITS).read_text(encoding="utf-8"))
