@@ -112,3 +112,25 @@ def test_law_page_citation_and_search_offline(page: Page, base_url: str) -> None
     page.select_option("form.search-big #scope", "tr")
     page.click("form.search-big button")
     expect(page.locator("#static-hits li a").first).to_have_text(re.compile(r"^54 "))
+
+
+def test_a_comparison_shows_the_documents_its_link_names(page: Page, base_url: str) -> None:
+    """A comparison's file holds every language's main document; `?langs=` (a language
+    link, a director's bookmark of two languages) shows those it names, and the language
+    links add and remove from there."""
+    headers = page.locator("table.compare thead th[data-doc]:visible")
+    page.goto(f"{base_url}/fi/compare/12/index.html")
+    expect(headers).to_have_count(5)
+    page.goto(f"{base_url}/fi/compare/12/index.html?langs=fi,tr")
+    expect(headers).to_have_count(2)
+    expect(page.locator("table.compare td[data-doc=sk]:visible")).to_have_count(0)
+    expect(page.locator('[id="12C1b"] td[data-doc=tr]')).to_contain_text("ayarlı skoru belirlerken")
+    page.locator(".lang-links a[data-doc=et]").click()
+    expect(page).to_have_url(f"{base_url}/fi/compare/12/index.html?langs=fi,tr,et")
+    expect(headers).to_have_count(3)
+    remove = page.locator(".lang-links a[data-doc=fi]")
+    expect(remove).to_have_text(re.compile(r"^− "))
+    remove.click()
+    expect(page).to_have_url(f"{base_url}/fi/compare/12/index.html?langs=tr,et")
+    # (in the file's order of the documents: a static page cannot move its columns)
+    expect(headers).to_have_text([re.compile("^Viro 2017"), re.compile("^Turkki 2017")])

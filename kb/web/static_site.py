@@ -40,6 +40,7 @@ from kb.web.i18n import UI_LANGS
 LINK = re.compile(r'(href|src|action)="([^"]*)"')
 DYNAMIC = ("/api/", "/static/")  # not pages: the API, and the assets (copied as they are)
 DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their own
+KEPT = {"search": "q", "compare": "langs"}  # but stay on links: the page's script reads them
 SEARCH_DATA = "search-data.js"
 UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
 MAIN = re.compile(r"(<main\b[^>]*>).*?(</main>)", re.S)
@@ -100,7 +101,8 @@ def rewrite(
                 files.add(path)
             return f'{attr}="{relative(path.lstrip("/"), page)}"'
         tree = query.get("ui") if query.get("ui") in uis else ui
-        keep = "?" + urlencode({"q": query["q"]}) if path == "/search" and "q" in query else ""
+        kept = KEPT.get(path.split("/")[1])  # a query the page's script reads
+        keep = "?" + urlencode({kept: query[kept]}) if kept in query else ""
         if not parts.path:  # "?ui=fi": this page, in another UI language
             target = f"{tree}/{page.split('/', 1)[1]}"
         else:
@@ -198,6 +200,34 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
 </script>"""
 
 
+COMPARE_SCRIPT = """<script>
+"use strict";
+// A comparison's file holds each language's main document; `?langs=` (the language links,
+// a bookmark) shows those of them it names, as the server's page would.
+(() => {
+  const held = [...document.querySelectorAll("table.compare thead th[data-doc]")]
+    .map((th) => th.dataset.doc);
+  const asked = (new URLSearchParams(location.search).get("langs") || "").split(",");
+  const shown = asked.filter((doc) => held.includes(doc));
+  if (!shown.length) return;
+  for (const el of document.querySelectorAll("main [data-doc]")) {
+    const on = shown.includes(el.dataset.doc);
+    if (el.tagName !== "A") {
+      el.hidden = !on;
+      continue;
+    }
+    const next = on ? shown.filter((doc) => doc !== el.dataset.doc) : [...shown, el.dataset.doc];
+    el.search = "?langs=" + next.join(",");
+    el.textContent = (on ? "\u2212 " : "+ ") + el.textContent.slice(2);
+  }
+  for (const row of document.querySelectorAll("table.compare tbody tr")) {
+    row.hidden = ![...row.querySelectorAll("td[data-doc]")]
+      .some((td) => !td.hidden && td.querySelector(".cell"));
+  }
+})();
+</script>"""
+
+
 def export_site(target: Path, uis: list[str] | None = None, data: Path | None = None) -> int:
     """Write the static site of the knowledge base of `data` into `target` for the UI
     languages `uis` (default: all); returns how many pages were written."""
@@ -217,14 +247,19 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
         seen = {page_file(url) for url in queue}
         while queue:
             url = queue.popleft()
+            parts = urlsplit(url)
+            if parts.path.startswith("/compare/"):  # every main document: its script shows some
+                url = parts.path
             sep = "&" if "?" in url else "?"
             answer = client.get(f"{url}{sep}ui={ui}")
             if answer.status_code != 200 or answer.mimetype != "text/html":
                 continue
             page = f"{ui}/{page_file(url)}"
             html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
-            if urlsplit(url).path == "/search":
+            if parts.path == "/search":
                 html = static_search(html, page)
+            elif parts.path.startswith("/compare/"):
+                html = html.replace("</main>", COMPARE_SCRIPT + "</main>", 1)
             out = target / page
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(html, encoding="utf-8")
