@@ -236,7 +236,8 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
     none, the alignment page reads none (the report is stored with the build), a law page
     reads its own book and the book whose units its comparison links follow (the first law
     book of the newest edition: `fi`), not the others (its list of them comes from the
-    build's manifest), and the JSON API lists every document's laws from the manifest."""
+    build's manifest), and the JSON API lists every document's laws and tells a unit's
+    counterparts from the manifest."""
     with mock.patch.dict(os.environ):
         data = built(tmp_path_factory.mktemp("lazy"), 3)
         client = create_app(data).test_client()
@@ -257,10 +258,17 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
         assert read_books(data) == ["fi", "tr2"]
         # A comparison shows each language's main document unless asked for more.
         page = main(client, "/compare/12?ui=en")
-        columns = re.findall(r'<th scope="col">([^<]+) 2017', page)
+        columns = re.findall(r'<th scope="col" data-doc="[^"]+">([^<]+) 2017', page)
         assert columns == ["Finnish", "Turkish"]
         assert ">+ Finnish (fi2)</a>" in page and ">− Turkish</a>" in page
         assert read_books(data) == ["fi", "tr", "tr2"]
+        # A unit's counterparts in every other document, from the ids the build listed
+        # (at sixty documents, reading them all took a second and 136 MB).
+        unit = client.get("/api/v1/units/fi3/12.C.1.b").get_json()
+        assert {c["document"]: c["ids"] for c in unit["counterparts"]} == {
+            doc: ["12.C.1.b"] for doc in ("fi-2017", "fi2", "tr-2017", "tr2", "tr3")
+        }
+        assert read_books(data) == ["fi", "fi3", "tr", "tr2"]
         books = get_library(data).books.values()  # (read now: the listing matches the units)
         titles = [(b.id, u.id, u.title) for b in books for u in b.laws]
         assert [(law["document"], law["number"], law["title"]) for law in listed] == titles
@@ -303,7 +311,7 @@ def test_a_document_that_is_not_its_languages_main_one_keeps_its_column(
     page = main(sites[3], "/tr2/law/12?ui=en")
     assert 'href="/compare/12?langs=fi,tr,tr2">' in page
     compared = main(sites[3], "/compare/12?langs=fi,tr,tr2&ui=en")
-    assert re.findall(r'<th scope="col">([^<]+) 2017', compared) == [
+    assert re.findall(r'<th scope="col" data-doc="\w+">([^<]+) 2017', compared) == [
         "Finnish",
         "Turkish",
         "Turkish (tr2)",
@@ -315,8 +323,8 @@ def test_a_document_that_is_not_its_languages_main_one_keeps_its_column(
 
 def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> None:
     """Misprints judged by other code are judged again at load and stored again by the next
-    build; a manifest whose entries do not list their laws (numbers and titles) is made again
-    (from the cached documents) by the next build."""
+    build; a manifest whose entries do not list their laws (numbers and titles) and units'
+    ids is made again (from the cached documents) by the next build."""
     data = tmp_path / "data"
     shutil.copytree(CORPUS / "fi", tmp_path / "corpus" / "fi")
     shutil.copytree(CORPUS / "tr", tmp_path / "corpus" / "tr")
@@ -333,11 +341,11 @@ def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> No
     assert fresh.judged == stale["documents"]  # judged again at load: the same books
     manifest = json.loads((current / "manifest.json").read_text(encoding="utf-8"))
     for entry in manifest["documents"].values():
-        del entry["laws"], entry["law_titles"]
+        del entry["laws"], entry["law_titles"], entry["ids"]
     (current / "manifest.json").write_text(json.dumps(manifest), "utf-8")
     for cached in (data / "cache").glob("*.json"):  # documents cached before the lists
         payload = json.loads(cached.read_text(encoding="utf-8"))
-        del payload["entry"]["laws"], payload["entry"]["law_titles"]
+        del payload["entry"]["laws"], payload["entry"]["law_titles"], payload["entry"]["ids"]
         cached.write_text(json.dumps(payload), "utf-8")
     old = Library(data)
     assert old.book("fi").law_numbers[:2] == ["1", "2"]  # read from its units
@@ -349,6 +357,7 @@ def test_what_a_build_stored_with_other_code_is_made_again(tmp_path: Path) -> No
     laws = json.loads((rebuilt / "manifest.json").read_text(encoding="utf-8"))["documents"]
     assert laws["tr-2017"]["laws"] == [str(n) for n in range(1, 94)]
     assert laws["tr-2017"]["law_titles"] == [u.title for u in old.book("tr").laws]
+    assert laws["tr-2017"]["ids"].split() == [u.id for u in old.book("tr").units]
 
 
 def test_a_book_read_by_two_requests_at_once_is_read_once(sites) -> None:

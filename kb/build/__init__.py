@@ -30,6 +30,7 @@ from kb.ingest.lawbook import META_FILE, document_id
 from kb.profiles import add_corpus
 
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
+LISTED = {"laws", "law_titles", "ids"}  # what a manifest entry lists of its units (`listed_units`)
 
 
 def read_document(folder: Path, root: Path | None = None) -> Document:
@@ -160,7 +161,7 @@ def build(
         code = code_hash()
         hashes = {i: document_hash(f, code) for i, f in folders.items()}
         unchanged = set(old) == set(hashes) and all(
-            old[k]["hash"] == h and not old[k].get("stale") and "law_titles" in old[k]
+            old[k]["hash"] == h and not old[k].get("stale") and old[k].keys() >= LISTED
             for k, h in hashes.items()
         )
         if unchanged and not force:
@@ -187,16 +188,21 @@ def build(
     return report
 
 
-def listed_laws(units: list[dict[str, Any]]) -> dict[str, list[str]]:
-    """What a document's manifest entry lists of its laws, so that a page or the API can
-    name them without reading the document: their numbers and titles, in order.
+def listed_units(units: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a document's manifest entry lists of its units, so that a page or the API can
+    name its laws and tell which ids it holds without reading it: its laws' numbers and
+    titles, in order, and every unit's id (one string: sixty documents' ids in a manifest).
 
     >>> law, section = {"id": "1", "kind": "law", "title": "CARDS"}, {"id": "1.A", "kind": "x"}
-    >>> listed_laws([law, section])
-    {'laws': ['1'], 'law_titles': ['CARDS']}
+    >>> listed_units([law, section])
+    {'laws': ['1'], 'law_titles': ['CARDS'], 'ids': '1 1.A'}
     """
     laws = [u for u in units if u["kind"] == "law"]
-    return {"laws": [u["id"] for u in laws], "law_titles": [u["title"] for u in laws]}
+    return {
+        "laws": [u["id"] for u in laws],
+        "law_titles": [u["title"] for u in laws],
+        "ids": " ".join(u["id"] for u in units),
+    }
 
 
 def stage(
@@ -223,8 +229,8 @@ def stage(
         if cached.exists() and not force:
             payload = json.loads(cached.read_text(encoding="utf-8"))
             entry = payload["entry"]
-            if "law_titles" not in entry:  # cached before an entry listed its laws
-                entry.update(listed_laws(payload["units"]))
+            if not entry.keys() >= LISTED:  # cached before an entry listed its units
+                entry.update(listed_units(payload["units"]))
             report.reused.append(doc_id)
         else:
             doc = read_document(folder, corpus.parent)
@@ -243,7 +249,7 @@ def stage(
                 "folder": folder.name,
                 "meta": doc.meta(),
                 "counts": dict(Counter(u.kind for u in doc.units)),
-                **listed_laws(units),
+                **listed_units(units),
                 "notes": [str(n) for n in doc.notes],
             }
             payload = {

@@ -52,7 +52,14 @@ class Counterpart:
 
 
 def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
-    """The units of `target` that correspond to unit `uid` of `source`."""
+    """The units of `target` that correspond to unit `uid` of `source` (a law book's units
+    are not read for it: their ids are listed; a card's topics are).
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> counterpart(lib.book("fi"), lib.book("sk"), "12.C.1.b")
+    Counterpart(lang='sk', ids=['12.C'], mapped=True, reason='', document='sk-2007')
+    """
     if target.kind == "card":
         topics = [t.id for t in target.topics if uid in cited_in(t.cites, t, source)]
         reason = "not covered by the card" if not topics and "." not in uid else ""
@@ -60,14 +67,14 @@ def counterpart(source: Book, target: Book, uid: str) -> Counterpart:
         return Counterpart(target.key, topics, mapped, reason, target.id)
     if source.kind == "card":
         unit = source.by_id.get(uid)
-        cited = [c for c in (unit.cites if unit else []) if c in target.by_id]
+        cited = [c for c in (unit.cites if unit else []) if c in target.ids]
         return Counterpart(target.key, cited, source.edition != target.edition, "", target.id)
     if source.edition == target.edition:
-        if uid in target.by_id:
+        if uid in target.ids:
             return Counterpart(target.key, [uid], document=target.id)
         return Counterpart(target.key, [], False, "not in this translation", target.id)
     ids, known = editions.translate(uid, source.edition, target.edition)
-    ids = [i for i in ids if i in target.by_id]
+    ids = [i for i in ids if i in target.ids]
     if ids:
         return Counterpart(target.key, ids, True, "", target.id)
     reason = not_in(target.edition) if known else "no counterpart known"
