@@ -129,7 +129,7 @@ def test_a_silent_or_malformed_connection_is_closed_after_the_idle_timeout(small
     """A socket that sends nothing, or half a request with bare line feeds, is closed by the
     server (after its idle timeout), not held forever."""
     for first in (b"", b"GET /fi/law/12 HTTP/1.1\nHost: 127.0.0.1\n"):
-        with socket.create_connection(("127.0.0.1", small), timeout=15) as s:
+        with socket.create_connection(("127.0.0.1", small), timeout=6 * IDLE) as s:
             if first:
                 s.sendall(first)
             start = time.perf_counter()

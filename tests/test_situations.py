@@ -179,10 +179,10 @@ def test_letters_bring_up_the_situation_an_inflected_description_means() -> None
     assert by_words.entry.targets == ("70.C", "70.E")
 
 
-def test_letters_alone_are_no_evidence() -> None:
+def test_a_query_no_situation_holds_a_word_of_matches_none_by_letters() -> None:
     """A query no word of which any situation holds matches none, however its letters
-    resemble some ("yemek tarifi": a recipe); a phrase that says the whole query is the
-    answer without looking at letters."""
+    resemble some ("yemek tarifi": a recipe); where the words alone match a situation fully,
+    that is the answer without looking at letters."""
     concepts = Concepts(situation_concepts("tr") + situation_concepts("fi"))
     assert concepts.resemblance("yemek tarifi", "tr")  # letters shared with some situation
     assert concepts.situations_matching("yemek tarifi", "tr") == []

@@ -124,6 +124,10 @@ def test_a_comparison_shows_the_documents_its_link_names(page: Page, base_url: s
     page.goto(f"{base_url}/fi/compare/12/index.html?langs=fi,tr")
     expect(headers).to_have_count(2)
     expect(page.locator("table.compare td[data-doc=sk]:visible")).to_have_count(0)
+    in_turkish = page.locator("a[hreflang=tr][lang=tr]").first  # the UI language switch
+    expect(in_turkish).to_have_attribute(
+        "href", re.compile(r"tr/compare/12/index\.html\?langs=fi,tr$")
+    )
     expect(page.locator('[id="12C1b"] td[data-doc=tr]')).to_contain_text("ayarlı skoru belirlerken")
     page.locator(".lang-links a[data-doc=et]").click()
     expect(page).to_have_url(f"{base_url}/fi/compare/12/index.html?langs=fi,tr,et")

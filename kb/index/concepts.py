@@ -272,7 +272,7 @@ class Concepts:
             mean = sum(mine.values()) / len(mine) if mine else 1.0
             self.length.update({g: size / mean for g, size in mine.items()})
         # each situation's first phrase (its name, as its thesaurus writes it first)
-        self.first = {group: min(n for _, n in m) for group, m in self.members.items()}
+        self.first_phrase = {group: min(n for _, n in m) for group, m in self.members.items()}
         # how a query resembles each situation's phrases letter by letter (built with the
         # index: `situation_letters`)
         self.letters = situation_letters(entries) if letters is None else letters
@@ -327,10 +327,12 @@ class Concepts:
         """A language's situations the query's words match, each by its best phrase: the
         mean of the share of the query's words the phrase holds and the situation's BM25
         relevance (see `relevance`), times one half plus half the share of the phrase's own
-        words the query holds, at most 1; unless some phrase holds the whole query, raised by
-        how much the query's letters resemble the situation's phrases (`resemblance`: an
-        inflected or compound form, a description's scattered words), as the chance that
-        either holds (`either`); from the best bound down, at least the best `limit` (0: all).
+        words the query holds, at most 1; unless the words alone match some situation fully
+        (a score of 1), raised by how much the query's letters resemble the situation's
+        phrases (`resemblance`: an inflected or compound form, a description's scattered
+        words), as the chance that either holds (`either`), which also brings up situations
+        no word of the query is in, once some situation holds one of its words; from the best
+        bound down, at least the best `limit` (0: all).
 
         >>> c = Concepts(situation_concepts("fi"))
         >>> [m.entry.terms["fi"] for m in ranked(c.situations_matching("revokki", "fi"), 1)]
@@ -354,12 +356,14 @@ class Concepts:
             weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
             for group, n in tf.items():
                 in_group[group][w] = n
-        words_only = self._situations(in_group, weight, holding, {}, limit)
+        phrases_best: dict[str, tuple[float, int]] = {}  # each situation's, by words
+        words_only = self._situations(in_group, weight, holding, {}, limit, phrases_best)
         if not in_group or any(m.score >= 1.0 for m in words_only):
             # no word of the query is a situation's (letters alone are no evidence:
-            # `kissa istuu puussa`), or a phrase says what the query says: that is the answer
+            # `yemek tarifi`), or the words alone match some situation fully: that is the answer
             return words_only
-        return self._situations(in_group, weight, holding, self.resemblance(query, lang), limit)
+        likeness = self.resemblance(query, lang)
+        return self._situations(in_group, weight, holding, likeness, limit, phrases_best)
 
     def _situations(
         self,
@@ -368,10 +372,12 @@ class Concepts:
         holding: list[set[int]],
         likeness: dict[str, float],
         limit: int,
+        phrases_best: dict[str, tuple[float, int]],
     ) -> list[Match]:
         """The situations of `situations_matching`: those the query's words are in
         (`in_group`: situation -> query word -> phrases holding it; `holding`: each word's
-        phrases) or its letters resemble (`likeness`), each by its best phrase.
+        phrases) or its letters resemble (`likeness`), each by its best phrase (by words: its
+        score and concept, kept in `phrases_best` for the next pass).
 
         A situation's phrases together cover the query: a player's description shares a few
         words with one phrasing and a few with another. A phrase's word match never scores
@@ -394,16 +400,19 @@ class Concepts:
         for minus, group, covered, bound, like in situations:
             if -minus < MIN_SCORE or (limit and len(top) >= limit and -minus < top[0]):
                 break
-            found = in_group.get(group, {})
-            best, best_n = 0.0, self.first[group]
-            for size, n in self.members[group] if found else ():
-                if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
-                    break
-                held = [w for w in found if n in holding[w]]
-                own_cover = sum(weight[w] for w in held) / needed
-                score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
-                if score > best:
-                    best, best_n = score, n
+            if group not in phrases_best:
+                found = in_group.get(group, {})
+                best, best_n = 0.0, self.first_phrase[group]
+                for size, n in self.members[group] if found else ():
+                    if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
+                        break
+                    held = [w for w in found if n in holding[w]]
+                    own_cover = sum(weight[w] for w in held) / needed
+                    score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
+                    if score > best:
+                        best, best_n = score, n
+                phrases_best[group] = (best, best_n)
+            best, best_n = phrases_best[group]
             score = either(min(1.0, best), like)
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[best_n], score))
@@ -413,13 +422,14 @@ class Concepts:
 
     def resemblance(self, query: str, lang: str) -> dict[str, float]:
         """How much the query's letters resemble each situation's phrases of a language: the
-        cosine of their letter grams (`letter_grams`, TF-IDF among the situations); the
-        situations sharing no gram are left out.
+        cosine of their letter grams (`letter_grams`, TF-IDF among the situations), counting
+        only the query's grams some situation holds (a word no situation knows does not
+        lower it); the situations sharing no gram are left out.
 
         >>> c = Concepts(situation_concepts("fi"))
         >>> like = c.resemblance("arvojärjestyksestä", "fi")  # "of the ranking": no word alike
         >>> best = max(like, key=like.get)
-        >>> c.entries[c.first[best]].terms["fi"], round(like[best], 2)
+        >>> c.entries[c.first_phrase[best]].terms["fi"], round(like[best], 2)
         ('korttien arvojärjestys', 0.29)
         """
         letters = self.letters.get(language_of(lang))
@@ -431,7 +441,7 @@ class Concepts:
         for gram, w in letter_grams(words).items():
             found = letters.holding(gram)
             if found:
-                vector.append((found, w * (1.0 + math.log(total / len(found)))))
+                vector.append((found, w * rarity(total, len(found))))
         norm = math.sqrt(sum(w * w for _, w in vector)) or 1.0
         sums = [0.0] * total
         for found, w in vector:
@@ -553,6 +563,16 @@ class LetterIndex(NamedTuple):
         return range(self.starts[n], self.starts[n + 1])
 
 
+def rarity(total: int, held: int) -> float:
+    """A letter gram's weight among `total` situations when `held` of them hold it: one plus
+    the logarithm of their ratio (a gram every situation holds weighs 1).
+
+    >>> rarity(100, 100), round(rarity(100, 1), 2)
+    (1.0, 5.61)
+    """
+    return 1.0 + math.log(total / held)
+
+
 def letter_index(said: dict[str, list[str]]) -> LetterIndex:
     """Each situation's words together as one vector of letter grams (`letter_grams`,
     weighed by their rarity among the situations, TF-IDF, of length one), indexed by gram,
@@ -566,10 +586,10 @@ def letter_index(said: dict[str, list[str]]) -> LetterIndex:
     """
     vectors = [letter_grams(words) for words in said.values()]
     held = Counter(gram for vector in vectors for gram in vector)
-    rarity = {gram: 1.0 + math.log(len(vectors) / n) for gram, n in held.items()}
+    rare = {gram: rarity(len(vectors), n) for gram, n in held.items()}
     pairs: dict[str, list[tuple[int, float]]] = {gram: [] for gram in sorted(held)}
     for n, vector in enumerate(vectors):
-        weighed = {gram: w * rarity[gram] for gram, w in vector.items()}
+        weighed = {gram: w * rare[gram] for gram, w in vector.items()}
         norm = math.sqrt(sum(w * w for w in weighed.values())) or 1.0
         for gram, w in weighed.items():
             pairs[gram].append((n, w / norm))

@@ -293,11 +293,8 @@ class Searcher:
             lemmatizer(code).learn(table)
         concepts = path / CONCEPTS
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
-        letters = path / LETTERS  # (an index built before they were: worked out now)
-        stored = json.loads(letters.read_text(encoding="utf-8")) if letters.exists() else None
-        self.concepts = Concepts(
-            entries, None if stored is None else {k: LetterIndex.load(v) for k, v in stored.items()}
-        )
+        letters = json.loads((path / LETTERS).read_text(encoding="utf-8"))  # built with it
+        self.concepts = Concepts(entries, {k: LetterIndex.load(v) for k, v in letters.items()})
         self._targets: dict[tuple[int, str], tuple[int, ...]] = {}  # see `targets`
         self._subtrees: dict[int, tuple[int, ...]] = {}
         rows = json.loads((path / UNITS).read_text(encoding="utf-8"))

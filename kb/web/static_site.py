@@ -202,8 +202,8 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
 
 COMPARE_SCRIPT = """<script>
 "use strict";
-// A comparison's file holds each language's main document; `?langs=` (the language links,
-// a bookmark) shows those of them it names, as the server's page would.
+// A comparison's file holds each language's main document, in the rows of its reference
+// book; `?langs=` (the language links, a bookmark) shows the columns of those it names.
 (() => {
   const held = [...document.querySelectorAll("table.compare thead th[data-doc]")]
     .map((th) => th.dataset.doc);
@@ -219,6 +219,10 @@ COMPARE_SCRIPT = """<script>
     const next = on ? shown.filter((doc) => doc !== el.dataset.doc) : [...shown, el.dataset.doc];
     el.search = "?langs=" + next.join(",");
     el.textContent = (on ? "\u2212 " : "+ ") + el.textContent.slice(2);
+  }
+  const here = location.pathname.slice(location.pathname.lastIndexOf("/compare/"));
+  for (const link of document.querySelectorAll("a[hreflang]")) {  // this page in another UI
+    if (link.pathname.endsWith(here)) link.search = "?langs=" + shown.join(",");
   }
   for (const row of document.querySelectorAll("table.compare tbody tr")) {
     row.hidden = ![...row.querySelectorAll("td[data-doc]")]
