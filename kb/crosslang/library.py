@@ -424,4 +424,3 @@ def get_library(data: Path | str | None = None) -> Library:
             library = Library(data)
         _cache[data] = (marker, library)
         return library
-
