@@ -194,6 +194,21 @@ def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
     return found[:limit] if limit else found
 
 
+class Asked(NamedTuple):
+    """A query's words as a language's situations hold them (`Concepts.situations_matching`):
+    per situation, each word's number of phrases holding it (`in_group`); each word's weight
+    among the situations and the phrases holding it (`holding`); per situation, its phrases
+    holding a word, with their sizes, shortest first (`held`: a phrase holding none scores
+    nothing); and, once worked out, each situation's best phrase by words (`best`: its score
+    and concept, for the pass with letters)."""
+
+    in_group: dict[str, dict[int, int]]
+    weight: list[float]
+    holding: list[set[int]]
+    held: dict[str, list[tuple[int, int]]]
+    best: dict[str, tuple[float, int]]
+
+
 class Concepts:
     """The concepts, their words indexed per language; a situation's phrases also by their
     situation (the group), which is what a query's words are first matched against."""
@@ -271,6 +286,12 @@ class Concepts:
             }
             mean = sum(mine.values()) / len(mine) if mine else 1.0
             self.length.update({g: size / mean for g, size in mine.items()})
+        # each phrase's situation and number of content words (other concepts: none, 0)
+        self.situation_of = [e.group for e in self.entries]
+        self.size_of = [0] * len(self.entries)
+        for members in self.members.values():
+            for size, n in members:
+                self.size_of[n] = size
         # each situation's first phrase (its name, as its thesaurus writes it first)
         self.first_phrase = {group: min(n for _, n in m) for group, m in self.members.items()}
         # how a query resembles each situation's phrases letter by letter (built with the
@@ -356,36 +377,29 @@ class Concepts:
             weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
             for group, n in tf.items():
                 in_group[group][w] = n
-        phrases_best: dict[str, tuple[float, int]] = {}  # each situation's, by words
-        words_only = self._situations(in_group, weight, holding, {}, limit, phrases_best)
+        held: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for n in set().union(*holding):
+            held[self.situation_of[n]].append((self.size_of[n], n))
+        asked = Asked(in_group, weight, holding, {g: sorted(p) for g, p in held.items()}, {})
+        words_only = self._situations(asked, {}, limit)
         if not in_group or any(m.score >= 1.0 for m in words_only):
             # no word of the query is a situation's (letters alone are no evidence:
             # `yemek tarifi`), or the words alone match some situation fully: that is the answer
             return words_only
-        likeness = self.resemblance(query, lang)
-        return self._situations(in_group, weight, holding, likeness, limit, phrases_best)
+        return self._situations(asked, self.resemblance(query, lang), limit)
 
-    def _situations(
-        self,
-        in_group: dict[str, dict[int, int]],
-        weight: list[float],
-        holding: list[set[int]],
-        likeness: dict[str, float],
-        limit: int,
-        phrases_best: dict[str, tuple[float, int]],
-    ) -> list[Match]:
-        """The situations of `situations_matching`: those the query's words are in
-        (`in_group`: situation -> query word -> phrases holding it; `holding`: each word's
-        phrases) or its letters resemble (`likeness`), each by its best phrase (by words: its
-        score and concept, kept in `phrases_best` for the next pass).
+    def _situations(self, asked: Asked, likeness: dict[str, float], limit: int) -> list[Match]:
+        """The situations of `situations_matching`: those the query's words are in or its
+        letters resemble (`likeness`), each by its best phrase by words (see `Asked`).
 
         A situation's phrases together cover the query: a player's description shares a few
         words with one phrasing and a few with another. A phrase's word match never scores
         above the mean of its situation's share of the query's words and its relevance
         (`bound`), nor above that times its own best share: the situations are looked at from
-        the best bound down, each one's phrases from the shortest, and no further than can
-        change the best `limit`. A situation its letters alone resemble is named by its first
-        phrase."""
+        the best bound down, each one's phrases holding a word of the query from the
+        shortest, and no further than can change the best `limit`. A situation its letters
+        alone resemble is named by its first phrase."""
+        in_group, weight, holding = asked.in_group, asked.weight, asked.holding
         needed = sum(weight) or 1.0
         situations = []
         for group in in_group.keys() | likeness.keys():
@@ -400,10 +414,10 @@ class Concepts:
         for minus, group, covered, bound, like in situations:
             if -minus < MIN_SCORE or (limit and len(top) >= limit and -minus < top[0]):
                 break
-            if group not in phrases_best:
+            if group not in asked.best:
                 found = in_group.get(group, {})
                 best, best_n = 0.0, self.first_phrase[group]
-                for size, n in self.members[group] if found else ():
+                for size, n in asked.held.get(group, ()):
                     if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
                         break
                     held = [w for w in found if n in holding[w]]
@@ -411,8 +425,8 @@ class Concepts:
                     score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
                     if score > best:
                         best, best_n = score, n
-                phrases_best[group] = (best, best_n)
-            best, best_n = phrases_best[group]
+                asked.best[group] = (best, best_n)
+            best, best_n = asked.best[group]
             score = either(min(1.0, best), like)
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[best_n], score))
