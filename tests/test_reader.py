@@ -7,15 +7,14 @@ step at both sizes go to tests/artifacts/."""
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from waitress.server import create_server
 
 from kb.web import create_app
+from tests.conftest import served
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
@@ -184,9 +183,7 @@ def test_translator_compares_stacked_on_a_phone(browser: Browser, base_url: str,
 
 def test_offline_after_saving_a_book(browser: Browser) -> None:
     """A book saved in one tap opens without the network: its law pages, and a citation."""
-    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    base = f"http://127.0.0.1:{server.effective_port}"
+    base, close = served(create_app())
     context = context_of(browser, "phone")
     page = context.new_page()
     page.goto(f"{base}/?lang=fi")
@@ -194,7 +191,7 @@ def test_offline_after_saving_a_book(browser: Browser) -> None:
     page.locator("button.save-book").first.click()
     expect(page.locator(".save-status")).to_contain_text("✓", timeout=60_000)
     shot(page, "offline-1-saved", "phone")
-    server.close()  # the network is cut
+    close()  # the network is cut
     context.set_offline(True)
     page.goto(f"{base}/fi/law/16")
     expect(page.locator("article.law h1")).to_contain_text("16 §")
