@@ -208,12 +208,12 @@ COMPARE_SCRIPT = """<script>
   const held = [...document.querySelectorAll("table.compare thead th[data-doc]")]
     .map((th) => th.dataset.doc);
   const asked = (new URLSearchParams(location.search).get("langs") || "").split(",");
-  const shown = asked.filter((doc) => held.includes(doc));
+  const shown = [...new Set(asked.filter((doc) => held.includes(doc)))];
   if (!shown.length) return;
   for (const el of document.querySelectorAll("main [data-doc]")) {
     const on = shown.includes(el.dataset.doc);
-    if (el.tagName !== "A") {
-      el.hidden = !on;
+    if (el.tagName !== "A" || !held.includes(el.dataset.doc)) {
+      el.hidden = !on;  // (a link to a document the file does not hold: the server's)
       continue;
     }
     const next = on ? shown.filter((doc) => doc !== el.dataset.doc) : [...shown, el.dataset.doc];
