@@ -120,6 +120,15 @@ def lineage(uid: str) -> list[str]:
     return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
 
 
+def related(a: str, b: str) -> bool:
+    """Whether two ids are the same unit or one is inside the other.
+
+    >>> related("22", "22.A"), related("16.C", "16.D"), related("16.C.2", "16.C")
+    (True, False, True)
+    """
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
 def anchor(uid: str) -> str:
     """The HTML anchor of a unit: its id without dots (`12.C.1.b` -> `12C1b`).
 

@@ -45,11 +45,6 @@ def section_of(uid: str) -> str:
     return ".".join(parts[:2]) if all(TREE_PART.fullmatch(p) for p in parts) else uid
 
 
-def related(a: str, b: str) -> bool:
-    """Whether one unit is the other or contains it."""
-    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
-
-
 def outermost(ids: list[str]) -> list[str]:
     """The ids without those inside another of them, in order.
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Protocol
 
+from kb.core.ids import related
 from kb.core.model import Unit
 from kb.layers.cite import english_name, render
 
@@ -46,15 +47,6 @@ LIKE = 0.5  # how alike two ids must read (difflib ratio of their characters, ov
 def similar(a: str, b: str) -> bool:
     """Whether two unit ids read alike (a misprint of one could be the other)."""
     return SequenceMatcher(None, a.replace(".", ""), b.replace(".", "")).ratio() > LIKE
-
-
-def related(a: str, b: str) -> bool:
-    """Whether two ids are the same unit or one is above the other.
-
-    >>> related("22", "22.A"), related("16.C", "16.D")
-    (True, False)
-    """
-    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
 
 
 @dataclass

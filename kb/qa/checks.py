@@ -24,7 +24,7 @@ from statistics import median
 from typing import Any
 
 from kb import store
-from kb.core.ids import LAW_LEVELS, code_parts, law_of, lineage
+from kb.core.ids import LAW_LEVELS, code_parts, law_of, lineage, related
 from kb.core.model import Unit
 from kb.crosslang import editions
 from kb.crosslang.library import Book
@@ -438,7 +438,7 @@ def _explain(a: Alignment, group: Group, cites: Cites, extra: dict[str, list[str
     for x in langs:
         for old in list(extra[x]):
             new = modern(old)
-            match = next((m for m in lacks[x] if new and editions.related(m, new)), None)
+            match = next((m for m in lacks[x] if new and related(m, new)), None)
             if match is None:
                 continue
             for y in langs:  # with two books, the other's side of the same difference

@@ -251,18 +251,19 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
         seen = {page_file(url) for url in queue}
         while queue:
             url = queue.popleft()
-            parts = urlsplit(url)
-            if parts.path.startswith("/compare/"):  # every main document: its script shows some
-                url = parts.path
+            address = urlsplit(url).path
+            compare = address.startswith("/compare/")
+            if compare:  # every main document: its script shows some
+                url = address
             sep = "&" if "?" in url else "?"
             answer = client.get(f"{url}{sep}ui={ui}")
             if answer.status_code != 200 or answer.mimetype != "text/html":
                 continue
             page = f"{ui}/{page_file(url)}"
             html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
-            if parts.path == "/search":
+            if address == "/search":
                 html = static_search(html, page)
-            elif parts.path.startswith("/compare/"):
+            elif compare:
                 html = html.replace("</main>", COMPARE_SCRIPT + "</main>", 1)
             out = target / page
             out.parent.mkdir(parents=True, exist_ok=True)
