@@ -19,6 +19,7 @@ citing it, and a definition through the glossary's links.
 from __future__ import annotations
 
 import base64
+import heapq
 import math
 from array import array
 from bisect import bisect_left
@@ -197,15 +198,17 @@ def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
 class Asked(NamedTuple):
     """A query's words as a language's situations hold them (`Concepts.situations_matching`):
     per situation, each word's number of phrases holding it (`in_group`); each word's weight
-    among the situations and the phrases holding it (`holding`); per situation, its phrases
-    holding a word, with their sizes, shortest first (`held`: a phrase holding none scores
-    nothing); and, once worked out, each situation's best phrase by words (`best`: its score
-    and concept, for the pass with letters)."""
+    among the situations and the phrases holding it (`holding`), and the phrases holding any
+    (`held`: a phrase holding none scores nothing); per situation, its share of the query's
+    words by relevance and the bound of its phrases' scores (`bounds`, see `bounds`); and,
+    once worked out, each situation's best phrase by words (`best`: its score and concept,
+    for the pass with letters)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
     holding: list[set[int]]
-    held: dict[str, list[tuple[int, int]]]
+    held: set[int]
+    bounds: dict[str, tuple[float, float]]
     best: dict[str, tuple[float, int]]
 
 
@@ -286,12 +289,6 @@ class Concepts:
             }
             mean = sum(mine.values()) / len(mine) if mine else 1.0
             self.length.update({g: size / mean for g, size in mine.items()})
-        # each phrase's situation and number of content words (other concepts: none, 0)
-        self.situation_of = [e.group for e in self.entries]
-        self.size_of = [0] * len(self.entries)
-        for members in self.members.values():
-            for size, n in members:
-                self.size_of[n] = size
         # each situation's first phrase (its name, as its thesaurus writes it first)
         self.first_phrase = {group: min(n for _, n in m) for group, m in self.members.items()}
         # how a query resembles each situation's phrases letter by letter (built with the
@@ -347,7 +344,7 @@ class Concepts:
     def situations_matching(self, query: str, lang: str, limit: int = 0) -> list[Match]:
         """A language's situations the query's words match, each by its best phrase: the
         mean of the share of the query's words the phrase holds and the situation's BM25
-        relevance (see `relevance`), times one half plus half the share of the phrase's own
+        relevance (see `bounds`), times one half plus half the share of the phrase's own
         words the query holds, at most 1; unless the words alone match some situation fully
         (a score of 1), raised by how much the query's letters resemble the situation's
         phrases (`resemblance`: an inflected or compound form, a description's scattered
@@ -377,10 +374,8 @@ class Concepts:
             weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
             for group, n in tf.items():
                 in_group[group][w] = n
-        held: dict[str, list[tuple[int, int]]] = defaultdict(list)
-        for n in set().union(*holding):
-            held[self.situation_of[n]].append((self.size_of[n], n))
-        asked = Asked(in_group, weight, holding, {g: sorted(p) for g, p in held.items()}, {})
+        held = set().union(*holding)
+        asked = Asked(in_group, weight, holding, held, bounds(in_group, weight, self.length), {})
         words_only = self._situations(asked, {}, limit)
         if not in_group or any(m.score >= 1.0 for m in words_only):
             # no word of the query is a situation's (letters alone are no evidence:
@@ -401,15 +396,16 @@ class Concepts:
         alone resemble is named by its first phrase."""
         in_group, weight, holding = asked.in_group, asked.weight, asked.holding
         needed = sum(weight) or 1.0
-        situations = []
-        for group in in_group.keys() | likeness.keys():
-            found = in_group.get(group, {})
-            covered = relevance(found, weight, self.length[group]) / needed
-            bound = (sum(weight[w] for w in found) / needed + covered) / 2
-            like = likeness.get(group, 0.0)
-            situations.append((-either(min(1.0, bound), like), group, covered, bound, like))
+        if likeness:
+            situations = []
+            for group in in_group.keys() | likeness.keys():
+                covered, bound = asked.bounds.get(group, (0.0, 0.0))
+                like = likeness.get(group, 0.0)
+                situations.append((-either(min(1.0, bound), like), group, covered, bound, like))
+        else:  # by words alone: a situation's score is its bound's
+            situations = [(-min(1.0, b), g, c, b, 0.0) for g, (c, b) in asked.bounds.items()]
         situations.sort()
-        top: list[float] = []
+        top: list[float] = []  # the best `limit` scores so far, a heap: the least first
         out = []
         for minus, group, covered, bound, like in situations:
             if -minus < MIN_SCORE or (limit and len(top) >= limit and -minus < top[0]):
@@ -417,12 +413,15 @@ class Concepts:
             if group not in asked.best:
                 found = in_group.get(group, {})
                 best, best_n = 0.0, self.first_phrase[group]
-                for size, n in asked.held.get(group, ()):
+                for size, n in [p for p in self.members[group] if p[1] in asked.held]:
                     if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
                         break
-                    held = [w for w in found if n in holding[w]]
-                    own_cover = sum(weight[w] for w in held) / needed
-                    score = (own_cover + covered) / 2 * (0.5 + 0.5 * min(1.0, len(held) / size))
+                    own, count = 0.0, 0  # the weight and number of the query's words it holds
+                    for w in found:
+                        if n in holding[w]:
+                            own += weight[w]
+                            count += 1
+                    score = (own / needed + covered) / 2 * (0.5 + 0.5 * min(1.0, count / size))
                     if score > best:
                         best, best_n = score, n
                 asked.best[group] = (best, best_n)
@@ -431,7 +430,9 @@ class Concepts:
             if score >= MIN_SCORE:
                 out.append(Match(self.entries[best_n], score))
                 if limit:
-                    top = sorted([*top, score])[-limit:]
+                    heapq.heappush(top, score)
+                    if len(top) > limit:
+                        heapq.heappop(top)
         return out
 
     def resemblance(self, query: str, lang: str) -> dict[str, float]:
@@ -479,21 +480,34 @@ def either(a: float, b: float) -> float:
     return a + b - a * b
 
 
-def relevance(found: dict[int, int], weight: list[float], length: float) -> float:
-    """A situation's BM25 relevance to the query's words it holds (`found`: word -> how
-    many of its phrases hold it), each word weighing its rarity (`weight`), for a situation
-    of `length` times its language's mean (k1 = 1.2, b = 0.75: BM25's usual values, not
-    fitted to any query set): a word held once by a situation of the mean length counts its
-    weight, more phrases holding it count up to 2.2 times, a longer situation less.
+def bounds(
+    in_group: dict[str, dict[int, int]], weight: list[float], length: dict[str, float]
+) -> dict[str, tuple[float, float]]:
+    """Each situation's BM25 relevance to the query's words it holds (`in_group`: situation
+    -> word -> how many of its phrases hold it), as a share of the words' total weight, and
+    the bound of its phrases' scores by words: the mean of that and the share of the words'
+    weight it holds. Each word weighs its rarity (`weight`); a situation of `length` times
+    its language's mean counts less (k1 = 1.2, b = 0.75: BM25's usual values, not fitted to
+    any query set): a word held once by a situation of the mean length counts its weight,
+    more phrases holding it count up to 2.2 times, a longer situation less.
 
-    >>> relevance({0: 1}, [2.0], 1.0), round(relevance({0: 3}, [2.0], 1.0), 2)
-    (2.0, 3.14)
-    >>> round(relevance({0: 1}, [2.0], 2.0), 2)  # twice as long: the word says less
-    1.42
+    >>> in_group = {"a": {0: 1}, "b": {0: 3}, "c": {0: 1}}  # "c": twice as long as "a"
+    >>> found = bounds(in_group, [2.0, 2.0], {"a": 1.0, "b": 1.0, "c": 2.0})
+    >>> {group: (round(covered, 2), round(bound, 2)) for group, (covered, bound) in found.items()}
+    {'a': (0.5, 0.5), 'b': (0.79, 0.64), 'c': (0.35, 0.43)}
     """
     k1, b = 1.2, 0.75
-    norm = k1 * (1 - b + b * length)
-    return sum(weight[w] * n * (k1 + 1) / (n + norm) for w, n in found.items())
+    needed = sum(weight) or 1.0
+    out = {}
+    for group, found in in_group.items():
+        norm = k1 * (1 - b + b * length[group])
+        relevance = held = 0.0
+        for w, n in found.items():
+            relevance += weight[w] * n * (k1 + 1) / (n + norm)
+            held += weight[w]
+        covered = relevance / needed
+        out[group] = (covered, (held / needed + covered) / 2)
+    return out
 
 
 LETTER_GRAMS = (3, 4, 5)  # the lengths of the letter grams a word is read as (its ends marked)
