@@ -46,16 +46,31 @@ _SPECIAL_FOLDS = str.maketrans({"ı": "i", "ß": "ss", "æ": "ae", "ø": "o", "�
                                 "đ": "d", "ð": "d", "þ": "th"})  # fmt: skip
 
 
+class _Folds(dict):
+    """Each letter's fold (a table for `str.translate`), worked out at its first need and
+    kept for the letters below U+3000 (a client sending every letter of Unicode keeps none)."""
+
+    def __missing__(self, code: int) -> str:
+        decomposed = unicodedata.normalize("NFKD", chr(code).translate(_SPECIAL_FOLDS))
+        folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+        if code < 0x3000:
+            self[code] = folded
+        return folded
+
+
+_FOLDS = _Folds()
+
+
 def fold(word: str) -> str:
-    """The word with diacritics removed (`ä` -> `a`, `ı` -> `i`, `š` -> `s`, `õ` -> `o`).
+    """The word with diacritics removed (`ä` -> `a`, `ı` -> `i`, `š` -> `s`, `õ` -> `o`),
+    letter by letter (a combining mark typed apart is dropped as well).
 
     >>> fold("väärällä"), fold("sırasız çıkış"), fold("nedostatočné"), fold("õigused")
     ('vaaralla', 'sirasiz cikis', 'nedostatocne', 'oigused')
+    >>> fold("va\u0308ra\u0308"), fold("Straße")
+    ('vara', 'Strasse')
     """
-    if word.isascii():
-        return word
-    decomposed = unicodedata.normalize("NFKD", word.translate(_SPECIAL_FOLDS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return word if word.isascii() else word.translate(_FOLDS)
 
 
 def light_stem(word: str, suffixes: tuple[str, ...]) -> str:
