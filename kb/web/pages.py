@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 import nh3
@@ -336,6 +337,46 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
         "national": f"{cite.render(unit.id, book.lang)} -- {title}: "
         f"{cite.quoted(wording, book.lang)} {link}",
     }
+
+
+class UnitTools(NamedTuple):
+    """A law page's unit tools (the `unit_tools` macro), worked out once per page rather
+    than per unit: their words in the UI language, and the addresses a unit's id completes
+    (the comparison's: with the unit's place on it, `compare_anchor`)."""
+
+    words: dict[str, str]
+    cite: str
+    compare: str
+    table: str
+
+
+@bp.app_template_global()
+def unit_tools_of(lang: str, number: str) -> UnitTools:
+    """The unit tools of a book's law page (kept for the request).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     tools = unit_tools_of("fi", "12")
+    >>> tools.cite, tools.compare, tools.table, tools.words["permalink"]
+    ('/cite?lang=fi&id=', '/compare/12', '/table/12?langs=fi&unit=', 'Pysyvä linkki')
+    """
+    known = g.setdefault("unit_tools", {})
+    if (lang, number) not in known:
+        words = {
+            "tools": _("Tools"),
+            "permalink": _("Permalink"),
+            "cite": _("Cite"),
+            "copy_citation": _("Copy citation"),
+            "compare": _("Compare translations"),
+            "table": _("Table mode"),
+        }
+        known[lang, number] = UnitTools(
+            words,
+            url_for("pages.cite_page", lang=lang, id=""),
+            url_for("pages.compare", number=number, langs=compare_langs(lang)),
+            url_for("pages.table", number=number, langs=lang, unit=""),
+        )
+    return known[lang, number]
 
 
 @bp.app_template_global()
