@@ -53,7 +53,7 @@ from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang.library import document_keys
-from kb.index.analysis import WORD, analyzer, lemmatizer, repair_ocr
+from kb.index.analysis import WORD, Token, analyzer, lemmatizer, repair_ocr
 from kb.index.concepts import build_concepts, situation_letters
 from kb.layers import glossary
 from kb.profiles import language_of, load_words, module, modules
@@ -135,10 +135,10 @@ def schema() -> fields.Schema:
     ['cites', 'heading', 'id', 'kind']
     """
     return fields.Schema(
-        id=fields.ID(stored=True),
-        lang=fields.ID(stored=True),
-        law=fields.ID(stored=True),
-        kind=fields.ID(stored=True),
+        id=fields.STORED(),
+        lang=fields.STORED(),
+        law=fields.STORED(),
+        kind=fields.STORED(),
         title=fields.STORED(),
         heading=fields.STORED(),
         text=fields.STORED(),
@@ -198,19 +198,34 @@ class _Keys:
         self.analyzer = analyzer(lang)
         self.surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.words: set[str] = set()  # each word lowercased, and its exact key
+        self._laws: dict[str, str] = {}  # see `law_stems`
 
-    def stems(self, text: str) -> str:
-        return " ".join(s for k in self.analyzer.words(text) for s in k.stems)
+    def tokens(self, text: str) -> list[Token]:
+        """A text's words with their keys (`Analyzer.tokens`), read once for all its fields."""
+        return list(self.analyzer.tokens(text))
 
-    def exact(self, text: str) -> str:
+    def stems(self, tokens: list[Token]) -> str:
+        """The stems of a text's words (see `tokens`), as a field indexes them."""
+        return " ".join(s for t in tokens for s in t.keys.stems)
+
+    def law_stems(self, law: str) -> str:
+        """The stems of a law's title (kept: every unit of the law indexes them)."""
+        found = self._laws.get(law)
+        if found is None:
+            found = self._laws[law] = self.stems(self.tokens(law))
+        return found
+
+    def exact(self, text: str, tokens: list[Token] | None = None) -> list[str]:
+        """The exact keys of a text's words (`tokens`: read before), collecting the words
+        as printed."""
         out = []
-        for token in self.analyzer.tokens(text):
+        for token in self.tokens(text) if tokens is None else tokens:
             out.append(token.keys.exact)
             word = self.analyzer.lower(text[token.start : token.end])
             self.words.update((word, token.keys.exact))
             if word != token.keys.exact:
                 self.surface[token.keys.exact][word] += 1
-        return " ".join(out)
+        return out
 
     def display(self) -> dict[str, str]:
         """Each folded word's most frequent printed form, where the two differ."""
@@ -270,6 +285,7 @@ def documents(
         law, around = context(unit, by_id)
         title = unit.title or unit.term or ""
         body = f"{unit.text}\n\n{unit.tail}" if unit.tail else unit.text  # tail: printed after it
+        heading, text = keys.tokens(title), keys.tokens(body)
         doc = {
             "id": unit.id,
             "lang": lang,
@@ -278,16 +294,17 @@ def documents(
             "title": title or next(iter(around), law),
             "heading": title,  # the title as its exact words are indexed (see `phrase_text`)
             "text": body,
-            f"title_{lang}": keys.stems(title),
-            f"law_{lang}": keys.stems(law),
-            f"text_{lang}": keys.stems(body),
-            f"exact_{lang}": keys.exact(phrase_text({"heading": title, "text": body})),
+            f"title_{lang}": keys.stems(heading),
+            f"law_{lang}": keys.law_stems(law),
+            f"text_{lang}": keys.stems(text),
+            # the words of `phrase_text`: its title's, then its text's (no word spans the two)
+            f"exact_{lang}": " ".join(keys.exact(title, heading) + keys.exact(body, text)),
         }
         if unit.cites:
             doc["cites"] = " ".join(unit.cites)
         if unit.raw:
             doc["raw"] = unit.raw
-            doc[f"ocr_{lang}"] = keys.exact(repair_ocr(unit.raw, misread or {}))
+            doc[f"ocr_{lang}"] = " ".join(keys.exact(repair_ocr(unit.raw, misread or {})))
         yield doc
 
 
@@ -315,8 +332,9 @@ class Postings:
         """A unit's (`doc`: its number) terms in a field."""
         if terms:
             self.lengths[name][doc] = len(terms)
+            field = self.terms[name]
             for term, tf in Counter(terms).items():
-                self.terms[name][term].append((doc, tf))
+                field[term].append((doc, tf))
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Per field, each term's number of units (its postings).
@@ -339,12 +357,9 @@ class Postings:
                 doc: K1 * (1 - B + B * byte_to_length(length_to_byte(n)) / average)
                 for doc, n in lengths.items()
             }
-            weights, docs = array("d"), array("I")
-            for term in sorted(terms):
-                for doc, tf in terms[term]:
-                    weights.append(tf * (K1 + 1) / (tf + norm[doc]))
-                    docs.append(doc)
-            out[name] = (weights, docs)
+            pairs = [pair for term in sorted(terms) for pair in terms[term]]
+            weights = array("d", [tf * (K1 + 1) / (tf + norm[doc]) for doc, tf in pairs])
+            out[name] = (weights, array("I", [doc for doc, _ in pairs]))
         return out
 
 
