@@ -460,8 +460,9 @@ class Concepts:
         norm = math.sqrt(sum(w * w for _, w in vector)) or 1.0
         sums = [0.0] * total
         for found, w in vector:
-            for i in found:
-                sums[who[i]] += w * weights[i]
+            start, stop = found.start, found.stop
+            for n, weight in zip(who[start:stop], weights[start:stop], strict=True):
+                sums[n] += w * weight
         return {letters.situations[n]: s / norm for n, s in enumerate(sums) if s}
 
     def _size(self, n: int, lang: str) -> int:
