@@ -200,9 +200,9 @@ class Asked(NamedTuple):
     per situation, each word's number of phrases holding it (`in_group`); each word's weight
     among the situations and the phrases holding it (`holding`), and the phrases holding any
     (`held`: a phrase holding none scores nothing); per situation, its share of the query's
-    words by relevance and the bound of its phrases' scores (`bounds`, see `bounds`); and,
-    once worked out, each situation's best phrase by words (`best`: its score and concept,
-    for the pass with letters)."""
+    words by relevance and the bound of its phrases' scores (`bounds`: the function of that
+    name); and, once worked out, each situation's best phrase by words (`best`: its score
+    and concept, for the pass with letters)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
@@ -228,8 +228,9 @@ class Concepts:
             lambda: defaultdict(lambda: defaultdict(int))
         )
         phrases: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
-        # a situation's phrases: (number of content words, concept), shortest first
-        self.members: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        # a situation's phrases: (number of content words, concept), shortest first (a phrase
+        # written in several languages once, by its most words)
+        sizes: dict[str, dict[int, int]] = defaultdict(dict)
         shared: dict[Any, Any] = {}  # one copy of each source, group and list of targets
         # A book's entries are matched in its language: an entry that several books print
         # alike (two documents of a language, two translations of one English index) once,
@@ -243,7 +244,7 @@ class Concepts:
                 language, term = language_of(lang), entry["terms"].get(lang)
                 words = content.get(lang, ())
                 if group:
-                    self.members[group].append((len(words) or 1, n))
+                    sizes[group][n] = max(sizes[group].get(n, 0), len(words) or 1)
                     for k in {k for ks in words for k in ks}:
                         groups[language][k][group] += 1
                         phrases[language][k].add(n)
@@ -276,8 +277,9 @@ class Concepts:
         self.phrases = frozen(phrases)  # language -> key -> the situations' phrases holding it
         # the books' entries, each printed alike by several books counted once
         self.printed = len(set(printed.values()))
-        for members in self.members.values():
-            members.sort()
+        self.members: dict[str, list[tuple[int, int]]] = {
+            g: sorted((size, n) for n, size in m.items()) for g, m in sizes.items()
+        }
         # a situation's length: the content words of all its phrases, against its language's
         # mean (BM25's length normalisation: a situation of many phrases holds many words)
         self.length: dict[str, float] = {}
@@ -402,7 +404,7 @@ class Concepts:
                 covered, bound = asked.bounds.get(group, (0.0, 0.0))
                 like = likeness.get(group, 0.0)
                 situations.append((-either(min(1.0, bound), like), group, covered, bound, like))
-        else:  # by words alone: a situation's score is its bound's
+        else:  # by words alone: a situation is ranked by its bound
             situations = [(-min(1.0, b), g, c, b, 0.0) for g, (c, b) in asked.bounds.items()]
         situations.sort()
         top: list[float] = []  # the best `limit` scores so far, a heap: the least first
@@ -416,12 +418,9 @@ class Concepts:
                 for size, n in [p for p in self.members[group] if p[1] in asked.held]:
                     if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
                         break
-                    own, count = 0.0, 0  # the weight and number of the query's words it holds
-                    for w in found:
-                        if n in holding[w]:
-                            own += weight[w]
-                            count += 1
-                    score = (own / needed + covered) / 2 * (0.5 + 0.5 * min(1.0, count / size))
+                    words = [w for w in found if n in holding[w]]  # the query's words it holds
+                    own = sum(weight[w] for w in words) / needed  # summed as `needed` is
+                    score = (own + covered) / 2 * (0.5 + 0.5 * min(1.0, len(words) / size))
                     if score > best:
                         best, best_n = score, n
                 asked.best[group] = (best, best_n)
@@ -502,12 +501,9 @@ def bounds(
     out = {}
     for group, found in in_group.items():
         norm = k1 * (1 - b + b * length[group])
-        relevance = held = 0.0
-        for w, n in found.items():
-            relevance += weight[w] * n * (k1 + 1) / (n + norm)
-            held += weight[w]
-        covered = relevance / needed
-        out[group] = (covered, (held / needed + covered) / 2)
+        covered = sum(weight[w] * n * (k1 + 1) / (n + norm) for w, n in found.items()) / needed
+        share = sum(weight[w] for w in found) / needed  # summed as `needed` is
+        out[group] = (covered, (share + covered) / 2)
     return out
 
 
