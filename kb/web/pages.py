@@ -341,8 +341,8 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
 
 class UnitTools(NamedTuple):
     """A law page's unit tools (the `unit_tools` macro), worked out once per page rather
-    than per unit: their words in the UI language, and the addresses a unit's id completes
-    (the comparison's: with the unit's place on it, `compare_anchor`)."""
+    than per unit: their words in the UI language, and the addresses a unit's id completes,
+    URL-encoded (the comparison's: with the unit's place on it, `compare_anchor`)."""
 
     words: dict[str, str]
     cite: str
@@ -357,18 +357,18 @@ def unit_tools_of(lang: str, number: str) -> UnitTools:
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=fi"):
     ...     tools = unit_tools_of("fi", "12")
-    >>> tools.cite, tools.compare, tools.table, tools.words["permalink"]
+    >>> tools.cite, tools.compare, tools.table, str(tools.words["permalink"])
     ('/cite?lang=fi&id=', '/compare/12', '/table/12?langs=fi&unit=', 'Pysyvä linkki')
     """
     known = g.setdefault("unit_tools", {})
     if (lang, number) not in known:
-        words = {
-            "tools": _("Tools"),
-            "permalink": _("Permalink"),
-            "cite": _("Cite"),
-            "copy_citation": _("Copy citation"),
-            "compare": _("Compare translations"),
-            "table": _("Table mode"),
+        words = {  # as a template's `_()` gives them: the catalogue's own markup
+            "tools": Markup(_("Tools")),
+            "permalink": Markup(_("Permalink")),
+            "cite": Markup(_("Cite")),
+            "copy_citation": Markup(_("Copy citation")),
+            "compare": Markup(_("Compare translations")),
+            "table": Markup(_("Table mode")),
         }
         known[lang, number] = UnitTools(
             words,
