@@ -46,9 +46,10 @@ _SPECIAL_FOLDS = str.maketrans({"ı": "i", "ß": "ss", "æ": "ae", "ø": "o", "�
                                 "đ": "d", "ð": "d", "þ": "th"})  # fmt: skip
 
 
-class _Folds(dict):
-    """Each letter's fold (a table for `str.translate`), worked out at its first need and
-    kept for the letters below U+3000 (a client sending every letter of Unicode keeps none)."""
+class _Folds(dict[int, str]):
+    """Each letter's fold (a table for `str.translate`), worked out at its first need; kept
+    for the letters below U+3000 only (at most ~12,000), so that no client's letters grow it
+    further."""
 
     def __missing__(self, code: int) -> str:
         decomposed = unicodedata.normalize("NFKD", chr(code).translate(_SPECIAL_FOLDS))
@@ -63,7 +64,7 @@ _FOLDS = _Folds()
 
 def fold(word: str) -> str:
     """The word with diacritics removed (`ä` -> `a`, `ı` -> `i`, `š` -> `s`, `õ` -> `o`),
-    letter by letter (a combining mark typed apart is dropped as well).
+    letter by letter, as the word's compatibility decomposition without its combining marks.
 
     >>> fold("väärällä"), fold("sırasız çıkış"), fold("nedostatočné"), fold("õigused")
     ('vaaralla', 'sirasiz cikis', 'nedostatocne', 'oigused')

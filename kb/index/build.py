@@ -148,8 +148,9 @@ def schema() -> fields.Schema:
 
 
 def phrase_text(stored: dict[str, str]) -> str:
-    """The text a unit's exact words (`exact_xx`) were indexed from: its own title (none for
-    a unit without one: the title shown for it is its law's) and its text.
+    """The text whose words, in order, are a unit's exact words (`exact_xx`): its own title
+    (none for a unit without one: the title shown for it is its law's) and its text (the
+    build reads the two apart: no word spans the line between them).
 
     >>> phrase_text({"heading": "", "title": "Laki 12", "text": "Pelaaja"})
     '\\nPelaaja'
@@ -216,8 +217,8 @@ class _Keys:
         return found
 
     def exact(self, text: str, tokens: list[Token] | None = None) -> list[str]:
-        """The exact keys of a text's words (`tokens`: read before), collecting the words
-        as printed."""
+        """The exact keys of a text's words (`tokens`: its words, read before from this same
+        text), collecting the words as printed."""
         out = []
         for token in self.tokens(text) if tokens is None else tokens:
             out.append(token.keys.exact)
@@ -285,7 +286,7 @@ def documents(
         law, around = context(unit, by_id)
         title = unit.title or unit.term or ""
         body = f"{unit.text}\n\n{unit.tail}" if unit.tail else unit.text  # tail: printed after it
-        heading, text = keys.tokens(title), keys.tokens(body)
+        title_words, body_words = keys.tokens(title), keys.tokens(body)
         doc = {
             "id": unit.id,
             "lang": lang,
@@ -294,11 +295,13 @@ def documents(
             "title": title or next(iter(around), law),
             "heading": title,  # the title as its exact words are indexed (see `phrase_text`)
             "text": body,
-            f"title_{lang}": keys.stems(heading),
+            f"title_{lang}": keys.stems(title_words),
             f"law_{lang}": keys.law_stems(law),
-            f"text_{lang}": keys.stems(text),
+            f"text_{lang}": keys.stems(body_words),
             # the words of `phrase_text`: its title's, then its text's (no word spans the two)
-            f"exact_{lang}": " ".join(keys.exact(title, heading) + keys.exact(body, text)),
+            f"exact_{lang}": " ".join(
+                keys.exact(title, title_words) + keys.exact(body, body_words)
+            ),
         }
         if unit.cites:
             doc["cites"] = " ".join(unit.cites)
