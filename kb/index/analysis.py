@@ -26,6 +26,7 @@ import os
 import re
 import threading
 import unicodedata
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from itertools import product
@@ -86,10 +87,20 @@ def light_stem(word: str, suffixes: tuple[str, ...]) -> str:
     >>> [light_stem(w, slovak) for w in ("nedostatočného", "zdvihoch", "pre")]
     ['nedostatočn', 'zdvih', 'pre']
     """
-    for ending in suffixes:
+    for ending in _by_last_letter(suffixes).get(word[-1:], ()):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: -len(ending)]
     return word
+
+
+@cache
+def _by_last_letter(suffixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """A stemmer's endings by their last letter, each letter's in their order: a word's
+    ending can only be one of those ending in its last letter."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for ending in suffixes:
+        out[ending[-1:]].append(ending)
+    return {letter: tuple(endings) for letter, endings in out.items()}
 
 
 _GEMINATE = re.compile(r"([kpt])\1")
@@ -105,7 +116,8 @@ def grade_fi(stem: str) -> str:
     >>> grade_fi("lähdö"), grade_fi("lähtöj"), grade_fi("vaatimuks")
     ('lähtö', 'lähtö', 'vaatimus')
     """
-    key = _GEMINATE.sub(r"\1", stem).replace("d", "t")
+    doubled = "kk" in stem or "pp" in stem or "tt" in stem  # (most stems have none)
+    key = (_GEMINATE.sub(r"\1", stem) if doubled else stem).replace("d", "t")
     key = key[:-1] if key.endswith("j") else key
     key = key[:-1] if len(key) > 3 and key[-1] in "ei" else key
     return key[:-2] + "s" if key.endswith("ks") else key
