@@ -16,8 +16,9 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from kb.build import build
 from kb.cli import main
 from kb.index import build as index_build
+from kb.index.analysis import analyzer
 from kb.index.build import build_index, index_dir, is_current, phrase_text
-from kb.index.search import Searcher, clean, get_searcher, split_query
+from kb.index.search import Searcher, clean, get_searcher, snippet, split_query
 from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}
@@ -266,6 +267,27 @@ def test_snippets_are_html_safe(searcher: Searcher) -> None:
         without = hit["snippet"].replace("<mark>", "").replace("</mark>", "")
         assert "<" not in without and ">" not in without
     assert result["query"].startswith("<script>")  # returned as typed; the site escapes it
+
+
+def test_a_long_texts_snippet_reads_its_words_only_as_far_as_it_shows(searcher: Searcher) -> None:
+    """A hit's snippet shows some 220 characters around its first match: the words of a long
+    text past them are not read (each word read is analysed: a cold query paid for whole
+    law texts), and the snippet is the one all its words give."""
+    doc = max(range(len(searcher.docs)), key=lambda n: len(searcher.stored(n)["text"]))
+    text = searcher.stored(doc)["text"]  # a topic of the Swedish card: a law's summary
+    words = list(analyzer("sv").tokens(text))
+    marks = set(words[3].keys.stems)  # a word near its start
+    read = []
+
+    def reading():
+        for word in words:
+            read.append(word)
+            yield word
+
+    shown = snippet(text, reading(), marks)
+    assert searcher.docs[doc].lang == "sv" and len(text) > 2000 and "<mark>" in shown[:200]
+    assert shown == snippet(text, words, marks)
+    assert read[-1].start < 400 and len(read) < len(words) // 4
 
 
 def test_results_group_by_unit(searcher: Searcher) -> None:

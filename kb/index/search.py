@@ -37,6 +37,7 @@ import unicodedata
 from array import array
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -99,6 +100,7 @@ POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the 
 TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
+LONG_TEXT = 2 * SNIPPET  # a longer text's words are read for a snippet only as far as it shows
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
 # A situation of the thesaurus matched by a player's description (more than SHORT words)
@@ -231,28 +233,35 @@ def split_query(query: str) -> tuple[list[str], list[str]]:
     return list(words.values())[:MAX_WORDS], phrases
 
 
-def snippet(text: str, tokens: list[Token], marks: set[str], width: int = SNIPPET) -> str:
+def snippet(text: str, tokens: Iterable[Token], marks: set[str], width: int = SNIPPET) -> str:
     """HTML of a text around its first match: escaped, each matching word in `<mark>`.
 
-    `tokens` are the text's words (`Analyzer.tokens`), `marks` the keys (exact forms and
-    stems) that match.
+    `tokens` are the text's words in order (`Analyzer.tokens`: read only as far as the
+    snippet reaches), `marks` the keys (exact forms and stems) that match.
 
     >>> text = "Pelaaja <b> ja lepääjän kortit"
-    >>> snippet(text, list(analyzer("fi").tokens(text)), {"lepaajan"})
+    >>> snippet(text, analyzer("fi").tokens(text), {"lepaajan"})
     'Pelaaja &lt;b&gt; ja <mark>lepääjän</mark> kortit'
     """
-    spans = [
-        (t.start, t.end)
-        for t in tokens
-        if t.keys.exact in marks or not marks.isdisjoint(t.keys.stems)
-    ]
+    words = iter(tokens)
     start, end = 0, len(text)
+    spans = []
+    for t in words:  # up to the first match (all of a text that fits)
+        if t.keys.exact in marks or not marks.isdisjoint(t.keys.stems):
+            spans.append((t.start, t.end))
+            if len(text) > width:
+                break
     if len(text) > width:
         first = spans[0][0] if spans else 0
         start = max(0, min(first - width // 4, len(text) - width))
         start = text.rfind(" ", 0, start) + 1 if start else 0
         end = text.find(" ", start + width)
         end = len(text) if end < 0 else end
+        for t in words:  # the rest of the window: a word from its end on is not shown
+            if t.start >= end:
+                break
+            if t.keys.exact in marks or not marks.isdisjoint(t.keys.stems):
+                spans.append((t.start, t.end))
     out = ["…" if start else ""]
     at = start
     for s, e in spans:
@@ -792,6 +801,15 @@ class Searcher:
         text = phrase_text(stored) if name == "phrase" else stored[name]
         return list(analyzer(self.docs[doc].lang).tokens(text))
 
+    def _words(self, doc: int, name: str) -> Iterable[Token]:
+        """The words of a unit's stored text (`text`, `title`, `raw`) for its snippet: a text
+        of a few snippets' length all read and kept (see `_tokens`), a longer one read as far
+        as its snippet reaches (its words after that are never shown)."""
+        text = self.stored(doc)[name]
+        if len(text) <= LONG_TEXT:
+            return self._tokens(doc, name)
+        return analyzer(self.docs[doc].lang).tokens(text)
+
     def _hit(
         self,
         doc: int,
@@ -807,9 +825,9 @@ class Searcher:
         d = self.stored(doc)
         mine = marks.get(d["lang"], set())
         name = "text" if d["text"] else "title"
-        shown = snippet(d[name], self._tokens(doc, name), mine)
+        shown = snippet(d[name], self._words(doc, name), mine)
         if "<mark>" not in shown and d.get("raw"):
-            shown = snippet(d["raw"], self._tokens(doc, "raw"), mine)
+            shown = snippet(d["raw"], self._words(doc, "raw"), mine)
         found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
         if entry is not None:
             found_by.append(entry)
