@@ -18,7 +18,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, g, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -59,8 +59,13 @@ def select_locale() -> str:
 
 
 def ui_lang() -> str:
-    """The current UI language code."""
-    return str(get_locale() or "en")
+    """The current UI language code (looked up once per request: a page names it often)."""
+    if not has_request_context():
+        return str(get_locale() or "en")
+    found = g.get("ui_lang")
+    if found is None:
+        found = g.ui_lang = str(get_locale() or "en")
+    return found
 
 
 def reader_style() -> str | None:

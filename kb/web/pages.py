@@ -121,11 +121,11 @@ def compare_langs(lang: str) -> str | None:
 def unit_url(lang: str, uid: str) -> str:
     """The permalink of a unit (`kb.core.ids.unit_path`; a card's law unit: the comparison
     of its law), under the site's root; `lang` is a book's address or id."""
-    lang = library().key(lang)  # a document's id: its address
-    law, book = law_of(uid), library().book(lang)
-    if law is not None and book is not None and book.kind == "card":
-        return url_for("pages.compare", number=law, langs=",".join(card_langs(lang)))
-    return request.script_root + unit_path(lang, uid)
+    book = library().book(lang)
+    key = book.key if book is not None else lang  # a document's id: its address
+    if book is not None and book.kind == "card" and (law := law_of(uid)) is not None:
+        return url_for("pages.compare", number=law, langs=",".join(card_langs(key)))
+    return request.script_root + unit_path(key, uid)
 
 
 @bp.app_context_processor
