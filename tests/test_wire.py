@@ -86,6 +86,31 @@ def test_a_kept_page_is_sent_as_kept_with_no_compression_per_request(
     assert api.headers["ETag"] == f'"{hashlib.sha1(plain.data).hexdigest()}:br"'
 
 
+def test_a_page_a_browser_reads_first_is_kept_in_brotli_alone(client: FlaskClient) -> None:
+    """A page first asked for by a browser (brotli) is compressed once, in brotli, and kept so
+    (no gzip body beside it, made and inflated for nothing); a reader asking for none gets it
+    inflated from that, one asking for gzip gets gzip made once, all with the same ETag."""
+    url = "/fi/law/14?ui=et"  # a page no other test reads in this UI language
+    made = []
+
+    def counted(page: bytes, coding: str) -> bytes:
+        made.append(coding)
+        return encode(page, coding)
+
+    with mock.patch.object(cache, "encode", side_effect=counted):
+        first = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+        assert first.headers["Content-Encoding"] == "br" and made == ["br"]
+        raw = client.get(url, headers={"Accept-Encoding": "identity"})
+        assert made == ["br"] and brotli.decompress(first.data) == raw.data
+        etag = hashlib.sha1(raw.data).hexdigest()
+        assert first.headers["ETag"] == f'"{etag}:br"' and raw.headers["ETag"] == f'"{etag}"'
+        for _ in range(2):
+            zipped = client.get(url, headers={"Accept-Encoding": "gzip"})
+            assert zipped.headers["ETag"] == f'"{etag}:gzip"'
+            assert gzip.decompress(zipped.data) == raw.data
+        assert made == ["br", "gzip"]
+
+
 def test_the_searcher_is_looked_up_again_only_when_the_index_link_changes(
     tmp_path: Path,
 ) -> None:

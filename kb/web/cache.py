@@ -1,10 +1,12 @@
 """Rendered pages kept in memory: a law page or a comparison is rendered once per build, UI
-language and URL, then served as it was until a rebuild (the build is part of its key) or
-until newer pages push it out of a fixed budget of bytes. Pages are kept compressed, in the
-content codings readers ask for (gzip always, about an eighth of a law page; brotli beside it
-once a reader asks for it): a kept page is sent as it is kept, with no compression per request
-(a reader who asks for none gets it inflated). Its ETag is the one the site gives any page
-(the SHA-1 of the page, `:br` or `:gzip` after it when sent so), so a reader's copy stays valid.
+language and URL, then served as it was until a rebuild (the build is part of its key) or until
+newer pages push it out of a fixed budget of bytes. Pages are kept compressed, in the content
+codings readers ask for (the first reader's: brotli for a browser, gzip for any other, about an
+eighth of a law page; another coding made once a reader asks for it, and kept beside it): a
+kept page is sent as it is kept, with no compression per request (a reader who asks for none
+gets it inflated; the page just rendered is sent as it is). Its ETag is the one the site gives
+any page (the SHA-1 of the page, `:br` or `:gzip` after it when sent so), so a reader's copy
+stays valid.
 
 >>> cache = PageCache(budget=80)
 >>> kept = cache.put("a", b"123456"); _ = cache.put("b", b"7890")
@@ -85,7 +87,7 @@ class PageCache:
             body = kept.bodies.get(coding)
         if body is not None:
             return body, tagged(kept.etag, coding)
-        page = zlib.decompress(kept.bodies["gzip"], 31)
+        page = inflated(kept)
         if coding not in CODINGS:
             return page, kept.etag
         body = encode(page, coding)
@@ -96,13 +98,15 @@ class PageCache:
                 self._shrink()
         return body, tagged(kept.etag, coding)
 
-    def put(self, key: Hashable, page: bytes) -> Kept:
-        """Keep a page (gzip), unless it is kept already; what is kept under the key."""
+    def put(self, key: Hashable, page: bytes, coding: str = "gzip") -> Kept:
+        """Keep a page in a content coding (`br` or `gzip`; any other: gzip), unless it is kept
+        already; what is kept under the key."""
         with self._lock:
             kept = self._pages.get(key)
         if kept is not None:
             return kept
-        kept = Kept(hashlib.sha1(page).hexdigest(), {"gzip": encode(page, "gzip")})
+        coding = coding if coding in CODINGS else "gzip"
+        kept = Kept(hashlib.sha1(page).hexdigest(), {coding: encode(page, coding)})
         with self._lock:
             if key in self._pages:
                 return self._pages[key]
@@ -114,6 +118,17 @@ class PageCache:
     def _shrink(self) -> None:
         while self.size > self.budget and self._pages:
             self.size -= self._pages.popitem(last=False)[1].size
+
+
+def inflated(kept: Kept) -> bytes:
+    """A kept page as it was rendered (from its gzip body, else its brotli one).
+
+    >>> inflated(Kept("", {"br": encode(b"abc", "br")}))
+    b'abc'
+    """
+    if "gzip" in kept.bodies:
+        return zlib.decompress(kept.bodies["gzip"], 31)
+    return brotli.decompress(kept.bodies["br"])
 
 
 def tagged(etag: str, coding: str) -> str:
@@ -199,8 +214,14 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
             result = view(**kwargs)
             if not isinstance(result, str):
                 return result
-            PAGES.put(key, result.encode())
-            found = PAGES.get(key, coding)
+            page = result.encode()
+            kept = PAGES.put(key, page, coding)  # in the reader's coding (see `PageCache`)
+            if coding not in CODINGS:
+                found = page, kept.etag
+            elif coding in kept.bodies:
+                found = kept.bodies[coding], tagged(kept.etag, coding)
+            else:  # kept by another reader first, in another coding
+                found = PAGES.get(key, coding)
             if found is None:  # a page over the whole budget: sent as rendered
                 return result
         body, etag = found
