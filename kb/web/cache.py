@@ -216,12 +216,7 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
                 return result
             page = result.encode()
             kept = PAGES.put(key, page, coding)  # in the reader's coding (see `PageCache`)
-            if coding not in CODINGS:
-                found = page, kept.etag
-            elif coding in kept.bodies:
-                found = kept.bodies[coding], tagged(kept.etag, coding)
-            else:  # kept by another reader first, in another coding
-                found = PAGES.get(key, coding)
+            found = PAGES.get(key, coding) if coding in CODINGS else (page, kept.etag)
             if found is None:  # a page over the whole budget: sent as rendered
                 return result
         body, etag = found
