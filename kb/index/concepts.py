@@ -198,18 +198,19 @@ def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
 class Asked(NamedTuple):
     """A query's words as a language's situations hold them (`Concepts.situations_matching`):
     per situation, each word's number of phrases holding it (`in_group`); each word's weight
-    among the situations and the phrases holding it (`holding`), and the phrases holding any
-    (`held`: a phrase holding none scores nothing); per situation, its share of the query's
-    words by relevance and the bound of its phrases' scores (`bounds`: the function of that
-    name); and, once worked out, each situation's best phrase by words (`best`: its score
-    and concept, for the pass with letters)."""
+    among the situations; the phrases holding any (`held`: a phrase holding none scores
+    nothing), each with the query's words it holds (bit `w` for word `w`); per situation,
+    its share of the query's words by relevance and the bound of its phrases' scores
+    (`bounds`: the function of that name); and, once worked out, each situation's best
+    phrase by words (`best`: its score and concept, for the pass with letters) and the share
+    of the query's words of each set of them a phrase holds (`own`)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
-    holding: list[set[int]]
-    held: set[int]
+    held: dict[int, int]
     bounds: dict[str, tuple[float, float]]
     best: dict[str, tuple[float, int]]
+    own: dict[int, float]
 
 
 class Concepts:
@@ -366,8 +367,11 @@ class Concepts:
         in_group: dict[str, dict[int, int]] = defaultdict(dict)
         weight = []  # a word's weight among the situations
         phrases = self.phrases.get(lang, {})
-        holding = [set().union(*(phrases.get(k, ()) for k in keys)) for keys in words]
+        held: dict[int, int] = {}  # phrase -> the query's words it holds, a bit each
         for w, keys in enumerate(words):
+            bit = 1 << w
+            for n in set().union(*(phrases.get(k, ()) for k in keys)):
+                held[n] = held.get(n, 0) | bit
             tf: dict[str, int] = {}
             for k in keys:
                 for group, n in groups.get(k, ()):
@@ -376,8 +380,7 @@ class Concepts:
             weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
             for group, n in tf.items():
                 in_group[group][w] = n
-        held = set().union(*holding)
-        asked = Asked(in_group, weight, holding, held, bounds(in_group, weight, self.length), {})
+        asked = Asked(in_group, weight, held, bounds(in_group, weight, self.length), {}, {})
         words_only = self._situations(asked, {}, limit)
         if not in_group or any(m.score >= 1.0 for m in words_only):
             # no word of the query is a situation's (letters alone are no evidence:
@@ -396,7 +399,7 @@ class Concepts:
         the best bound down, each one's phrases holding a word of the query from the
         shortest, and no further than can change the best `limit`. A situation its letters
         alone resemble is named by its first phrase."""
-        in_group, weight, holding = asked.in_group, asked.weight, asked.holding
+        in_group, weight, held, own_of = asked.in_group, asked.weight, asked.held, asked.own
         needed = sum(weight) or 1.0
         if likeness:
             situations = []
@@ -415,12 +418,17 @@ class Concepts:
             if group not in asked.best:
                 found = in_group.get(group, {})
                 best, best_n = 0.0, self.first_phrase[group]
-                for size, n in [p for p in self.members[group] if p[1] in asked.held]:
+                for size, n in self.members[group]:
+                    mask = held.get(n)  # the query's words the phrase holds (all in `found`)
+                    if mask is None:
+                        continue
                     if best >= bound * (0.5 + 0.5 * min(1.0, len(found) / size)):
                         break
-                    words = [w for w in found if n in holding[w]]  # the query's words it holds
-                    own = sum(weight[w] for w in words) / needed  # summed as `needed` is
-                    score = (own + covered) / 2 * (0.5 + 0.5 * min(1.0, len(words) / size))
+                    own = own_of.get(mask)
+                    if own is None:  # summed as `needed` is, word by word
+                        own = sum(w for i, w in enumerate(weight) if mask >> i & 1) / needed
+                        own_of[mask] = own
+                    score = (own + covered) / 2 * (0.5 + 0.5 * min(1.0, mask.bit_count() / size))
                     if score > best:
                         best, best_n = score, n
                 asked.best[group] = (best, best_n)
