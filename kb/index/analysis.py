@@ -28,6 +28,7 @@ import threading
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cache, lru_cache, partial
 from itertools import product
 from typing import NamedTuple
@@ -240,6 +241,45 @@ class Analyzer:
             if split and last.group(1)[-1:].islower() and word[:1].islower():
                 yield Token(last.start(), m.end(), self.keys(last.group(1) + word))
             last = m
+
+    def matching(
+        self,
+        text: str,
+        marks: AbstractSet[str],
+        start: int = 0,
+        stop: int = -1,
+        first: bool = False,
+    ) -> list[tuple[int, int]]:
+        """The spans of the words of a text (from offset `start`, those beginning before
+        `stop`; `first`: only the first) whose exact form or a stem is one of `marks`: the
+        words of `tokens`, in their order, each word's keys looked up as it is read and no
+        word read past what is asked.
+
+        >>> fi, marks = analyzer("fi"), {"revokki", "revokin"}
+        >>> fi.matching("Revokki ja revokin korjaus", marks)
+        [(0, 7), (11, 18)]
+        >>> fi.matching("Revokki ja revokin korjaus", marks, 8, first=True)
+        [(11, 18)]
+        """
+        keys, out = self.keys, []
+        last_start, last_end, last_word = 0, -2, ""
+        for m in WORD.finditer(text, start):
+            begin, end = m.span()
+            if begin >= stop >= 0:
+                break
+            word = m.group(1)
+            forms = [(begin, word)]
+            joined = begin == last_end + 1 and text[last_end] == "-"
+            if joined and last_word[-1:].islower() and word[:1].islower():
+                forms.append((last_start, last_word + word))  # the printer's hyphen (`tokens`)
+            for at, form in forms:
+                found = keys(form)
+                if found.exact in marks or not marks.isdisjoint(found.stems):
+                    out.append((at, end))
+                    if first:
+                        return out
+            last_start, last_end, last_word = begin, end, word
+        return out
 
     def words(self, text: str) -> list[Keys]:
         """The keys of each word of a text, in order.

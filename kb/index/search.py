@@ -37,7 +37,7 @@ import unicodedata
 from array import array
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -53,7 +53,7 @@ from kb.core.ids import law_of
 from kb.core.memory import loading
 from kb.core.model import EVERY
 from kb.crosslang import editions
-from kb.index.analysis import WORD, Keys, Token, analyzer, lemmatizer, ocr_variants
+from kb.index.analysis import WORD, Analyzer, Keys, analyzer, lemmatizer, ocr_variants
 from kb.index.build import (
     CONCEPTS,
     LEMMAS,
@@ -95,12 +95,11 @@ LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 4096  # analysed and scored words kept per process
-TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last shown
+TEXTS_KEPT = 2048  # units' stored texts (and their exact words) kept per process, the last read
 POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the last read)
 TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
-LONG_TEXT = 2 * SNIPPET  # a longer text's words are read for a snippet only as far as it shows
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
 # A situation of the thesaurus matched by a player's description (more than SHORT words)
@@ -233,39 +232,32 @@ def split_query(query: str) -> tuple[list[str], list[str]]:
     return list(words.values())[:MAX_WORDS], phrases
 
 
-def snippet(text: str, tokens: Iterable[Token], marks: set[str], width: int = SNIPPET) -> str:
+def snippet(text: str, an: Analyzer, marks: AbstractSet[str], width: int = SNIPPET) -> str:
     """HTML of a text around its first match: escaped, each matching word in `<mark>`.
 
-    `tokens` are the text's words in order (`Analyzer.tokens`: read only as far as the
-    snippet reaches), `marks` the keys (exact forms and stems) that match.
+    `an` reads the text's words (`Analyzer.matching`: of a long text only as far as the
+    snippet reaches), `marks` are the keys (exact forms and stems) that match; where words
+    overlap (a hyphenated word and its parts), the first to match is marked.
 
     >>> text = "Pelaaja <b> ja lepääjän kortit"
-    >>> snippet(text, analyzer("fi").tokens(text), {"lepaajan"})
+    >>> snippet(text, analyzer("fi"), {"lepaajan"})
     'Pelaaja &lt;b&gt; ja <mark>lepääjän</mark> kortit'
     """
-    words = iter(tokens)
     start, end = 0, len(text)
-    spans = []
-    for t in words:  # up to the first match (all of a text that fits)
-        if t.keys.exact in marks or not marks.isdisjoint(t.keys.stems):
-            spans.append((t.start, t.end))
-            if len(text) > width:
-                break
-    if len(text) > width:
-        first = spans[0][0] if spans else 0
-        start = max(0, min(first - width // 4, len(text) - width))
+    if len(text) <= width:
+        spans = an.matching(text, marks)
+    else:
+        first = an.matching(text, marks, first=True)
+        at = first[0][0] if first else 0
+        start = max(0, min(at - width // 4, len(text) - width))
         start = text.rfind(" ", 0, start) + 1 if start else 0
         end = text.find(" ", start + width)
         end = len(text) if end < 0 else end
-        for t in words:  # the rest of the window: a word from its end on is not shown
-            if t.start >= end:
-                break
-            if t.keys.exact in marks or not marks.isdisjoint(t.keys.stems):
-                spans.append((t.start, t.end))
+        spans = an.matching(text, marks, start, end)  # a word from its end on is not shown
     out = ["…" if start else ""]
     at = start
     for s, e in spans:
-        if s < start or e > end:
+        if s < at or e > end:
             continue
         out += [html.escape(text[at:s]), "<mark>", html.escape(text[s:e]), "</mark>"]
         at = e
@@ -324,7 +316,7 @@ class Searcher:
             for uid in row[4].split():
                 self.citing[(d.lang, uid)].append(n)
         self.stored = lru_cache(maxsize=TEXTS_KEPT)(self._stored)
-        self._tokens = lru_cache(maxsize=TEXTS_KEPT)(self._split_text)
+        self._exact_words = lru_cache(maxsize=TEXTS_KEPT)(self._phrase_words)
         # The terms of every field (lexicon.json) and a speller per language, so that no query
         # waits for them); postings and split texts are read at first need and kept.
         table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
@@ -620,10 +612,16 @@ class Searcher:
             docs = found if docs is None else docs & found
         return docs
 
-    def _exact_words(self, doc: int) -> tuple[str, ...]:
-        """A unit's exact words in order, as its `exact_xx` field was indexed (the last few
-        kept, see `_tokens`)."""
-        return tuple(t.keys.exact for t in self._tokens(doc, "phrase"))
+    def _phrase_words(self, doc: int) -> tuple[str, ...]:
+        """A unit's exact words in order, as its `exact_xx` field was indexed (see
+        `_exact_words`: the last few kept).
+
+        >>> s = get_searcher()
+        >>> s._exact_words(s.by_id[("fi", "63.A")])[:3]
+        ('revokki', 'tulee', 'pysyvaksi')
+        """
+        text = phrase_text(self.stored(doc))
+        return tuple(k.exact for k in analyzer(self.docs[doc].lang).words(text))
 
     def _law_filter(self, law: str | None) -> set[int] | None:
         """The units of the law a filter names (`63`, `Law 63`, `laki 63`): none for a
@@ -794,22 +792,6 @@ class Searcher:
             reader = self._readers.reader = self.ix.reader()
         return reader.stored_fields(doc)
 
-    def _split_text(self, doc: int, name: str) -> list[Token]:
-        """The words of a unit's stored text or raw text, or (`phrase`) of the text its exact
-        words were indexed from (see `_tokens`: the last few kept)."""
-        stored = self.stored(doc)
-        text = phrase_text(stored) if name == "phrase" else stored[name]
-        return list(analyzer(self.docs[doc].lang).tokens(text))
-
-    def _words(self, doc: int, name: str) -> Iterable[Token]:
-        """The words of a unit's stored text (`text`, `title`, `raw`) for its snippet: a text
-        of a few snippets' length all read and kept (see `_tokens`), a longer one read as far
-        as its snippet reaches (its words after that are never shown)."""
-        text = self.stored(doc)[name]
-        if len(text) <= LONG_TEXT:
-            return self._tokens(doc, name)
-        return analyzer(self.docs[doc].lang).tokens(text)
-
     def _hit(
         self,
         doc: int,
@@ -823,11 +805,10 @@ class Searcher:
         "Opening lead, out of turn", "lang": "en"}`), the words of its text (`{"by":
         "text"}`), or several of these."""
         d = self.stored(doc)
-        mine = marks.get(d["lang"], set())
-        name = "text" if d["text"] else "title"
-        shown = snippet(d[name], self._words(doc, name), mine)
+        mine, an = marks.get(d["lang"], set()), analyzer(self.docs[doc].lang)
+        shown = snippet(d["text"] or d["title"], an, mine)
         if "<mark>" not in shown and d.get("raw"):
-            shown = snippet(d["raw"], self._words(doc, "raw"), mine)
+            shown = snippet(d["raw"], an, mine)
         found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
         if entry is not None:
             found_by.append(entry)
