@@ -275,7 +275,8 @@ def test_a_long_texts_snippet_reads_its_words_only_as_far_as_it_shows(
 ) -> None:
     """A hit's snippet shows some 220 characters around its first match: the words of a long
     text past them are not read (each word read is analysed: a cold query paid for whole
-    law texts), and the snippet marks the text's first matches, in order."""
+    law texts), and the snippet marks the text's first matches, in order, as it does from
+    the words of the text all read."""
     doc = max(range(len(searcher.docs)), key=lambda n: len(searcher.stored(n)["text"]))
     text = searcher.stored(doc)["text"]  # a topic of the Swedish card: a law's summary
     an = analyzer("sv")
@@ -291,6 +292,7 @@ def test_a_long_texts_snippet_reads_its_words_only_as_far_as_it_shows(
     marked = re.findall("<mark>(.*?)</mark>", shown)
     everywhere = [text[s:e] for s, e in an.matching(text, marks)]
     assert marked and marked == everywhere[: len(marked)] and len(marked) < len(everywhere)
+    assert snippet(text, an, marks, words) == shown  # its words given: the same snippet
 
 
 def test_a_snippet_reads_as_its_text(searcher: Searcher) -> None:

@@ -233,14 +233,16 @@ class Analyzer:
         >>> [t.keys.exact for t in analyzer("fi").tokens("tulosten kes-kiarvo")]
         ['tulosten', 'kes', 'kiarvo', 'keskiarvo']
         """
-        last = None
+        keys, make = self.keys, Token._make
+        last_start, last_end, last_word = 0, -2, ""
         for m in WORD.finditer(text):
-            yield Token(m.start(), m.end(), self.keys(m.group(1)))
             word = m.group(1)
-            split = last and text[last.end() : m.start()] == "-"
-            if split and last.group(1)[-1:].islower() and word[:1].islower():
-                yield Token(last.start(), m.end(), self.keys(last.group(1) + word))
-            last = m
+            start, end = m.span()
+            yield make((start, end, keys(word)))
+            joined = start == last_end + 1 and text[last_end] == "-"
+            if joined and last_word[-1:].islower() and word[:1].islower():
+                yield make((last_start, end, keys(last_word + word)))
+            last_start, last_end, last_word = start, end, word
 
     def matching(
         self,

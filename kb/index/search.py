@@ -37,6 +37,7 @@ import unicodedata
 from array import array
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,7 +54,7 @@ from kb.core.ids import law_of
 from kb.core.memory import loading
 from kb.core.model import EVERY
 from kb.crosslang import editions
-from kb.index.analysis import WORD, Analyzer, Keys, analyzer, lemmatizer, ocr_variants
+from kb.index.analysis import WORD, Analyzer, Keys, Token, analyzer, lemmatizer, ocr_variants
 from kb.index.build import (
     CONCEPTS,
     LEMMAS,
@@ -95,11 +96,12 @@ LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 4096  # analysed and scored words kept per process
-TEXTS_KEPT = 2048  # units' stored texts (and their exact words) kept per process, the last read
+TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last read
 POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the last read)
 TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
 SNIPPET = 220  # characters of text around the matches
+LONG_TEXT = 2 * SNIPPET  # a longer text's words are read for a snippet only as far as it shows
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
 W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (see `_concepts`)
 # A situation of the thesaurus matched by a player's description (more than SHORT words)
@@ -232,28 +234,37 @@ def split_query(query: str) -> tuple[list[str], list[str]]:
     return list(words.values())[:MAX_WORDS], phrases
 
 
-def snippet(text: str, an: Analyzer, marks: AbstractSet[str], width: int = SNIPPET) -> str:
+def snippet(
+    text: str,
+    an: Analyzer,
+    marks: AbstractSet[str],
+    words: Sequence[Token] | None = None,
+    width: int = SNIPPET,
+) -> str:
     """HTML of a text around its first match: escaped, each matching word in `<mark>`.
 
     `an` reads the text's words (`Analyzer.matching`: of a long text only as far as the
-    snippet reaches), `marks` are the keys (exact forms and stems) that match; where words
-    overlap (a hyphenated word and its parts), the first to match is marked.
+    snippet reaches), unless they are given (`words`: as `Analyzer.tokens` reads them,
+    kept from an earlier hit); `marks` are the keys (exact forms and stems) that match;
+    where words overlap (a hyphenated word and its parts), the first to match is marked.
 
     >>> text = "Pelaaja <b> ja lepääjän kortit"
     >>> snippet(text, analyzer("fi"), {"lepaajan"})
     'Pelaaja &lt;b&gt; ja <mark>lepääjän</mark> kortit'
     """
+    spans = None
+    if words is not None:
+        spans = [(s, e) for s, e, k in words if k.exact in marks or not marks.isdisjoint(k.stems)]
     start, end = 0, len(text)
-    if len(text) <= width:
-        spans = an.matching(text, marks)
-    else:
-        first = an.matching(text, marks, first=True)
+    if len(text) > width:
+        first = spans if spans is not None else an.matching(text, marks, first=True)
         at = first[0][0] if first else 0
         start = max(0, min(at - width // 4, len(text) - width))
         start = text.rfind(" ", 0, start) + 1 if start else 0
         end = text.find(" ", start + width)
         end = len(text) if end < 0 else end
-        spans = an.matching(text, marks, start, end)  # a word from its end on is not shown
+    if spans is None:  # a word from the end of what is shown on is not read
+        spans = an.matching(text, marks, start, end)
     out = ["…" if start else ""]
     at = start
     for s, e in spans:
@@ -317,6 +328,7 @@ class Searcher:
                 self.citing[(d.lang, uid)].append(n)
         self.stored = lru_cache(maxsize=TEXTS_KEPT)(self._stored)
         self._exact_words = lru_cache(maxsize=TEXTS_KEPT)(self._phrase_words)
+        self._words = lru_cache(maxsize=TEXTS_KEPT)(self._text_words)
         # The terms of every field (lexicon.json) and a speller per language, so that no query
         # waits for them); postings and split texts are read at first need and kept.
         table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
@@ -792,6 +804,13 @@ class Searcher:
             reader = self._readers.reader = self.ix.reader()
         return reader.stored_fields(doc)
 
+    def _text_words(self, doc: int, name: str) -> list[Token] | None:
+        """The words of a unit's stored text (`text`, `title`, `raw`) of a few snippets'
+        length (see `_words`: the last few kept, as the most shown units are shown again);
+        None for a longer one (read for each snippet only as far as it shows)."""
+        text = self.stored(doc)[name]
+        return list(analyzer(self.docs[doc].lang).tokens(text)) if len(text) <= LONG_TEXT else None
+
     def _hit(
         self,
         doc: int,
@@ -806,9 +825,10 @@ class Searcher:
         "text"}`), or several of these."""
         d = self.stored(doc)
         mine, an = marks.get(d["lang"], set()), analyzer(self.docs[doc].lang)
-        shown = snippet(d["text"] or d["title"], an, mine)
+        name = "text" if d["text"] else "title"
+        shown = snippet(d[name], an, mine, self._words(doc, name))
         if "<mark>" not in shown and d.get("raw"):
-            shown = snippet(d["raw"], an, mine)
+            shown = snippet(d["raw"], an, mine, self._words(doc, "raw"))
         found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
         if entry is not None:
             found_by.append(entry)
