@@ -159,6 +159,24 @@ class Token(NamedTuple):
     keys: Keys
 
 
+def hyphen_joined(text: str, last_end: int, start: int, last: str, word: str) -> bool:
+    """Whether a word (`word`, from offset `start`) and the word before it (`last`, ending
+    at `last_end`) are one word the printer split with a hyphen: one hyphen between them,
+    a lower-case letter on either side (Finnish `kes-kiarvo`), read joined as well.
+
+    >>> hyphen_joined("kes-kiarvo", 3, 4, "kes", "kiarvo")
+    True
+    >>> hyphen_joined("C1 d-kohta", 4, 5, "d", "kohta"), hyphen_joined("A-b", 1, 2, "A", "b")
+    (True, False)
+    """
+    return (
+        start == last_end + 1
+        and text[last_end] == "-"
+        and last[-1:].islower()
+        and word[:1].islower()
+    )
+
+
 class Analyzer:
     """The analysis of one language: lowercasing, stemming, folding and stop words.
 
@@ -239,8 +257,7 @@ class Analyzer:
             word = m.group(1)
             start, end = m.span()
             yield make((start, end, keys(word)))
-            joined = start == last_end + 1 and text[last_end] == "-"
-            if joined and last_word[-1:].islower() and word[:1].islower():
+            if hyphen_joined(text, last_end, start, last_word, word):
                 yield make((last_start, end, keys(last_word + word)))
             last_start, last_end, last_word = start, end, word
 
@@ -252,10 +269,10 @@ class Analyzer:
         stop: int = -1,
         first: bool = False,
     ) -> list[tuple[int, int]]:
-        """The spans of the words of a text (from offset `start`, those beginning before
-        `stop`; `first`: only the first) whose exact form or a stem is one of `marks`: the
-        words of `tokens`, in their order, each word's keys looked up as it is read and no
-        word read past what is asked.
+        """The spans of the words of a text (from offset `start`, which begins a word: 0 or
+        just after a space; those beginning before `stop`; `first`: only the first) whose
+        exact form or a stem is one of `marks`: the words of `tokens`, in their order, each
+        word's keys looked up as it is read and no word read past what is asked.
 
         >>> fi, marks = analyzer("fi"), {"revokki", "revokin"}
         >>> fi.matching("Revokki ja revokin korjaus", marks)
@@ -271,9 +288,8 @@ class Analyzer:
                 break
             word = m.group(1)
             forms = [(begin, word)]
-            joined = begin == last_end + 1 and text[last_end] == "-"
-            if joined and last_word[-1:].islower() and word[:1].islower():
-                forms.append((last_start, last_word + word))  # the printer's hyphen (`tokens`)
+            if hyphen_joined(text, last_end, begin, last_word, word):
+                forms.append((last_start, last_word + word))
             for at, form in forms:
                 found = keys(form)
                 if found.exact in marks or not marks.isdisjoint(found.stems):

@@ -54,7 +54,16 @@ from kb.core.ids import law_of
 from kb.core.memory import loading
 from kb.core.model import EVERY
 from kb.crosslang import editions
-from kb.index.analysis import WORD, Analyzer, Keys, Token, analyzer, lemmatizer, ocr_variants
+from kb.index.analysis import (
+    WORD,
+    Analyzer,
+    Keys,
+    Token,
+    analyzer,
+    hyphen_joined,
+    lemmatizer,
+    ocr_variants,
+)
 from kb.index.build import (
     CONCEPTS,
     LEMMAS,
@@ -222,15 +231,14 @@ def split_query(query: str) -> tuple[list[str], list[str]]:
         parts[-2:] = [parts[-2] + " " + parts[-1]]
     phrases = [p.strip() for p in parts[1::2] if WORD.search(p)]
     words: dict[str, str] = {}
-    last = None
-    for m in WORD.finditer(" ".join(parts)):
-        if len(m.group(1)) <= MAX_WORD:
-            words.setdefault(m.group(1).lower(), m.group(1))
-        split = last and m.string[last.end() : m.start()] == "-"
-        if split and last.group(1)[-1:].islower() and m.group(1)[:1].islower():
-            joined = last.group(1) + m.group(1)
-            words.setdefault(joined.lower(), joined)
-        last = m
+    text, last_end, last = " ".join(parts), -2, ""
+    for m in WORD.finditer(text):
+        word = m.group(1)
+        if len(word) <= MAX_WORD:
+            words.setdefault(word.lower(), word)
+        if hyphen_joined(text, last_end, m.start(), last, word):
+            words.setdefault((last + word).lower(), last + word)
+        last_end, last = m.end(), word
     return list(words.values())[:MAX_WORDS], phrases
 
 
@@ -244,9 +252,10 @@ def snippet(
     """HTML of a text around its first match: escaped, each matching word in `<mark>`.
 
     `an` reads the text's words (`Analyzer.matching`: of a long text only as far as the
-    snippet reaches), unless they are given (`words`: as `Analyzer.tokens` reads them,
-    kept from an earlier hit); `marks` are the keys (exact forms and stems) that match;
-    where words overlap (a hyphenated word and its parts), the first to match is marked.
+    snippet reaches, all of it where nothing matches), unless they are given (`words`: as
+    `Analyzer.tokens` reads them, kept from an earlier hit); `marks` are the keys (exact
+    forms and stems) that match; where words overlap (a hyphenated word and its parts),
+    the first to match is marked.
 
     >>> text = "Pelaaja <b> ja lepääjän kortit"
     >>> snippet(text, analyzer("fi"), {"lepaajan"})
@@ -330,7 +339,7 @@ class Searcher:
         self._exact_words = lru_cache(maxsize=TEXTS_KEPT)(self._phrase_words)
         self._words = lru_cache(maxsize=TEXTS_KEPT)(self._text_words)
         # The terms of every field (lexicon.json) and a speller per language, so that no query
-        # waits for them); postings and split texts are read at first need and kept.
+        # waits for them; postings and texts' words are read at first need and kept.
         table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
         self.lexicons: dict[str, dict[str, int]] = {}
         self._sorted: dict[str, list[str]] = {}
