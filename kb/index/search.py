@@ -317,7 +317,7 @@ class Searcher:
         entries = json.loads(concepts.read_text(encoding="utf-8")) if concepts.exists() else []
         letters = json.loads((path / LETTERS).read_text(encoding="utf-8"))  # built with it
         self.concepts = Concepts(entries, {k: LetterIndex.load(v) for k, v in letters.items()})
-        self._targets: dict[tuple[int, str], tuple[int, ...]] = {}  # see `targets`
+        self._targets: dict[tuple, tuple[int, ...]] = {}  # see `targets`
         self._subtrees: dict[int, tuple[int, ...]] = {}
         rows = json.loads((path / UNITS).read_text(encoding="utf-8"))
         self.docs: list[Doc] = [Doc(*map(intern, row[:4])) for row in rows]
@@ -978,8 +978,9 @@ class Searcher:
     def targets(self, match: Match, lang: str) -> tuple[int, ...]:
         """A concept's targets as units of one book: the same id in a book of its edition,
         through the edition map in the other edition, the card's topics citing them, a
-        definition through the glossary's links (kept per concept and book, the last
-        `TARGETS_KEPT`: sixty books and the thesaurus's 20,000 phrases would be a million).
+        definition through the glossary's links (kept per list of targets and book, the
+        last `TARGETS_KEPT`: a situation's phrases, and the entries several books print
+        alike, share theirs).
 
         >>> s = get_searcher()
         >>> from kb.index.concepts import Concept
@@ -987,10 +988,10 @@ class Searcher:
         >>> [s.docs[d].id for d in s.targets(m, "sk")]
         ['16.D', 'def.alertovanie']
         """
-        key = (id(match.entry), lang)
+        entry = match.entry
+        key = (entry.targets, entry.source, entry.edition, lang)
         if key in self._targets:
             return self._targets[key]
-        entry = match.entry
         out: list[int] = []
         for uid in entry.targets:
             if uid.startswith("def."):
