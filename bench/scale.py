@@ -17,10 +17,8 @@ and builds it with `lawkb build`, the code a new document takes. Then:
   named, each language's main document, the search page's "All languages") and in every
   document (`search_every_*`: `lang=all`, every copy), each query novel (the searcher's
   word caches cleared before it), in that order: `search_*` are the first queries the
-  process answers after `warm` (its other caches as a server starts them: the hot posting
-  lists read and the words of each language's main document analysed, as `warm` does;
-  stored texts, the other posting lists and the lemma dictionaries cold);
-  `search_*_served_*` the same queries, their words again new to the
+  process answers (its other caches cold too: stored texts, posting lists, lemma
+  dictionaries); `search_*_served_*` the same queries, their words again new to the
   caches, once the process has answered the situation set (tests/data/situations.tsv) in
   every document, as a server that has been answering others' queries.
 

@@ -109,7 +109,6 @@ TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the
 POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the last read)
 TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
-WARM_WORDS = 40000  # words of the books' texts analysed at start, at most (see `warm`)
 SNIPPET = 220  # characters of text around the matches
 LONG_TEXT = 2 * SNIPPET  # a longer text's words are read for a snippet only as far as it shows
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
@@ -411,9 +410,8 @@ class Searcher:
     # -- the index ---------------------------------------------------
 
     def warm(self) -> int:
-        """Read the hot posting lists and analyse the books' words now (`_warm_words`), so
-        that no query of a long-running server waits for them; returns how many lists were
-        read. The hot lists are those of the most
+        """Read the hot posting lists now, so that no query of a long-running server waits
+        for them; returns how many lists were read. The hot lists are those of the most
         frequent terms (the longest to read), up to `WARM_POSTINGS` postings in all, a fixed
         number whatever the corpus, so that start-up and memory stay flat; the others are
         read from the mapped postings file at first need (the last `POSTINGS_KEPT` kept),
@@ -439,32 +437,7 @@ class Searcher:
             if total > WARM_POSTINGS:
                 break
             self._hot[(field, term)] = self._read_postings(field, term)
-        self._warm_words()
         return len(self._hot)
-
-    def _warm_words(self) -> int:
-        """Analyse the words of each language's main document now (each form's keys kept
-        by its language's analysis, `Analyzer.keys`), up to `WARM_WORDS` forms in all, a
-        fixed number whatever the corpus: the words of the hits a query shows are mostly
-        these, and its snippets would analyse each one it meets first. Returns how many
-        forms were analysed.
-
-        >>> 5000 < get_searcher()._warm_words() <= WARM_WORDS
-        True
-        """
-        main, seen = set(self.main_langs), set()
-        with self.ix.reader() as reader:  # its own: the texts kept are those shown
-            for doc, d in enumerate(self.docs):
-                if d.lang not in main:
-                    continue
-                keys, stored = analyzer(d.lang).keys, reader.stored_fields(doc)
-                for m in WORD.finditer(f"{stored['title']}\n{stored['text']}"):
-                    if (d.lang, m.group(1)) not in seen:
-                        if len(seen) >= WARM_WORDS:
-                            return len(seen)
-                        seen.add((d.lang, m.group(1)))
-                        keys(m.group(1))
-        return len(seen)
 
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
         """A term's BM25 term-frequency factor in each unit that holds it (a hot list kept
