@@ -88,13 +88,18 @@ def light_stem(word: str, suffixes: tuple[str, ...]) -> str:
     >>> [light_stem(w, slovak) for w in ("nedostatočného", "zdvihoch", "pre")]
     ['nedostatočn', 'zdvih', 'pre']
     """
-    for ending in _by_last_letter(suffixes).get(word[-1:], ()):
+    return _strip(word, _by_last_letter(suffixes))
+
+
+def _strip(word: str, endings: Mapping[str, tuple[str, ...]]) -> str:
+    """`light_stem` with its endings by their last letter (`_by_last_letter`, worked out
+    once per language)."""
+    for ending in endings.get(word[-1:], ()):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: -len(ending)]
     return word
 
 
-@cache
 def _by_last_letter(suffixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """A stemmer's endings by their last letter, each letter's in their order: a word's
     ending can only be one of those ending in its last letter."""
@@ -198,7 +203,7 @@ class Analyzer:
         if words.snowball:
             self._stem = Stemmer.Stemmer(words.snowball).stemWord
         elif words.suffixes:
-            self._stem = partial(light_stem, suffixes=tuple(words.suffixes.split()))
+            self._stem = partial(_strip, endings=_by_last_letter(tuple(words.suffixes.split())))
         else:
             self._stem = str
         try:
