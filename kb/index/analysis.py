@@ -27,7 +27,7 @@ import re
 import threading
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import cache, lru_cache, partial
 from itertools import product
@@ -182,6 +182,27 @@ def hyphen_joined(text: str, last_end: int, start: int, last: str, word: str) ->
     )
 
 
+def marked(
+    tokens: Iterable[Token], marks: AbstractSet[str], stop: int = -1, first: bool = False
+) -> list[tuple[int, int]]:
+    """The spans of the words whose exact form or a stem is one of `marks`, in their order:
+    of those beginning before `stop` (-1: all), read no further; `first`: only the first.
+
+    >>> words = analyzer("fi").tokens("Revokki ja revokin korjaus")
+    >>> marked(words, {"revokki", "korjaus"}, stop=19)
+    [(0, 7)]
+    """
+    out = []
+    for begin, end, keys in tokens:
+        if begin >= stop >= 0:
+            break
+        if keys.exact in marks or not marks.isdisjoint(keys.stems):
+            out.append((begin, end))
+            if first:
+                break
+    return out
+
+
 class Analyzer:
     """The analysis of one language: lowercasing, stemming, folding and stop words.
 
@@ -247,9 +268,10 @@ class Analyzer:
             stems.append(fold(self._lemma(lower).lower()))
         return Keys(exact, tuple(dict.fromkeys(stems)))
 
-    def tokens(self, text: str) -> Iterator[Token]:
-        """The words of a text with their offsets and keys; a word the printer split with a
-        hyphen between two lower-case letters (Finnish `kes-kiarvo`) also counts joined.
+    def tokens(self, text: str, start: int = 0) -> Iterator[Token]:
+        """The words of a text (from offset `start`, which begins a word: 0 or just after a
+        space) with their offsets and keys; a word the printer split with a hyphen between
+        two lower-case letters (Finnish `kes-kiarvo`) also counts joined.
 
         >>> [(t.start, t.end, t.keys.exact) for t in analyzer("tr").tokens("Yasa’nın 12C1’i")]
         [(0, 8, 'yasa'), (9, 15, '12c1')]
@@ -258,13 +280,13 @@ class Analyzer:
         """
         keys, make = self.keys, Token._make
         last_start, last_end, last_word = 0, -2, ""
-        for m in WORD.finditer(text):
+        for m in WORD.finditer(text, start):
             word = m.group(1)
-            start, end = m.span()
-            yield make((start, end, keys(word)))
-            if hyphen_joined(text, last_end, start, last_word, word):
+            begin, end = m.span()
+            yield make((begin, end, keys(word)))
+            if hyphen_joined(text, last_end, begin, last_word, word):
                 yield make((last_start, end, keys(last_word + word)))
-            last_start, last_end, last_word = start, end, word
+            last_start, last_end, last_word = begin, end, word
 
     def matching(
         self,
@@ -274,10 +296,8 @@ class Analyzer:
         stop: int = -1,
         first: bool = False,
     ) -> list[tuple[int, int]]:
-        """The spans of the words of a text (from offset `start`, which begins a word: 0 or
-        just after a space; those beginning before `stop`; `first`: only the first) whose
-        exact form or a stem is one of `marks`: the words of `tokens`, in their order, each
-        word's keys looked up as it is read and no word read past what is asked.
+        """The spans of the words of a text (`tokens` from offset `start`) that `marks`
+        match (see `marked`: up to `stop`, `first`), no word read past what is asked.
 
         >>> fi, marks = analyzer("fi"), {"revokki", "revokin"}
         >>> fi.matching("Revokki ja revokin korjaus", marks)
@@ -285,24 +305,7 @@ class Analyzer:
         >>> fi.matching("Revokki ja revokin korjaus", marks, 8, first=True)
         [(11, 18)]
         """
-        keys, out = self.keys, []
-        last_start, last_end, last_word = 0, -2, ""
-        for m in WORD.finditer(text, start):
-            begin, end = m.span()
-            if begin >= stop >= 0:
-                break
-            word = m.group(1)
-            forms = [(begin, word)]
-            if hyphen_joined(text, last_end, begin, last_word, word):
-                forms.append((last_start, last_word + word))
-            for at, form in forms:
-                found = keys(form)
-                if found.exact in marks or not marks.isdisjoint(found.stems):
-                    out.append((at, end))
-                    if first:
-                        return out
-            last_start, last_end, last_word = begin, end, word
-        return out
+        return marked(self.tokens(text, start), marks, stop, first)
 
     def words(self, text: str) -> list[Keys]:
         """The keys of each word of a text, in order.

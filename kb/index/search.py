@@ -62,6 +62,7 @@ from kb.index.analysis import (
     analyzer,
     hyphen_joined,
     lemmatizer,
+    marked,
     ocr_variants,
 )
 from kb.index.build import (
@@ -263,7 +264,7 @@ def snippet(
     """
     spans = None
     if words is not None:
-        spans = [(s, e) for s, e, k in words if k.exact in marks or not marks.isdisjoint(k.stems)]
+        spans = marked(words, marks)
     start, end = 0, len(text)
     if len(text) > width:
         first = spans if spans is not None else an.matching(text, marks, first=True)
