@@ -1,9 +1,12 @@
 """Finding the law for a situation: the books' subject index, English terms, players' words.
 
-tests/data/situations.tsv was written blind by a colleague (without seeing the engine) and is
-copied unchanged; the floors below are what this search reaches on it (bench/search.py prints
-the whole table beside SQLite FTS5), set a little under the measured figures so that they
-catch a regression, not noise.
+Three situation sets, each written blind by a colleague (without seeing the engine or the
+other sets) and copied unchanged: tests/data/situations.tsv, whose failures were read while
+the thesaurus was written; situations_2.tsv, whose failures have been read since; and
+situations_holdout.tsv, whose queries and failures nobody working on the engine has read
+(its figures estimate the quality on queries nobody has seen). The floors below are what
+this search reaches on each (bench/search.py prints the whole tables beside SQLite FTS5),
+set a little under the measured figures so that they catch a regression, not noise.
 """
 
 from __future__ import annotations
@@ -22,14 +25,31 @@ from kb.profiles import language_of, languages, load_words
 from tests.conftest import parsed
 from tests.test_search import built_data
 
-SITUATIONS = read_situations(Path(__file__).parent / "data" / "situations.tsv")
-# (book or en:<book>, kind): hit@1, hit@5 floors
+SETS = ("situations.tsv", "situations_2.tsv", "situations_holdout.tsv")
+SITUATIONS = {name: read_situations(Path(__file__).parent / "data" / name) for name in SETS}
+# set: (book or en:<book>, kind): hit@1, hit@5 floors
 FLOORS = {
-    ("all", "keywords"): (0.80, 0.96),
-    ("all", "english"): (0.81, 0.97),
-    ("all", "description"): (0.42, 0.84),
-    **{(f"en:{book}", "english"): (0.80, 0.94) for book in ("fi", "tr", "sk", "et")},
-    ("en:sv", "english"): (0.65, 0.90),
+    "situations.tsv": {
+        ("all", "keywords"): (0.80, 0.96),
+        ("all", "english"): (0.81, 0.97),
+        ("all", "description"): (0.42, 0.84),
+        **{(f"en:{book}", "english"): (0.80, 0.94) for book in ("fi", "tr", "sk", "et")},
+        ("en:sv", "english"): (0.65, 0.90),
+    },
+    "situations_2.tsv": {
+        ("all", "keywords"): (0.72, 0.95),
+        ("all", "english"): (0.77, 0.96),
+        ("all", "description"): (0.66, 0.96),
+        **{(f"en:{book}", "english"): (0.76, 0.95) for book in ("fi", "tr", "sk", "et")},
+        ("en:sv", "english"): (0.55, 0.75),
+    },
+    "situations_holdout.tsv": {
+        ("all", "keywords"): (0.71, 0.92),
+        ("all", "english"): (0.70, 0.93),
+        ("all", "description"): (0.64, 0.91),
+        **{(f"en:{book}", "english"): (0.71, 0.92) for book in ("fi", "tr", "sk", "et")},
+        ("en:sv", "english"): (0.45, 0.60),
+    },
 }
 
 
@@ -39,24 +59,32 @@ def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
 
 
 @pytest.fixture(scope="module")
-def measured(searcher: Searcher) -> dict[tuple[str, str], Score]:
+def measured(searcher: Searcher) -> dict[str, dict[tuple[str, str], Score]]:
     def hits(query: str, book: str) -> list[tuple[str, str | None]]:
         return [(h["id"], h["law"]) for h in searcher.search(query, lang=book)["hits"]]
 
-    return scores(SITUATIONS, hits, searcher.editions)
+    return {name: scores(rows, hits, searcher.editions) for name, rows in SITUATIONS.items()}
 
 
-def test_the_set_is_the_colleagues_and_broad() -> None:
-    langs = {s.lang for s in SITUATIONS}
-    assert langs == {"fi", "tr", "sk", "et", "sv", "en"}
-    assert len({s.situation for s in SITUATIONS}) >= 40
-    assert {s.kind for s in SITUATIONS} == {"keywords", "description", "english"}
+@pytest.mark.parametrize("name", SETS)
+def test_the_set_is_the_colleagues_and_broad(name: str) -> None:
+    rows = SITUATIONS[name]
+    assert {s.lang for s in rows} == {"fi", "tr", "sk", "et", "sv", "en"}
+    assert len({s.situation for s in rows}) >= 40
+    assert {s.kind for s in rows} == {"keywords", "description", "english"}
+    for s in rows:  # each situation's native queries in every law book, one English query
+        if s.lang == "en":
+            books = {r.lang for r in rows if r.situation == s.situation}
+            assert {"fi", "tr", "sk", "et"} <= books, s
 
 
-@pytest.mark.parametrize("key", sorted(FLOORS))
-def test_quality_floors(measured: dict[tuple[str, str], Score], key: tuple[str, str]) -> None:
-    top1, top5 = FLOORS[key]
-    assert measured[key].hit1 >= top1 and measured[key].hit5 >= top5, measured[key]
+@pytest.mark.parametrize(("name", "key"), [(n, k) for n in SETS for k in sorted(FLOORS[n])])
+def test_quality_floors(
+    measured: dict[str, dict[tuple[str, str], Score]], name: str, key: tuple[str, str]
+) -> None:
+    top1, top5 = FLOORS[name][key]
+    found = measured[name][key]
+    assert found.hit1 >= top1 and found.hit5 >= top5, found
 
 
 def test_english_finds_the_law_in_every_book(searcher: Searcher) -> None:

@@ -110,8 +110,10 @@ def scores(
     search: Callable[[str, str], list[tuple[str, str | None]]],
     edition_of: dict[str, int],
 ) -> dict[tuple[str, str], Score]:
-    """hit@1, hit@5 and MRR (over the first ten) per (book or `en:<book>`, kind), and per
-    `("all", kind)`; `search(query, book)` returns the hits' (unit id, law) best first;
+    """hit@1, hit@5 and MRR (over the first ten) per (book or `en:<book>`, kind), per
+    `("all", kind)` and for `("all", "native")`, the keywords and descriptions together (the
+    queries in a book's own language); `search(query, book)` returns the hits' (unit id,
+    law) best first;
     `edition_of` is each book's edition (`Searcher.editions`: its document's metadata)."""
     ranks: dict[tuple[str, str], list[int]] = defaultdict(list)
     for s, book in runs(rows, edition_of):
@@ -121,6 +123,8 @@ def scores(
         key = f"en:{book}" if s.lang == ENGLISH else book
         ranks[(key, s.kind)].append(rank)
         ranks[("all", s.kind)].append(rank)
+        if s.lang != ENGLISH:
+            ranks[("all", "native")].append(rank)
     return {
         key: Score(
             len(r),
