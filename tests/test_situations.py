@@ -17,6 +17,7 @@ from unittest import mock
 import pytest
 
 from kb import profiles
+from kb.core.ids import law_of
 from kb.index.analysis import analyzer, fold
 from kb.index.concepts import Concepts, book_concepts, ranked, situation_concepts
 from kb.index.evaluate import Score, read_situations, scores
@@ -217,3 +218,18 @@ def test_a_query_no_situation_holds_a_word_of_matches_none_by_letters() -> None:
     with mock.patch.object(Concepts, "resemblance", side_effect=AssertionError):
         best = ranked(concepts.situations_matching("revokki", "fi"), 1)[0]
     assert (best.entry.terms["fi"], best.score) == ("revokki", 1.0)
+
+
+def test_the_cards_of_a_deal_do_not_choose_the_situation() -> None:
+    """A player's account names the cards of the deal ("partner's king of hearts fell during
+    the auction"): they weigh little (`CARD_WORD`), so the situation is the card exposed in
+    the auction (Law 24), not the situations whose phrases name a heart or a king as their
+    example (Law 45's "dummy played a diamond, declarer said heart", Law 61's "no hearts?").
+    """
+    for lang, query in (
+        ("fi", "partnerilta putosi hertta-kuningas pöydälle kesken tarjousten"),
+        ("sv", "under budgivningen tappade partnern hjärter kung på bordet"),
+    ):
+        found = Concepts(situation_concepts(lang)).situations_matching(query, lang, 12)
+        laws = [law_of(m.entry.targets[0]) for m in ranked(found, 3)]
+        assert laws[0] == "24" and not {"45", "61"} & set(laws), (lang, laws)

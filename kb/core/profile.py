@@ -142,7 +142,12 @@ class Words:
     stripped, keeping three letters); `second_key`: a rule for a second search key where stems
     alone fall short (`gradation`: Finnish consonant gradation, `prefix5`: a word's first five
     letters); `stopwords`: words (space-separated) beyond the stop list Whoosh has, question
-    words and filler among them ("mitä nyt", "ne olur"); `players`: see below."""
+    words and filler among them ("mitä nyt", "ne olur"); `cards`: the names of the suits
+    and cards as players type them, space-separated, each form as typed (a player's account
+    names the cards of the deal, "the ace of spades fell", which say little of the
+    situation: see `kb.index.concepts.CARD_WORD`; matched by the exact form, folded, since
+    stems and folding join unrelated words: Finnish `kasi`, an eight, and `käsi`, a hand);
+    `players`: see below."""
 
     alphabet: str = ""
     casing: tuple[tuple[str, str], ...] = ()
@@ -150,6 +155,7 @@ class Words:
     suffixes: str = ""
     second_key: str = ""
     stopwords: str = ""
+    cards: str = ""
     # The language's code for the simplemma lemmatiser: each word's lemma is one more key.
     # Measured on tests/data/search_queries.tsv and situations.tsv: it helps tr and sk (their
     # inflections), not fi and et (whose data also cost 2 s to load each) nor sv.

@@ -233,6 +233,7 @@ class Analyzer:
             stops = set()
         stops.update(words.stopwords.split())
         self._stopwords = frozenset(fold(self._lower(w)) for w in stops)
+        self._cards = frozenset(fold(self._lower(w)) for w in words.cards.split())
         self._second = SECOND_KEYS.get(words.second_key)
         self._lemma = lemmatizer(words.lemma) if words.lemma else None
         self.keys = lru_cache(maxsize=65536)(self._keys)
@@ -322,6 +323,21 @@ class Analyzer:
         (True, False)
         """
         return exact in self._stopwords
+
+    def names_a_card(self, exact: str) -> bool:
+        """Whether a word (its exact key) names a suit or a card (`Words.cards`), or two
+        joined (`pata-ässä`, `spaderess`).
+
+        >>> fi = analyzer("fi")
+        >>> [(k.exact, fi.names_a_card(k.exact)) for k in fi.words("pata-ässä putosi")]
+        [('pata', True), ('assa', True), ('pataassa', True), ('putosi', False)]
+        >>> analyzer("sv").names_a_card("hjarterkungen"), analyzer("sv").names_a_card("kungar")
+        (True, False)
+        """
+        cards = self._cards
+        return exact in cards or any(
+            exact[:n] in cards and exact[n:] in cards for n in range(2, len(exact) - 1)
+        )
 
 
 class Lemmatizer:

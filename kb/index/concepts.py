@@ -37,6 +37,10 @@ from kb.layers import glossary
 from kb.profiles import language_of, load_situations
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
+# A word naming a suit or a card (`Words.cards`) weighs this share of its rarity in matching
+# situations: "partner's ace of spades fell during the auction" is about a card exposed in
+# the auction, not about spades (which a few situations' phrases name as their example).
+CARD_WORD = 0.3
 ENGLISH = "en"
 
 
@@ -368,6 +372,7 @@ class Concepts:
         weight = []  # a word's weight among the situations
         phrases = self.phrases.get(lang, {})
         held: dict[int, int] = {}  # phrase -> the query's words it holds, a bit each
+        names_a_card = analyzer(language_of(lang)).names_a_card
         for w, keys in enumerate(words):
             bit = 1 << w
             for n in set().union(*(phrases.get(k, ()) for k in keys)):
@@ -377,7 +382,8 @@ class Concepts:
                 for group, n in groups.get(k, ()):
                     if n > tf.get(group, 0):
                         tf[group] = n
-            weight.append(math.log(1 + len(self.members) / (1 + len(tf))))
+            rare = math.log(1 + len(self.members) / (1 + len(tf)))
+            weight.append(rare * (CARD_WORD if names_a_card(keys[0]) else 1.0))
             for group, n in tf.items():
                 in_group[group][w] = n
         asked = Asked(in_group, weight, held, bounds(in_group, weight, self.length), {}, {})

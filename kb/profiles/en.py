@@ -9,6 +9,9 @@ WORDS = Words(
     # Question words and table talk that say nothing about the law ("what now", "what happens").
     stopwords="what now happens happened happen do does did should can could we i my me "
     "when after before then there here how why which who law laws rule rules",
+    # Suits and cards, as players name them ("the ace of spades").
+    cards="spade spades heart hearts diamond diamonds club clubs ace aces king kings queen "
+    "queens jack jacks deuce notrump",
     players=(
         (
             "hesitation hesitated hesitate tanked tank",

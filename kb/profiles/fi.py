@@ -109,6 +109,13 @@ WORDS = Words(
     stopwords="mitä mitäs nyt sitten saako pitääkö voinko voiko onko kuka ketkä mikä miten "
     "kun vaikka ihan vain vaan jo vielä se sen sitä hän minä mä mun sinä sä sulla meillä "
     "me meitä teille tässä siinä jos niin kuin eikö mulla minulla",
+    # Suits and cards, as players name them ("pata-ässä", "kunkku", "seiska"); not `kasi`
+    # (an eight), which folds as `käsi` (a hand) does, nor `jätkä` (a jack), as `jatka`.
+    cards="pata pataa padan padat patoja hertta herttaa hertan hertat herttoja ruutu ruutua "
+    "ruudun ruudut ruutuja risti ristiä ristin ristit ristejä ässä ässää ässän ässät kuningas "
+    "kuningasta kuninkaan kunkku kunkun rouva rouvaa rouvan akka akan sotilas sotilaan "
+    "kymppi kympin kakkonen kakkosen kakkosta kolmonen kolmosen nelonen nelosen vitonen "
+    "vitosen kutonen kutosen seiska seiskan ysi ysin sangi sangin sangia",
     players=(
         (
             "kaveri kaverin kaverille kaverilta kaverinsa",

@@ -91,6 +91,11 @@ WORDS = Words(
     # Question words and table talk: "čo teraz", "môže", "treba".
     "čo teraz potom môže môžem môžeme treba mám máme kto kedy prečo ako už ešte ja my mi "
     "nám mňa som sme hoci",
+    # Suits and cards, as players name them ("pikové eso", "srdcový kráľ").
+    cards="pik piky pikovú pikové pikového srdce srdcia srdcom srdcový srdcovú srdcové káro "
+    "kára kárové károvú kárový tref trefy trefová trefovú trefové eso esá esom esa kráľ kráľa "
+    "kráľom dáma dámu dámou dolník dolníka desiatka desiatku deviatka dvojka dvojku trojka "
+    "trojku",
     players=(
         ("rozhodca rozhodcu rozhodcovi", "vedúci", "the director: 'rozhodca' (referee) in speech"),
         ("stôl stola stole", "tichý", "dummy: 'the table' in speech"),

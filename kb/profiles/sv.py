@@ -25,4 +25,7 @@ WORDS = Words(
     # Question words and table talk: "vad händer nu", "får", "måste".
     stopwords="vad händer nu får måste kan ska jag vi han hon det den fast redan när hur "
     "vem varför sedan innan",
+    # Suits and cards, as players name them ("spaderess", "hjärterkungen").
+    cards="spader spadern spaderess hjärter hjärtern ruter rutern klöver klövern ess esset "
+    "ässet kung kungen dam damen knekt knekten tia tian nia nian tvåa tvåan trea trean sang",
 )
