@@ -182,10 +182,12 @@ class Concept(NamedTuple):
 @dataclass
 class Match:
     """A concept the query matched, and how well (1.0: every word of the query, all of the
-    entry's own words)."""
+    entry's own words); `whole`: a situation's phrase that is the query's words, no more,
+    no fewer (a player's term written for the situation)."""
 
     entry: Concept
     score: float
+    whole: bool = False
 
 
 def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
@@ -206,14 +208,15 @@ class Asked(NamedTuple):
     nothing), each with the query's words it holds (bit `w` for word `w`); per situation,
     its share of the query's words by relevance and the bound of its phrases' scores
     (`bounds`: the function of that name); and, once worked out, each situation's best
-    phrase by words (`best`: its score and concept, for the pass with letters) and the share
+    phrase by words (`best`: its score, its concept and whether it is the query's words,
+    for the pass with letters) and the share
     of the query's words of each set of them a phrase holds (`own`)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
     held: dict[int, int]
     bounds: dict[str, tuple[float, float]]
-    best: dict[str, tuple[float, int]]
+    best: dict[str, tuple[float, int, bool]]
     own: dict[int, float]
 
 
@@ -407,6 +410,7 @@ class Concepts:
         alone resemble is named by its first phrase."""
         in_group, weight, held, own_of = asked.in_group, asked.weight, asked.held, asked.own
         needed = sum(weight) or 1.0
+        every = (1 << len(weight)) - 1  # the mask of a phrase holding every word
         if likeness:
             situations = []
             for group in in_group.keys() | likeness.keys():
@@ -423,7 +427,7 @@ class Concepts:
                 break
             if group not in asked.best:
                 found = in_group.get(group, {})
-                best, best_n = 0.0, self.first_phrase[group]
+                best, best_n, whole = 0.0, self.first_phrase[group], False
                 for size, n in self.members[group]:
                     mask = held.get(n)  # the query's words the phrase holds (all in `found`)
                     if mask is None:
@@ -436,12 +440,12 @@ class Concepts:
                         own_of[mask] = own
                     score = (own + covered) / 2 * (0.5 + 0.5 * min(1.0, mask.bit_count() / size))
                     if score > best:
-                        best, best_n = score, n
-                asked.best[group] = (best, best_n)
-            best, best_n = asked.best[group]
+                        best, best_n, whole = score, n, mask == every and size == len(weight)
+                asked.best[group] = (best, best_n, whole)
+            best, best_n, whole = asked.best[group]
             score = either(min(1.0, best), like)
             if score >= MIN_SCORE:
-                out.append(Match(self.entries[best_n], score))
+                out.append(Match(self.entries[best_n], score, whole))
                 if limit:
                     heapq.heappush(top, score)
                     if len(top) > limit:

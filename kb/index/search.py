@@ -122,7 +122,8 @@ SHORT = 3
 W_SITUATION = 1.5
 W_SITUATION_SHORT = 0.6
 # Where a unit holds every word of the query, the book's own words answer it: a situation
-# then weighs this much of its weight (it breaks ties; it bridges a gap the text leaves).
+# then weighs this much of its weight (it breaks ties; it bridges a gap the text leaves),
+# unless one of its phrases is the query's words (a term written for it: `Match.whole`).
 W_SITUATION_HELD = 0.1
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
@@ -905,7 +906,8 @@ class Searcher:
                 by = "situation" if m.entry.group else "index"
                 # a situation's term is under its language, a book's entry under the book's key
                 key = qlang if qlang in m.entry.terms else m.entry.source
-                weight = concept_weight(m.score, by, size, held)
+                # a unit holding every word is the answer, unless the words are a situation's
+                weight = concept_weight(m.score, by, size, held and not m.whole)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < weight:
