@@ -127,6 +127,11 @@ W_SITUATION_SHORT = 0.6
 W_SITUATION_HELD = 0.1
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
+# ... where the query is a description (more than SHORT words): its common words (card,
+# play, declarer) match a phrase of each of the many situations of a big law (Law 45, on
+# played cards: eight situations, 164 phrases in Finnish), whose sum then says more of the
+# law's size than of the answer.
+LAW_EVIDENCE_DESCRIBED = 0.1
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
 LAST_LETTER = chr(0x10FFFF)  # after every letter: a prefix's words sort before prefix + this
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
@@ -894,29 +899,34 @@ class Searcher:
         `matched` keeps the best of them per language for the query's other books."""
         best: dict[int, tuple[float, Match, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
+        size = MAX_WORDS  # the fewest content words the query has in a language it is read in
         for qlang in dict.fromkeys((language_of(lang), ENGLISH)):
             if qlang not in matched:  # once per query and language, whatever its books
                 query = " ".join(self.expand(qlang, words, pooled=True))
                 found = self.concepts.entries_matching(query, qlang)
                 found += self.concepts.situations_matching(query, qlang, CONCEPT_MATCHES)
                 matched[qlang] = ranked(found, CONCEPT_MATCHES)
-            size = len(Concepts.content(qlang, " ".join(words)))  # the words typed
+            words_in = len(Concepts.content(qlang, " ".join(words)))  # the words typed
+            size = min(size, words_in)
             for m in matched[qlang]:
                 laws = set()
                 by = "situation" if m.entry.group else "index"
                 # a situation's term is under its language, a book's entry under the book's key
                 key = qlang if qlang in m.entry.terms else m.entry.source
                 # a unit holding every word is the answer, unless the words are a situation's
-                weight = concept_weight(m.score, by, size, held and not m.whole)
+                weight = concept_weight(m.score, by, words_in, held and not m.whole)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < weight:
                         best[doc] = (weight, m, key, by)
                 for law in laws - {""}:
                     per_law[law] += weight
-        # The other entries naming the same law add to its units' evidence.
+        # The other entries naming the same law add to its units' evidence (less where the
+        # query is a description in each language it is read in: an English one's words are
+        # no Turkish stop words).
+        evidence = LAW_EVIDENCE_DESCRIBED if size > SHORT else LAW_EVIDENCE
         return {
-            doc: (w + LAW_EVIDENCE * (per_law.get(self.docs[doc].law, w) - w), *found)
+            doc: (w + evidence * (per_law.get(self.docs[doc].law, w) - w), *found)
             for doc, (w, *found) in best.items()
         }
 
