@@ -256,3 +256,12 @@ def test_a_term_written_for_a_situation_finds_its_law(searcher: Searcher, lang: 
         ranks.append(next((n for n, law in enumerate(hits, 1) if law in laws), 0))
     assert sum(r == 1 for r in ranks) / len(ranks) >= 0.85, ranks
     assert sum(0 < r <= 5 for r in ranks) / len(ranks) >= 0.98, ranks
+
+
+def test_an_english_word_is_not_a_misspelt_word_of_the_book(searcher: Searcher) -> None:
+    """An English word the concepts hold is read as English in another language's book, not
+    as a slip of a word that book prints: `declarer` found Turkish `deklare` (a call), and
+    Law 18's "a call that supersedes a call" came first for declarer's lead."""
+    hits = searcher.search("declarer played from the wrong hand", lang="tr")["hits"]
+    assert hits[0]["law"] == "55"
+    assert not any("<mark>deklare" in h["snippet"].lower() for h in hits)

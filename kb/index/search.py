@@ -544,7 +544,12 @@ class Searcher:
             terms += self._terms(an.keys(form), W_PREFIX, exact="text")
         terms += self._terms(Keys("", tuple(sorted(stems))), W_PREFIX)
         known = any(t.term in self.lexicons[f"{t.field}@{language}"] for t in own)
-        if not known and keys.exact.isalpha() and not an.is_stopword(keys.exact):
+        if (
+            not known
+            and keys.exact.isalpha()
+            and not an.is_stopword(keys.exact)
+            and not self._english(language, typed)
+        ):
             for near in self.spellers[language].near(keys.exact, max_distance(keys.exact))[:3]:
                 terms += self._terms(an.keys(near), W_FUZZY)
         best: dict[tuple[str, str, str], Term] = {}
@@ -555,6 +560,21 @@ class Searcher:
         marks = frozenset(t.term for t in best.values() if t.group != "law")
         held = [t for t in best.values() if t.term in self.lexicons[f"{t.field}@{language}"]]
         return Analysed(keys, held, own, marks, known)
+
+    def _english(self, language: str, typed: str) -> bool:
+        """Whether a word another language's book does not hold is an English word of the
+        concepts (a situation's phrase, an index's English term): then it is not that
+        book's word misspelt (`declarer` is not a slip of Turkish `deklare`, a call).
+
+        >>> s = get_searcher()
+        >>> s._english("tr", "declarer"), s._english("tr", "deklere"), s._english("en", "declarer")
+        (True, False, False)
+        """
+        if language == ENGLISH:
+            return False
+        exact = analyzer(ENGLISH).keys(typed).exact
+        concepts = self.concepts
+        return exact in concepts.phrases.get(ENGLISH, {}) or exact in concepts.own.get(ENGLISH, {})
 
     def _word(self, lang: str, typed: str) -> Word:
         """A typed word analysed and scored in a document's units (see `word`).
