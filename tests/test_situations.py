@@ -77,13 +77,17 @@ def test_the_set_is_the_colleagues_and_broad(name: str) -> None:
     assert {s.lang for s in rows} == {"fi", "tr", "sk", "et", "sv", "en"}
     assert len({s.situation for s in rows}) >= 40
     assert {s.kind for s in rows} == {"keywords", "description", "english"}
-    for s in rows:  # each situation's native queries in every law book, one English query
-        if s.lang == "en":
-            books = {r.lang for r in rows if r.situation == s.situation}
-            assert {"fi", "tr", "sk", "et"} <= books, s
+    for situation in {s.situation for s in rows}:  # native in every law book, one English
+        mine = [s for s in rows if s.situation == situation]
+        assert {"fi", "tr", "sk", "et"} <= {s.lang for s in mine}, situation
+        assert [s.kind for s in mine if s.lang == "en"] == ["english"], situation
 
 
-@pytest.mark.parametrize(("name", "key"), [(n, k) for n in SETS for k in sorted(FLOORS[n])])
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [(n, k) for n in SETS for k in sorted(FLOORS[n])],
+    ids=[f"{n}-{k[0]}-{k[1]}" for n in SETS for k in sorted(FLOORS[n])],
+)
 def test_quality_floors(
     measured: dict[str, dict[tuple[str, str], Score]], name: str, key: tuple[str, str]
 ) -> None:
@@ -243,7 +247,7 @@ def test_the_cards_of_a_deal_do_not_choose_the_situation() -> None:
 def test_a_term_written_for_a_situation_finds_its_law(searcher: Searcher, lang: str) -> None:
     """A thesaurus phrase of two or three words, typed as written, is a player's term for
     its situation: its law comes first even where some unit of the book happens to hold
-    the words (`Match.whole`; before, 70-80 % of them came first, in every language)."""
+    the words (`same_words`; before, 70-80 % of them came first, in every language)."""
     terms = [
         (c["terms"][lang], {law_of(t) for t in c["targets"]})
         for c in situation_concepts(lang)

@@ -182,12 +182,10 @@ class Concept(NamedTuple):
 @dataclass
 class Match:
     """A concept the query matched, and how well (1.0: every word of the query, all of the
-    entry's own words); `whole`: a situation's phrase that is the query's words, no more,
-    no fewer (a player's term written for the situation)."""
+    entry's own words)."""
 
     entry: Concept
     score: float
-    whole: bool = False
 
 
 def ranked(matches: list[Match], limit: int = 0) -> list[Match]:
@@ -208,15 +206,14 @@ class Asked(NamedTuple):
     nothing), each with the query's words it holds (bit `w` for word `w`); per situation,
     its share of the query's words by relevance and the bound of its phrases' scores
     (`bounds`: the function of that name); and, once worked out, each situation's best
-    phrase by words (`best`: its score, its concept and whether it is the query's words,
-    for the pass with letters) and the share
+    phrase by words (`best`: its score and concept, for the pass with letters) and the share
     of the query's words of each set of them a phrase holds (`own`)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
     held: dict[int, int]
     bounds: dict[str, tuple[float, float]]
-    best: dict[str, tuple[float, int, bool]]
+    best: dict[str, tuple[float, int]]
     own: dict[int, float]
 
 
@@ -244,10 +241,12 @@ class Concepts:
         # alike (two documents of a language, two translations of one English index) once,
         # so that its copies do not fill the best matches.
         printed: dict[tuple, int] = {}
+        english: set[str] = set()
         for n, entry in enumerate(entries):
             group = shared.setdefault(entry.get("group", ""), entry.get("group", ""))
             targets, edition = tuple(entry["targets"]), entry["edition"]
             content = {lang: self.content(lang, term) for lang, term in entry["terms"].items()}
+            english.update(keys[0] for keys in content.get(ENGLISH, ()))
             for lang in dict.fromkeys((*entry["terms"], *entry["context"])):
                 language, term = language_of(lang), entry["terms"].get(lang)
                 words = content.get(lang, ())
@@ -276,6 +275,7 @@ class Concepts:
                     tuple(map(len, content.values())),
                 )
             )
+        self.english = frozenset(english)  # the English words of the terms, as typed (folded)
         # kept as tuples: a set per key and language is most of the memory of twelve books
         self.own, self.context = frozen(own), frozen(context)
         self.groups = {  # language -> key -> (situation, phrases holding the key) pairs
@@ -410,7 +410,6 @@ class Concepts:
         alone resemble is named by its first phrase."""
         in_group, weight, held, own_of = asked.in_group, asked.weight, asked.held, asked.own
         needed = sum(weight) or 1.0
-        every = (1 << len(weight)) - 1  # the mask of a phrase holding every word
         if likeness:
             situations = []
             for group in in_group.keys() | likeness.keys():
@@ -427,7 +426,7 @@ class Concepts:
                 break
             if group not in asked.best:
                 found = in_group.get(group, {})
-                best, best_n, whole = 0.0, self.first_phrase[group], False
+                best, best_n = 0.0, self.first_phrase[group]
                 for size, n in self.members[group]:
                     mask = held.get(n)  # the query's words the phrase holds (all in `found`)
                     if mask is None:
@@ -440,12 +439,12 @@ class Concepts:
                         own_of[mask] = own
                     score = (own + covered) / 2 * (0.5 + 0.5 * min(1.0, mask.bit_count() / size))
                     if score > best:
-                        best, best_n, whole = score, n, mask == every and size == len(weight)
-                asked.best[group] = (best, best_n, whole)
-            best, best_n, whole = asked.best[group]
+                        best, best_n = score, n
+                asked.best[group] = (best, best_n)
+            best, best_n = asked.best[group]
             score = either(min(1.0, best), like)
             if score >= MIN_SCORE:
-                out.append(Match(self.entries[best_n], score, whole))
+                out.append(Match(self.entries[best_n], score))
                 if limit:
                     heapq.heappush(top, score)
                     if len(top) > limit:
@@ -487,6 +486,24 @@ class Concepts:
         e = self.entries[n]
         sizes = zip(e.terms, e.sizes, strict=False)
         return next((size or 1 for key, size in sizes if language_of(key) == lang), 1)
+
+
+def same_words(lang: str, phrase: str, query: str) -> bool:
+    """Whether a phrase says the query's content words, no more and no fewer: as many words,
+    each of either sharing a key (its exact form or a stem) with a word of the other.
+
+    >>> same_words("fi", "tuloksen korjaus", "korjaus tuloksen")
+    True
+    >>> same_words("fi", "tulos", "tulos mitä nyt"), same_words("fi", "tulos", "tuloksen korjaus")
+    (True, False)
+    """
+    said, asked = _content(language_of(lang), phrase), _content(language_of(lang), query)
+    if len(said) != len(asked):
+        return False
+    said_keys, asked_keys = [set(k) for k in said], [set(k) for k in asked]
+    return all(any(k & a for a in asked_keys) for k in said_keys) and all(
+        any(a & k for k in said_keys) for a in asked_keys
+    )
 
 
 def either(a: float, b: float) -> float:

@@ -1,7 +1,8 @@
-"""Search quality on the situation set (tests/data/situations.tsv): hit@1, hit@5 and mean
-reciprocal rank per language and kind of query, for any engine.
+"""Search quality on a situation set (tests/data/situations.tsv, situations_2.tsv,
+situations_holdout.tsv): hit@1, hit@5 and mean reciprocal rank per language and kind of
+query, for any engine.
 
-The set was written blind: a table situation, the language (`en`: English, run against every
+Each set was written blind: a table situation, the language (`en`: English, run against every
 book), the kind (`keywords`, `description`, `english`), the query and the laws a director
 accepts, in the numbering of the book's edition (English: the newer edition of the edition
 map). An English query run on a book of the older edition counts a hit when the unit found
@@ -13,6 +14,9 @@ law book, a third of them on the card) are run.
 >>> search = lambda q, lang: [("63.A", "63"), ("64", "64")]
 >>> scores(rows, search, {"fi": 2017})[("fi", "keywords")]
 Score(n=1, hit1=1.0, hit5=1.0, mrr=1.0)
+>>> rows.append(Situation("revoke", "fi", "description", "en huomannut", {"64"}))
+>>> scores(rows, search, {"fi": 2017})[("all", "native")]
+Score(n=2, hit1=0.5, hit5=1.0, mrr=0.75)
 """
 
 from __future__ import annotations

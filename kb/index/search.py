@@ -80,7 +80,15 @@ from kb.index.build import (
     is_current,
     phrase_text,
 )
-from kb.index.concepts import ENGLISH, Concepts, LetterIndex, Match, joined, ranked
+from kb.index.concepts import (
+    ENGLISH,
+    Concepts,
+    LetterIndex,
+    Match,
+    joined,
+    ranked,
+    same_words,
+)
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
 from kb.layers.cite import parse_citation
@@ -123,7 +131,7 @@ W_SITUATION = 1.5
 W_SITUATION_SHORT = 0.6
 # Where a unit holds every word of the query, the book's own words answer it: a situation
 # then weighs this much of its weight (it breaks ties; it bridges a gap the text leaves),
-# unless one of its phrases is the query's words (a term written for it: `Match.whole`).
+# unless one of its phrases is the words typed (a term written for it: `same_words`).
 W_SITUATION_HELD = 0.1
 CONCEPT_MATCHES = 12  # the best matching index entries used, at most
 LAW_EVIDENCE = 0.3  # what each further index entry naming the same law adds to its units
@@ -573,11 +581,7 @@ class Searcher:
         >>> s._english("tr", "declarer"), s._english("tr", "deklere"), s._english("en", "declarer")
         (True, False, False)
         """
-        if language == ENGLISH:
-            return False
-        exact = analyzer(ENGLISH).keys(typed).exact
-        concepts = self.concepts
-        return exact in concepts.phrases.get(ENGLISH, {}) or exact in concepts.own.get(ENGLISH, {})
+        return language != ENGLISH and analyzer(ENGLISH).keys(typed).exact in self.concepts.english
 
     def _word(self, lang: str, typed: str) -> Word:
         """A typed word analysed and scored in a document's units (see `word`).
@@ -923,13 +927,14 @@ class Searcher:
         best: dict[int, tuple[float, Match, str, str]] = {}
         per_law: dict[str, float] = defaultdict(float)
         size = MAX_WORDS  # the fewest content words the query has in a language it is read in
+        typed = " ".join(words)
         for qlang in dict.fromkeys((language_of(lang), ENGLISH)):
             if qlang not in matched:  # once per query and language, whatever its books
                 query = " ".join(self.expand(qlang, words, pooled=True))
                 found = self.concepts.entries_matching(query, qlang)
                 found += self.concepts.situations_matching(query, qlang, CONCEPT_MATCHES)
                 matched[qlang] = ranked(found, CONCEPT_MATCHES)
-            words_in = len(Concepts.content(qlang, " ".join(words)))  # the words typed
+            words_in = len(Concepts.content(qlang, typed))  # the words typed
             size = min(size, words_in)
             for m in matched[qlang]:
                 laws = set()
@@ -937,7 +942,8 @@ class Searcher:
                 # a situation's term is under its language, a book's entry under the book's key
                 key = qlang if qlang in m.entry.terms else m.entry.source
                 # a unit holding every word is the answer, unless the words are a situation's
-                weight = concept_weight(m.score, by, words_in, held and not m.whole)
+                whole = by == "situation" and same_words(qlang, m.entry.terms.get(qlang, ""), typed)
+                weight = concept_weight(m.score, by, words_in, held and not whole)
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
                     if doc not in best or best[doc][0] < weight:

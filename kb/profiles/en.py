@@ -10,8 +10,9 @@ WORDS = Words(
     stopwords="what now happens happened happen do does did should can could we i my me "
     "when after before then there here how why which who law laws rule rules",
     # Suits and cards, as players name them ("the ace of spades").
-    cards="spade spades heart hearts diamond diamonds club clubs ace aces king kings queen "
-    "queens jack jacks deuce notrump",
+    # Not `club`, which is also the players' club ("can our club make its own rules").
+    cards="spade spades heart hearts diamond diamonds clubs ace aces king kings queen queens "
+    "jack jacks deuce notrump",
     players=(
         (
             "hesitation hesitated hesitate tanked tank",

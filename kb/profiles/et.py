@@ -113,8 +113,10 @@ WORDS = Words(
     # Question words and table talk: "mis nüüd", "kas tohib", "mida teha".
     "nüüd mida tohib tohin võib võin saab peab pean kuidas miks juba kuigi mina meie",
     # Suits and cards, as players name them ("poti äss", "ärtu kuningas").
+    # Not `poiss` (a jack, and "boy").
     cards="pada poti potid ärtu ärtud ärtut ruutu ruudud ruutut risti ristid ristit äss ässa "
-    "ässad ässaga kuningas kuninga kuningat kuningaga emand emanda soldat soldati trumbita",
+    "ässad ässaga kuningas kuninga kuningat kuningaga emand emanda daam daami soldat soldati "
+    "sõdur sõduri trumbita",
     players=(
         ("kaaslane kaaslase", "partner", "partner: 'kaaslane' in speech"),
         ("revoke revokk", "mastisalgamine", "a revoke: the English word in speech"),

@@ -93,7 +93,7 @@ WORDS = Words(
     "nám mňa som sme hoci",
     # Suits and cards, as players name them ("pikové eso", "srdcový kráľ").
     cards="pik piky pikovú pikové pikového srdce srdcia srdcom srdcový srdcovú srdcové káro "
-    "kára kárové károvú kárový tref trefy trefová trefovú trefové eso esá esom esa kráľ kráľa "
+    "kára kárové károvú kárový tref trefy trefová trefovú trefové eso esá esom kráľ kráľa "
     "kráľom dáma dámu dámou dolník dolníka desiatka desiatku deviatka dvojka dvojku trojka "
     "trojku",
     players=(

@@ -98,10 +98,11 @@ WORDS = Words(
     # Question words and table talk: "ne olur", "şimdi ne olacak", "olur mu", "miyim".
     stopwords="ne olur olacak şimdi mi mı mu mü miyim mıyım muyum bu şu o bir de da ama "
     "kim nasıl neden niye hemen artık sonra önce ben benim biz bizim sen onun",
-    # Suits and cards, as players name them ("maça ası", "kupa papazı").
+    # Suits and cards, as players name them ("maça ası", "kupa papazı", "pik attı", "rua");
+    # not `kör` (hearts, and "blind") nor `ikili` (a two, and "pairs": "ikili turnuva").
     cards="maça maçayı maçası maçalar kupa kupayı kupası kupalar karo karoyu karosu karolar "
-    "sinek sineği sinekler as ası ası asını papaz papazı papazını kız kızı kızını vale valesi "
-    "valeyi onlu onluyu ikili ikiliyi üçlü sanzatu",
+    "sinek sineği sinekler pik piki trefl trefli as ası asını papaz papazı papazını rua ruayı "
+    "kız kızı kızını dam damı vale valesi valeyi onlu onluyu ikiliyi üçlü sanzatu",
     players=(
         (
             "ortak ortağım ortağı ortağımın ortağına ortağının",
