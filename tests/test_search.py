@@ -436,3 +436,18 @@ def test_what_a_searcher_keeps_between_queries_is_bounded_and_never_scanned(
     assert fresh._read.cache_info().maxsize == search.POSTINGS_KEPT
     read = fresh.postings("text_fi", "revok")
     assert read and not gc.is_tracked(read) and read is fresh.postings("text_fi", "revok")
+
+
+def test_the_index_key_holds_the_situation_thesaurus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thesaurus is built into the index (its concepts and letters): an edited phrase
+    must rebuild it, or `lawkb build` keeps serving the old phrases."""
+    manifest = {"documents": {"fi": {"hash": "ab12"}}}
+    before = index_build.index_key(manifest)
+    edited = tmp_path / "situations"
+    shutil.copytree(index_build.SITUATIONS, edited)
+    path = edited / "fi.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# a reviewer's note\n", "utf-8")
+    monkeypatch.setattr(index_build, "SITUATIONS", edited)
+    assert index_build.index_key(manifest) != before

@@ -56,7 +56,7 @@ from kb.crosslang.library import document_keys
 from kb.index.analysis import WORD, Token, analyzer, lemmatizer, repair_ocr
 from kb.index.concepts import build_concepts, situation_letters
 from kb.layers import glossary
-from kb.profiles import language_of, load_words, module, modules
+from kb.profiles import SITUATIONS, language_of, load_words, module, modules
 
 HERE = Path(__file__).resolve().parent
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
@@ -76,8 +76,9 @@ MAX_WRITERS = 4  # processes writing the index, at most: each segment is one mor
 
 
 def index_key(manifest: dict) -> str:
-    """The key of the index for a knowledge base: its documents' hashes, the analysis code
-    and the library versions.
+    """The key of the index for a knowledge base: its documents' hashes, the analysis code,
+    the data the index holds beside the books (the glossary, the profiles' words, the
+    situation thesaurus) and the library versions.
 
     >>> index_key({"documents": {"fi": {"hash": "ab12"}}}) == index_key({"documents": {}})
     False
@@ -90,6 +91,8 @@ def index_key(manifest: dict) -> str:
     h.update(glossary.DATA.read_bytes())
     for lang in modules():  # words, stop words and players' words
         h.update(Path(module(lang).__file__ or "").read_bytes())
+    for path in sorted(SITUATIONS.glob("*.toml")):  # built into concepts.json, letters.json
+        h.update(f"{path.name}:".encode() + path.read_bytes())
     for dist in ("Whoosh-Reloaded", "PyStemmer", "simplemma"):
         h.update(metadata.version(dist).encode())
     return h.hexdigest()[:16]
