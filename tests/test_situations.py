@@ -83,10 +83,11 @@ def test_the_set_is_the_colleagues_and_broad(name: str) -> None:
         assert [s.kind for s in mine if s.lang == "en"] == ["english"], situation
 
 
+FLOOR_CASES = [(name, key) for name in SETS for key in sorted(FLOORS[name])]
+
+
 @pytest.mark.parametrize(
-    ("name", "key"),
-    [(n, k) for n in SETS for k in sorted(FLOORS[n])],
-    ids=[f"{n}-{k[0]}-{k[1]}" for n in SETS for k in sorted(FLOORS[n])],
+    ("name", "key"), FLOOR_CASES, ids=[f"{n}-{k[0]}-{k[1]}" for n, k in FLOOR_CASES]
 )
 def test_quality_floors(
     measured: dict[str, dict[tuple[str, str], Score]], name: str, key: tuple[str, str]

@@ -100,6 +100,7 @@ def _strip(word: str, endings: Mapping[str, tuple[str, ...]]) -> str:
     return word
 
 
+@cache
 def _by_last_letter(suffixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """A stemmer's endings by their last letter, each letter's in their order: a word's
     ending can only be one of those ending in its last letter."""

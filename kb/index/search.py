@@ -276,9 +276,7 @@ def snippet(
     >>> snippet(text, analyzer("fi"), {"lepaajan"})
     'Pelaaja &lt;b&gt; ja <mark>lepääjän</mark> kortit'
     """
-    spans = None
-    if words is not None:
-        spans = marked(words, marks)
+    spans = marked(words, marks) if words is not None else None
     start, end = 0, len(text)
     if len(text) > width:
         first = spans if spans is not None else an.matching(text, marks, first=True)
