@@ -42,7 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from whoosh import fields, index
 from whoosh.codec import default_codec
@@ -259,10 +259,13 @@ def start_lemmas(concepts: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
     ('kart', 'kağıt')
     """
     keys: dict[str, _Keys] = {}
-    for entry in concepts:
-        for lang, text in [*entry["terms"].items(), *entry["context"].items()]:
-            language = language_of(lang)
-            keys.setdefault(language, _Keys(language)).exact(text)
+    said = {  # each text once: a language's books print many alike
+        (language_of(lang), text)
+        for entry in concepts
+        for lang, text in [*entry["terms"].items(), *entry["context"].items()]
+    }
+    for language, text in said:
+        keys.setdefault(language, _Keys(language)).exact(text)
     out: dict[str, dict[str, str]] = {}
     for language, found in keys.items():
         for forms, printed, _ in load_words(language).players:
@@ -445,26 +448,31 @@ def _write_parts(
     units: dict[str, list[Unit]],
     langs: list[str],
     misread: dict[str, dict[str, str]] | None = None,
-) -> list[_Part]:
+) -> tuple[list[_Part], Tables]:
     """Index the languages' units into the empty index `ix`: a segment per process (one per
     core, up to `MAX_WRITERS`, each over a run of the languages, in order, so that document
     numbers follow the languages' order), listed in the index at the end; `misread`: the
-    characters each OCR'd text's OCR misread (its `ocr.toml`)."""
+    characters each OCR'd text's OCR misread (its `ocr.toml`). One more process works out
+    the concepts' tables meanwhile (`concept_tables`): it takes the time of the writer that
+    ends first, not time of its own."""
     forks = "fork" in multiprocessing.get_all_start_methods()  # not on Windows
     writers = min(os.cpu_count() or 1, MAX_WRITERS) if forks else 1
     runs = split(langs, {lang: len(units[lang]) for lang in langs}, writers)
-    for code in sorted({load_words(lang).lemma for lang in langs} - {""}):
-        lemmatizer(code).load()  # once, here, rather than in each writer
     _UNITS.update(units)
     _MISREAD.update(misread or {})
     try:
         if len(runs) > 1:
-            # Forked: the writers read the units loaded here (shared, not sent to them).
+            # Forked: the processes read the units loaded here (shared, not sent to them).
+            # Each loads the lemma dictionaries its languages need, the first writer often
+            # none.
             context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(len(runs), mp_context=context) as pool:
+            with ProcessPoolExecutor(len(runs) + 1, mp_context=context) as pool:
+                aside = pool.submit(_concept_tables)
                 parts = list(pool.map(_write_part, [ix.storage.folder] * len(runs), runs))
+                tables = aside.result()
         else:
             parts = [_write_part(ix.storage.folder, run) for run in runs]
+            tables = _concept_tables()
     finally:
         _UNITS.clear()
         _MISREAD.clear()
@@ -472,7 +480,36 @@ def _write_parts(
     writer._close_segment()
     writer._commit_toc([part.segment for part in parts])
     writer._finish()
-    return parts
+    return parts, tables
+
+
+class Tables(NamedTuple):
+    """What an index holds of its concepts (`concept_tables`): the concepts, as
+    `build_concepts` gives them; the lemmas of their words (`start_lemmas`); and each
+    language's letter index of its situations (`situation_letters`), as JSON holds it."""
+
+    concepts: list[dict[str, Any]]
+    lemmas: dict[str, dict[str, str]]
+    letters: dict[str, dict[str, Any]]
+
+
+def concept_tables(units: dict[str, list[Unit]]) -> Tables:
+    """The concepts of the books' units and of the thesaurus, and the tables worked out
+    from them (see `Tables`).
+
+    >>> unit = Unit("1", "law", "1", "OYUNUN ESASLARI", "", "tr", 2017, (1, 1))
+    >>> tables = concept_tables({"tr": [unit]})  # a book's language, and English
+    >>> sorted(tables.letters), tables.lemmas["tr"]["kartları"]
+    (['en', 'tr'], 'kart')
+    """
+    concepts = build_concepts(units)
+    letters = {lang: i.dump() for lang, i in situation_letters(concepts).items()}
+    return Tables(concepts, start_lemmas(concepts), letters)
+
+
+def _concept_tables() -> Tables:
+    os.nice(19)
+    return concept_tables(_UNITS)
 
 
 def write_postings(path: Path, parts: list[_Part]) -> dict[str, int]:
@@ -550,7 +587,7 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
         try:
             ix = index.create_in(str(staging), schema())
             misread = {lang: damage[lang].get("characters", {}) for lang in ocr}
-            parts = _write_parts(ix, units, langs, misread)
+            parts, tables = _write_parts(ix, units, langs, misread)
             counts = {lang: n for part in parts for lang, n in part.counts.items()}
             display = {lang: d for part in parts for lang, d in part.display.items()}
             lemmas: dict[str, dict[str, str]] = defaultdict(dict)
@@ -577,12 +614,10 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
                 "seconds": round(time.perf_counter() - started, 3),
             }
             store.write_atomic(staging / META, json.dumps(meta, ensure_ascii=False))
-            concepts = build_concepts(units)
-            for code, table in start_lemmas(concepts).items():
+            for code, table in tables.lemmas.items():
                 lemmas[code].update(table)
-            store.write_atomic(staging / CONCEPTS, json.dumps(concepts, ensure_ascii=False))
-            letters = {lang: i.dump() for lang, i in situation_letters(concepts).items()}
-            store.write_atomic(staging / LETTERS, json.dumps(letters, ensure_ascii=False))
+            store.write_atomic(staging / CONCEPTS, json.dumps(tables.concepts, ensure_ascii=False))
+            store.write_atomic(staging / LETTERS, json.dumps(tables.letters, ensure_ascii=False))
             store.write_atomic(staging / LEMMAS, json.dumps(lemmas, ensure_ascii=False))
             store.write_atomic(staging / UNITS, json.dumps(rows, ensure_ascii=False))
             terms = {f: sorted(c) for f, c in lexicon.items()}
