@@ -295,6 +295,29 @@ def test_a_long_texts_snippet_reads_its_words_only_as_far_as_it_shows(
     assert snippet(text, an, marks, words) == shown  # its words given: the same snippet
 
 
+def test_a_hit_the_words_do_not_match_shows_its_text_unread(
+    searcher: Searcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A unit found by a citation or a situation, none of whose words the query holds, shows
+    the start of its text without reading a word of it (a card topic's 2,000 characters and
+    its OCR'd reading took 0.5 ms a hit), and the text as repaired, not as the OCR printed
+    it; a unit the words match still marks them."""
+    read: list[str] = []
+    an = analyzer("sv")
+    keys = an.keys
+    monkeypatch.setattr(an, "keys", lambda word: read.append(word) or keys(word))
+    result = searcher.search("Yasa 16B", lang="sv")  # a citation in Turkish: no Swedish word
+    monkeypatch.undo()
+    hit = result["hits"][0]
+    assert (hit["id"], hit["found_by"]) == ("topic.16", [{"by": "citation"}])
+    assert hit["snippet"].startswith(
+        "Vid ovidkommande upplysningar, t.ex. tvekan, felaktig förklaring"
+    )
+    assert "<mark>" not in hit["snippet"] and set(read) == {"Yasa", "16B"}  # the query's only
+    worded = searcher.search("tvekan", lang="sv")["hits"][0]
+    assert worded["id"] == "topic.16" and "<mark>tvekan</mark>" in worded["snippet"]
+
+
 def test_a_snippet_reads_as_its_text(searcher: Searcher) -> None:
     """A snippet is a part of its unit's text as printed, each word once: a hyphenated word
     whose part and whole both match is marked once (`alert-säännöt` read `alert` twice:

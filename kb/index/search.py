@@ -276,7 +276,10 @@ def snippet(
     >>> snippet(text, analyzer("fi"), {"lepaajan"})
     'Pelaaja &lt;b&gt; ja <mark>lepääjän</mark> kortit'
     """
-    spans = marked(words, marks) if words is not None else None
+    if not marks:  # nothing to mark: no word is read
+        spans: list[tuple[int, int]] | None = []
+    else:
+        spans = marked(words, marks) if words is not None else None
     start, end = 0, len(text)
     if len(text) > width:
         first = spans if spans is not None else an.matching(text, marks, first=True)
@@ -721,6 +724,7 @@ class Searcher:
         found: dict[int, float] = {}
         why: dict[int, list[Any]] = {}  # a concept's unit: the match, its key, its `by`
         marks: dict[str, set[str]] = {}
+        worded: set[int] = set()  # the units the words match (only their snippets mark any)
         unknown: dict[str, list[Word]] = {}
         matched: dict[str, list[Match]] = {}
         for lg in langs:
@@ -730,6 +734,7 @@ class Searcher:
                 # language's word ("yemek tarifi": a recipe) than a typo
                 analysed = [w for w in analysed if len(w.keys.exact) >= MIN_FUZZY_ALONE]
             scores, share = self._score(analysed, self.sizes[lg], allowed)
+            worded.update(scores)
             inside = self._phrase_docs(lg, phrases)
             required = [w.in_law_title for w in analysed if not w.stop]
             titled = frozenset.intersection(*required) if required else frozenset()
@@ -767,7 +772,14 @@ class Searcher:
             "query": text,
             "lang": None if lang == EVERY else lang,  # the one document asked for
             "hits": [
-                self._hit(doc, s, marks, found_by(*why[doc]) if doc in why else None, doc in cited)
+                self._hit(
+                    doc,
+                    s,
+                    marks,
+                    found_by(*why[doc]) if doc in why else None,
+                    doc in cited,
+                    doc in worded,
+                )
                 for doc, s in hits
             ],
             "total": len(found),
@@ -859,17 +871,23 @@ class Searcher:
         marks: dict[str, set[str]],
         entry: dict[str, str] | None,
         cited: bool = False,
+        worded: bool = True,
     ) -> dict[str, Any]:
         """A hit as the API returns it; `found_by` says why: the citation typed
         (`{"by": "citation"}`), the index entry it matched (`{"by": "index", "entry":
         "Opening lead, out of turn", "lang": "en"}`), the words of its text (`{"by":
-        "text"}`), or several of these."""
+        "text"}`), or several of these. `marks`: per language, the keys of the query's words;
+        where they match the unit (`worded`), its snippet marks them, in its text or, where
+        that has none, in its text as the OCR printed it (`raw`); a unit they do not match
+        shows its text unread (a title shown for a unit with no text may be its context's:
+        it is marked)."""
         d = self.stored(doc)
-        mine, an = marks.get(d["lang"], set()), analyzer(self.docs[doc].lang)
-        name = "text" if d["text"] else "title"
-        shown = snippet(d[name], an, mine, self._words(doc, name))
-        if "<mark>" not in shown and d.get("raw"):
-            shown = snippet(d["raw"], an, mine, self._words(doc, "raw"))
+        an, name = analyzer(self.docs[doc].lang), "text" if d["text"] else "title"
+        mine = marks.get(d["lang"], set()) if worded or name == "title" else set()
+        shown = snippet(d[name], an, mine, self._words(doc, name) if mine else None)
+        if "<mark>" not in shown and mine and d.get("raw"):
+            raw = snippet(d["raw"], an, mine, self._words(doc, "raw"))
+            shown = raw if "<mark>" in raw else shown
         found_by: list[dict[str, str]] = [{"by": "citation"}] if cited else []
         if entry is not None:
             found_by.append(entry)
