@@ -242,7 +242,37 @@ def test_citation_without_language(searcher: Searcher) -> None:
 def test_citation_on_the_card_goes_to_the_topic_citing_it(searcher: Searcher) -> None:
     result = searcher.search("lag 16D", lang="sv")
     assert result["citation"] == {"id": "topic.16", "lang": "sv", "document": "sv-2007-card"}
-    assert searcher.search("lag 31", lang="sv")["hits"][0]["law"] == "29"  # the 29-32 table
+    hit = searcher.search("lag 31", lang="sv")["hits"][0]  # the table of Laws 29-32
+    assert (hit["id"], hit["law"]) == ("table.29", "31")  # the law it answers here
+
+
+def test_a_card_box_answers_for_the_law_the_query_names(searcher: Searcher) -> None:
+    """A box of the card covers several laws (`IFRÅGASATT ANSPRÅK (68, 69, 70, 71)`): a hit
+    names the one the citation or the situation that found it names, else the box's first;
+    the law books' hits keep their own laws."""
+    box = searcher.by_id[("sv", "topic.68")]
+    assert searcher.docs[box].law == "68"
+    cited = searcher.search("Law 70", lang="sv")["hits"][0]
+    assert (cited["id"], cited["law"], cited["found_by"][0]) == (
+        "topic.68",
+        "70",
+        {"by": "citation"},
+    )
+    claim = searcher.search("claim forgot outstanding trump", lang="sv")["hits"][0]
+    assert (claim["id"], claim["law"], claim["found_by"][0]["by"]) == (
+        "topic.68",
+        "70",
+        "situation",
+    )
+    worded = searcher.search("anspråk", lang="sv")["hits"][0]  # the box's own word
+    assert (worded["id"], worded["law"]) == ("topic.68", "68")
+    passed = searcher.search("passed out of turn", lang="sv")["hits"]
+    assert [(h["id"], h["law"]) for h in passed if h["id"].endswith(".29")] == [
+        ("topic.29", "29"),  # the box: out of rotation, Law 29
+        ("table.29", "30"),  # its table, which a pass out of rotation found: Law 30
+    ]
+    book = searcher.search("claim forgot outstanding trump", lang="fi")["hits"][0]
+    assert book["law"] == book["id"].split(".")[0]
 
 
 def test_swedish_finds_the_ocr_text(searcher: Searcher) -> None:

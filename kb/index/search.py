@@ -719,7 +719,7 @@ class Searcher:
         langs = self.scope(lang)
         limit = max(1, min(int(limit), 100))
         allowed = self._law_filter(law)
-        citation, cited = self._citation(text, langs, None if lang == EVERY else lang)
+        citation, cited, uid = self._citation(text, langs, None if lang == EVERY else lang)
         words, phrases = split_query(text)
         found: dict[int, float] = {}
         why: dict[int, list[Any]] = {}  # a concept's unit: the match, its key, its `by`
@@ -779,6 +779,7 @@ class Searcher:
                     found_by(*why[doc]) if doc in why else None,
                     doc in cited,
                     doc in worded,
+                    self._law_named(doc, uid if doc in cited else why.get(doc)),
                 )
                 for doc, s in hits
             ],
@@ -872,6 +873,7 @@ class Searcher:
         entry: dict[str, str] | None,
         cited: bool = False,
         worded: bool = True,
+        law: str | None = None,
     ) -> dict[str, Any]:
         """A hit as the API returns it; `found_by` says why: the citation typed
         (`{"by": "citation"}`), the index entry it matched (`{"by": "index", "entry":
@@ -880,7 +882,7 @@ class Searcher:
         where they match the unit (`worded`), its snippet marks them, in its text or, where
         that has none, in its text as the OCR printed it (`raw`); a unit they do not match
         shows its text unread (a title shown for a unit with no text may be its context's:
-        it is marked)."""
+        it is marked). `law`: the law it answers, where not its own (see `law_named`)."""
         d = self.stored(doc)
         an, name = analyzer(self.docs[doc].lang), "text" if d["text"] else "title"
         mine = marks.get(d["lang"], set()) if worded or name == "title" else set()
@@ -895,7 +897,7 @@ class Searcher:
             found_by.append({"by": "text"})
         return {
             "id": d["id"],
-            "law": d["law"] or None,
+            "law": law or d["law"] or None,
             **self.named(d["lang"]),
             "kind": d["kind"],
             "title": d["title"],
@@ -1040,6 +1042,35 @@ class Searcher:
         found = self._targets[key] = tuple(out)
         return found
 
+    def law_named(self, doc: int, targets: Sequence[str], edition: int = 0) -> str | None:
+        """The law a card's unit answers for a citation or a concept naming `targets` (of
+        `edition`; 0: the card's own): a box of the card covers several laws (`IFRÅGASATT
+        ANSPRÅK (68, 69, 70, 71)`), and the query names the one asked about (the first of the
+        targets the unit cites); None for a unit of a law book, whose law is its own.
+
+        >>> s = get_searcher()
+        >>> box = s.by_id[("sv", "topic.68")]
+        >>> s.docs[box].law, s.law_named(box, ["70.B"], 2017), s.law_named(box, ["70"])
+        ('68', '70', '70')
+        """
+        lang = self.docs[doc].lang
+        if lang not in self.cards:
+            return None
+        for uid in targets:
+            ids, _ = editions.translate(uid, edition or self.editions[lang], self.editions[lang])
+            for i in ids:
+                parts = i.split(".")
+                for n in range(len(parts), 0, -1):
+                    if doc in self.citing.get((lang, ".".join(parts[:n])), ()):
+                        return law_of(i)
+        return None
+
+    def _law_named(self, doc: int, by: str | tuple[Match, str, str] | None) -> str | None:
+        """`law_named` for the id a citation typed or the concept that found a unit."""
+        if by is None or isinstance(by, str):
+            return self.law_named(doc, [by] if by else [])
+        return self.law_named(doc, by[0].entry.targets, by[0].entry.edition)
+
     def _cited(self, lang: str, uid: str) -> tuple[int | None, bool]:
         """The unit a citation names in a language, and whether it names it: the unit with
         that id, else (on the card) the first unit citing it or the section or law around
@@ -1057,15 +1088,16 @@ class Searcher:
 
     def _citation(
         self, text: str, langs: list[str], lang: str | None
-    ) -> tuple[dict[str, str] | None, list[int]]:
+    ) -> tuple[dict[str, str] | None, list[int], str | None]:
         """The unit a query names when it is a citation (in the language asked for, else the
-        language whose law word the query uses, else the first language that has it), and
-        the units to list first: the one it names (or the nearest) in every language."""
+        language whose law word the query uses, else the first language that has it), the
+        units to list first (the one it names, or the nearest, in every language) and the id
+        typed."""
         if len(text) > 40 or not any(c.isdigit() for c in text):
-            return None, []  # every citation has a law number
+            return None, [], None  # every citation has a law number
         uid = parse_citation(text)
         if uid is None:
-            return None, []
+            return None, [], None
         if lang is None:
             start = text.strip().lower()
             named = [lg for w, lg in self._law_words if start.startswith(w)][:1]
@@ -1073,7 +1105,7 @@ class Searcher:
         cited = [(lg, *self._cited(lg, uid)) for lg in langs]
         first = next(((lg, doc) for lg, doc, named in cited if named), None)
         citation = {"id": self.docs[first[1]].id, **self.named(first[0])} if first else None
-        return citation, [doc for _, doc, _ in cited if doc is not None]
+        return citation, [doc for _, doc, _ in cited if doc is not None], uid
 
     def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:
         """The query with each word no unit holds replaced by the nearest word that some unit
