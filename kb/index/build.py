@@ -259,11 +259,11 @@ def start_lemmas(concepts: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
     ('kart', 'kağıt')
     """
     keys: dict[str, _Keys] = {}
-    said = {  # each text once: a language's books print many alike
+    said = dict.fromkeys(  # each text once (a language's books print many alike), in order
         (language_of(lang), text)
         for entry in concepts
         for lang, text in [*entry["terms"].items(), *entry["context"].items()]
-    }
+    )
     for language, text in said:
         keys.setdefault(language, _Keys(language)).exact(text)
     out: dict[str, dict[str, str]] = {}
@@ -452,9 +452,10 @@ def _write_parts(
     """Index the languages' units into the empty index `ix`: a segment per process (one per
     core, up to `MAX_WRITERS`, each over a run of the languages, in order, so that document
     numbers follow the languages' order), listed in the index at the end; `misread`: the
-    characters each OCR'd text's OCR misread (its `ocr.toml`). One more process works out
-    the concepts' tables meanwhile (`concept_tables`): it takes the time of the writer that
-    ends first, not time of its own."""
+    characters each OCR'd text's OCR misread (its `ocr.toml`). Where the writers are forked,
+    one more process, at the lowest priority, works out the concepts' tables meanwhile
+    (`concept_tables`), in the time the writer that ends first leaves idle; else they are
+    worked out after the writer, in this process."""
     forks = "fork" in multiprocessing.get_all_start_methods()  # not on Windows
     writers = min(os.cpu_count() or 1, MAX_WRITERS) if forks else 1
     runs = split(langs, {lang: len(units[lang]) for lang in langs}, writers)
@@ -472,7 +473,7 @@ def _write_parts(
                 tables = aside.result()
         else:
             parts = [_write_part(ix.storage.folder, run) for run in runs]
-            tables = _concept_tables()
+            tables = concept_tables(units)
     finally:
         _UNITS.clear()
         _MISREAD.clear()
@@ -508,6 +509,7 @@ def concept_tables(units: dict[str, list[Unit]]) -> Tables:
 
 
 def _concept_tables() -> Tables:
+    """`concept_tables` in a forked process of its own, which yields to the writers."""
     os.nice(19)
     return concept_tables(_UNITS)
 

@@ -356,6 +356,7 @@ class Searcher:
         for n, (d, row) in enumerate(zip(self.docs, rows, strict=True)):
             for uid in row[4].split():
                 self.citing[(d.lang, uid)].append(n)
+                self.by_law[law_of(uid) or d.law].add(n)  # a card's box: each law it cites
         self.stored = lru_cache(maxsize=TEXTS_KEPT)(self._stored)
         self._exact_words = lru_cache(maxsize=TEXTS_KEPT)(self._phrase_words)
         self._words = lru_cache(maxsize=TEXTS_KEPT)(self._text_words)
@@ -1069,7 +1070,7 @@ class Searcher:
             for i in ids:
                 parts = i.split(".")
                 for n in range(len(parts), 0, -1):
-                    if doc in self.citing.get((lang, ".".join(parts[:n])), ()):
+                    if law_of(i) and doc in self.citing.get((lang, ".".join(parts[:n])), ()):
                         return law_of(i)
         return None
 
