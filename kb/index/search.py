@@ -50,7 +50,7 @@ from typing import Any, NamedTuple
 from whoosh import index
 
 from kb import store
-from kb.core.ids import law_of
+from kb.core.ids import law_of, lineage
 from kb.core.memory import loading
 from kb.core.model import EVERY
 from kb.crosslang import editions
@@ -774,6 +774,7 @@ class Searcher:
             found[doc] = top + len(cited) - rank
         offset = max(0, min(int(offset), len(found)))
         hits = self._rank(found, offset + limit, cited)[offset:]
+        pinned = set(cited)
         return {
             "query": text,
             "lang": None if lang == EVERY else lang,  # the one document asked for
@@ -783,9 +784,9 @@ class Searcher:
                     s,
                     marks,
                     found_by(*why[doc]) if doc in why else None,
-                    doc in cited,
+                    doc in pinned,
                     doc in worded,
-                    self._law_named(doc, uid if doc in cited else why.get(doc)),
+                    self._law_named(doc, uid if doc in pinned else why.get(doc)),
                 )
                 for doc, s in hits
             ],
@@ -1068,13 +1069,11 @@ class Searcher:
         for uid in targets:
             ids, _ = editions.translate(uid, edition or self.editions[lang], self.editions[lang])
             for i in ids:
-                parts = i.split(".")
-                for n in range(len(parts), 0, -1):
-                    if law_of(i) and doc in self.citing.get((lang, ".".join(parts[:n])), ()):
-                        return law_of(i)
+                if law_of(i) and any(doc in self.citing.get((lang, a), ()) for a in lineage(i)):
+                    return law_of(i)
         return None
 
-    def _law_named(self, doc: int, by: str | tuple[Match, str, str] | None) -> str | None:
+    def _law_named(self, doc: int, by: str | Sequence[Any] | None) -> str | None:
         """`law_named` for the id a citation typed or the concept that found a unit."""
         if by is None or isinstance(by, str):
             return self.law_named(doc, [by] if by else [])
@@ -1087,13 +1086,12 @@ class Searcher:
         doc = self.by_id.get((lang, uid))
         if doc is not None:
             return doc, True
-        parts = uid.split(".")
-        for n in range(len(parts), 0, -1):
-            citing = self.citing.get((lang, ".".join(parts[:n])))
+        for a in lineage(uid):
+            citing = self.citing.get((lang, a))
             if citing:
                 return citing[0], True
-        around = (self.by_id.get((lang, ".".join(parts[:n]))) for n in range(len(parts), 0, -1))
-        return next((doc for doc in around if doc is not None), None), False
+        outer = (self.by_id.get((lang, a)) for a in lineage(uid))
+        return next((doc for doc in outer if doc is not None), None), False
 
     def _citation(
         self, text: str, langs: list[str], lang: str | None
