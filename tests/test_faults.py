@@ -275,16 +275,56 @@ def test_kill_9_during_a_build_leaves_the_previous_knowledge_base(
         if process.poll() is None:
             process.kill()
             killed += 1
-        process.wait()
+        process.wait(timeout=300)
         monkeypatch.setattr(search, "_searchers", {})  # as in a server started now
         assert_whole(data)
         # What the site serves comes from this corpus, never from the repository's.
         assert store.read_manifest(data)["documents"]["tr-2017"]["hash"] != repository
     assert killed >= 5
-    assert subprocess.run(lawkb(corpus, data, "build"), cwd=ROOT).returncode == 0
+    assert subprocess.run(lawkb(corpus, data, "build"), cwd=ROOT, timeout=300).returncode == 0
     assert_whole(data)
     leftovers = [p.name for p in (data / "indexes").iterdir() if p.name.startswith(".")]
     assert leftovers == []  # a killed index build's files go at the next build
+
+
+def living(group: int) -> list[int]:
+    """The processes of a process group that have not ended (a zombie has ended)."""
+    out = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            state, _, pgrp = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:3]
+        except (FileNotFoundError, ProcessLookupError):  # ended meanwhile
+            continue
+        if int(pgrp) == group and state != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes in /proc")
+def test_a_build_killed_while_it_indexes_leaves_no_process_behind(
+    site: tuple[Path, Path],
+) -> None:
+    """`kill -9` of a build while its forked writers index: they end with it, rather than
+    wait for work for ever holding the data directory's locks, and the next build runs."""
+    corpus, data = site
+    path = source(corpus, "tr")
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    process = subprocess.Popen(
+        lawkb(corpus, data, "build", "--force"), cwd=ROOT, start_new_session=True
+    )
+    deadline = time.monotonic() + 300
+    while len(living(process.pid)) < 2 and process.poll() is None:  # the writers forked
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert process.poll() is None, "the build ended before its index's writers started"
+    process.kill()
+    process.wait(timeout=60)
+    deadline = time.monotonic() + 10
+    while living(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert living(process.pid) == []
+    assert subprocess.run(lawkb(corpus, data, "build"), cwd=ROOT, timeout=300).returncode == 0
+    assert_whole(data)
 
 
 def test_two_builds_at_once_both_finish_whole(tmp_path: Path) -> None:

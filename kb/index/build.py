@@ -34,6 +34,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import threading
 import time
 from array import array
 from collections import Counter, defaultdict
@@ -390,6 +391,22 @@ _UNITS: dict[str, list[Unit]] = {}  # the units being indexed, for the forked wr
 _MISREAD: dict[str, dict[str, str]] = {}  # the characters each OCR'd text's OCR misread
 
 
+def _end_with(parent: int) -> None:
+    """End this forked process as soon as `parent`, the build that started it, has ended.
+
+    A build killed mid-index (`kill -9`, out of memory) would otherwise leave its writers
+    waiting for more work for ever, and holding the data directory's locks, which they
+    inherited: every later build would wait on them.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.1)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _write_part(folder: str, langs: list[str]) -> _Part:
     """Index the units of some languages (in `_UNITS`) into a new segment of the index in
     `folder`; the segment is not yet in the index (see `_write_parts`)."""
@@ -467,7 +484,12 @@ def _write_parts(
             # Each loads the lemma dictionaries its languages need, the first writer often
             # none.
             context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(len(runs) + 1, mp_context=context) as pool:
+            with ProcessPoolExecutor(
+                len(runs) + 1,
+                mp_context=context,
+                initializer=_end_with,
+                initargs=(os.getpid(),),
+            ) as pool:
                 aside = pool.submit(_concept_tables)
                 parts = list(pool.map(_write_part, [ix.storage.folder] * len(runs), runs))
                 tables = aside.result()
