@@ -92,7 +92,7 @@ from kb.index.concepts import (
 from kb.index.spell import Speller, max_distance
 from kb.layers import glossary
 from kb.layers.cite import parse_citation
-from kb.profiles import add_document, language_of, languages, load_references
+from kb.profiles import add_document, language_of, languages, load_references, load_words
 
 MAX_QUERY = 500  # characters of a query that are read
 MAX_WORDS = 12  # words of a query that are searched
@@ -443,7 +443,8 @@ class Searcher:
         of the words of the books, the concepts and the players' words come with the index,
         and the first query with another word of a language with lemmas loads that
         language's dictionary (about a second, once), rather than every server spending that
-        second of its start-up while its first pages wait."""
+        second of its start-up while its first pages wait (a server loads them aside, once
+        quiet: `load_lemmas`)."""
         if self._mapped is not None:
             self._mapped.madvise(mmap.MADV_WILLNEED)
         glossary.links()
@@ -463,6 +464,20 @@ class Searcher:
                 break
             self._hot[(field, term)] = self._read_postings(field, term)
         return len(self._hot)
+
+    def load_lemmas(self) -> list[str]:
+        """Load the lemma dictionaries of the index's languages that have one (about a
+        second for Turkish, half of one for Slovak), which the first query with a word
+        missing from the index's tables of lemmas would otherwise wait for; a server does
+        it aside, once started and quiet (see `warm`). Returns their codes.
+
+        >>> get_searcher().load_lemmas()
+        ['sk', 'tr']
+        """
+        codes = sorted({load_words(language_of(key)).lemma for key in self.langs} - {""})
+        for code in codes:
+            lemmatizer(code).load()
+        return codes
 
     def postings(self, fieldname: str, term: str) -> dict[int, float]:
         """A term's BM25 term-frequency factor in each unit that holds it (a hot list kept
