@@ -19,6 +19,7 @@ from kb.cli import main
 from kb.index import build as index_build
 from kb.index.analysis import analyzer
 from kb.index.build import build_index, index_dir, is_current, phrase_text
+from kb.index.concepts import ranked
 from kb.index.search import Searcher, clean, get_searcher, snippet, split_query
 from tests.conftest import CORPUS
 
@@ -244,6 +245,23 @@ def test_citation_on_the_card_goes_to_the_topic_citing_it(searcher: Searcher) ->
     assert result["citation"] == {"id": "topic.16", "lang": "sv", "document": "sv-2007-card"}
     hit = searcher.search("lag 31", lang="sv")["hits"][0]  # the table of Laws 29-32
     assert (hit["id"], hit["law"]) == ("table.29", "31")  # the law it answers here
+
+
+def test_a_situation_whose_phrase_the_query_says_whole_wins_a_tie(searcher: Searcher) -> None:
+    """`disputed claim` matches Law 70's phrase of those words and Law 69's "claim accepted
+    then disputed", both at the most a match scores: the phrase said whole comes first, and
+    the card's claim box (Laws 68-71), which both reach, answers for Law 70."""
+    found = ranked(searcher.concepts.situations_matching("disputed claim", "en"))
+    assert [(m.score, m.entry.targets[0], m.entry.terms["en"]) for m in found[:2]] == [
+        (1.0, "70", "disputed claim"),
+        (1.0, "69", "claim accepted then disputed"),
+    ]
+    hit = searcher.search("disputed claim", lang="sv")["hits"][0]
+    assert (hit["id"], hit["law"], hit["found_by"]) == (
+        "topic.68",
+        "70",
+        [{"by": "situation", "entry": "disputed claim", "lang": "en"}],
+    )
 
 
 def test_a_card_box_answers_for_the_law_the_query_names(searcher: Searcher) -> None:

@@ -206,14 +206,15 @@ class Asked(NamedTuple):
     nothing), each with the query's words it holds (bit `w` for word `w`); per situation,
     its share of the query's words by relevance and the bound of its phrases' scores
     (`bounds`: the function of that name); and, once worked out, each situation's best
-    phrase by words (`best`: its score and concept, for the pass with letters) and the share
+    phrase by words (`best`: its score, its concept and the share of the phrase's own words
+    the query holds, for the pass with letters) and the share
     of the query's words of each set of them a phrase holds (`own`)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
     held: dict[int, int]
     bounds: dict[str, tuple[float, float]]
-    best: dict[str, tuple[float, int]]
+    best: dict[str, tuple[float, int, float]]
     own: dict[int, float]
 
 
@@ -426,7 +427,7 @@ class Concepts:
                 break
             if group not in asked.best:
                 found = in_group.get(group, {})
-                best, best_n = 0.0, self.first_phrase[group]
+                best, best_n, said = 0.0, self.first_phrase[group], 0.0
                 for size, n in self.members[group]:
                     mask = held.get(n)  # the query's words the phrase holds (all in `found`)
                     if mask is None:
@@ -437,19 +438,23 @@ class Concepts:
                     if own is None:  # summed as `needed` is, word by word
                         own = sum(w for i, w in enumerate(weight) if mask >> i & 1) / needed
                         own_of[mask] = own
-                    score = (own + covered) / 2 * (0.5 + 0.5 * min(1.0, mask.bit_count() / size))
+                    share = min(1.0, mask.bit_count() / size)  # of the phrase's own words
+                    score = (own + covered) / 2 * (0.5 + 0.5 * share)
                     if score > best:
-                        best, best_n = score, n
-                asked.best[group] = (best, best_n)
-            best, best_n = asked.best[group]
+                        best, best_n, said = score, n, share
+                asked.best[group] = (best, best_n, said)
+            best, best_n, said = asked.best[group]
             score = either(min(1.0, best), like)
             if score >= MIN_SCORE:
-                out.append(Match(self.entries[best_n], score))
+                out.append((-score, -said, len(out), Match(self.entries[best_n], score)))
                 if limit:
                     heapq.heappush(top, score)
                     if len(top) > limit:
                         heapq.heappop(top)
-        return out
+        # Equal scores (at most 1): the situation whose phrase the query says more of first
+        # ("disputed claim": Law 70's phrase of those words, before Law 69's "claim accepted
+        # then disputed")
+        return [m for *_, m in sorted(out)]
 
     def resemblance(self, query: str, lang: str) -> dict[str, float]:
         """How much the query's letters resemble each situation's phrases of a language: the
