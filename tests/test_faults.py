@@ -301,6 +301,7 @@ def living(group: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes in /proc")
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: one index writer, not forked")
 def test_a_build_killed_while_it_indexes_leaves_no_process_behind(
     site: tuple[Path, Path],
 ) -> None:
