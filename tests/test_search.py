@@ -247,6 +247,21 @@ def test_citation_on_the_card_goes_to_the_topic_citing_it(searcher: Searcher) ->
     assert (hit["id"], hit["law"]) == ("table.29", "31")  # the law it answers here
 
 
+def test_words_the_book_does_not_print_leave_the_situations_their_weight(
+    searcher: Searcher,
+) -> None:
+    """`valitus ratkaisusta` (an appeal against the ruling): the book prints no `valitus`, and
+    its near forms (`valita`, to choose) in Law 85's text with `ratkaisu` made that unit one
+    holding every word, which left the situations a tenth of their weight. A unit holds the
+    query's words only as the book prints them: the appeals situation now answers first."""
+    assert not searcher.word("fi", "valitus").known
+    hits = searcher.search("valitus ratkaisusta", lang="fi")["hits"]
+    assert (hits[0]["law"], hits[0]["found_by"][0]) == (
+        "92",
+        {"by": "situation", "entry": "valitus", "lang": "fi"},
+    )
+
+
 def test_a_situation_whose_phrase_the_query_says_whole_wins_a_tie(searcher: Searcher) -> None:
     """`disputed claim` matches Law 70's phrase of those words and Law 69's "claim accepted
     then disputed", both at the most a match scores: the phrase said whole comes first, and

@@ -129,9 +129,10 @@ W_INDEX = 2.0  # a unit an index entry names fully: above the best text match (s
 SHORT = 3
 W_SITUATION = 1.5
 W_SITUATION_SHORT = 0.6
-# Where a unit holds every word of the query, the book's own words answer it: a situation
-# then weighs this much of its weight (it breaks ties; it bridges a gap the text leaves),
-# unless one of its phrases is the words typed (a term written for it: `same_words`).
+# Where a unit holds every word of the query (each as the book prints it), the book's own
+# words answer it: a situation then weighs this much of its weight (it breaks ties; it
+# bridges a gap the text leaves), unless one of its phrases is the words typed (a term
+# written for it: `same_words`).
 W_SITUATION_HELD = 0.1
 # A description tells of one situation: the others it matches less well than the best (a
 # common word or two each) weigh this power of their share of its score, so that together,
@@ -772,7 +773,10 @@ class Searcher:
             # A document's concepts come above its own best match by words: every document
             # is ranked as its own search ranks it, whatever the others searched with it.
             top = max(mine.values(), default=0.0)
-            held = max(share.values(), default=0.0) > 0.999  # a unit holds every word
+            # a unit holds every word, each as the book prints it (a near spelling or a
+            # word's start found in a book's word is no answer of the book's own)
+            printed = all(w.known or w.stop for w in analysed)
+            held = printed and max(share.values(), default=0.0) > 0.999
             for doc, (score, *evidence) in self._within(
                 self._concepts(words, lg, matched, held), mine
             ):
