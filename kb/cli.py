@@ -281,7 +281,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     warm = threading.Thread(target=prepare, name="warm", daemon=True)
     if args.debug:
-        warm.start()
+        if os.environ.get("WERKZEUG_RUN_MAIN") == "true":  # the reloader's child serves
+            warm.start()
         print(f"serving the Laws on http://{args.host}:{args.port}/", file=sys.stderr)
         app.run(host=args.host, port=args.port, debug=True)
         return 0

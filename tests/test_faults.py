@@ -6,11 +6,13 @@ Every test works on a copy of the whole corpus and of a knowledge base built fro
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -313,17 +315,22 @@ def test_a_build_killed_while_it_indexes_leaves_no_process_behind(
     process = subprocess.Popen(
         lawkb(corpus, data, "build", "--force"), cwd=ROOT, start_new_session=True
     )
-    deadline = time.monotonic() + 300
-    while len(living(process.pid)) < 2 and process.poll() is None:  # the writers forked
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    assert process.poll() is None, "the build ended before its index's writers started"
-    process.kill()
-    process.wait(timeout=60)
-    deadline = time.monotonic() + 10
-    while living(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert living(process.pid) == []
+    try:
+        deadline = time.monotonic() + 300
+        while len(living(process.pid)) < 2 and process.poll() is None:  # the writers forked
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert process.poll() is None, "the build ended before its index's writers started"
+        process.kill()
+        process.wait(timeout=60)
+        deadline = time.monotonic() + 10
+        while living(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert living(process.pid) == []
+    finally:  # what a failure leaves goes, not to hold the locks of the tests after it
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)
     assert subprocess.run(lawkb(corpus, data, "build"), cwd=ROOT, timeout=300).returncode == 0
     assert_whole(data)
 

@@ -207,8 +207,8 @@ class Asked(NamedTuple):
     its share of the query's words by relevance and the bound of its phrases' scores
     (`bounds`: the function of that name); and, once worked out, each situation's best
     phrase by words (`best`: its score, its concept and the share of the phrase's own words
-    the query holds, for the pass with letters) and the share
-    of the query's words of each set of them a phrase holds (`own`)."""
+    the query holds, for the pass with letters) and the share of the query's words of each
+    set of them a phrase holds (`own`)."""
 
     in_group: dict[str, dict[int, int]]
     weight: list[float]
@@ -408,7 +408,8 @@ class Concepts:
         (`bound`), nor above that times its own best share: the situations are looked at from
         the best bound down, each one's phrases holding a word of the query from the
         shortest, and no further than can change the best `limit`. A situation its letters
-        alone resemble is named by its first phrase."""
+        alone resemble is named by its first phrase. Best first; of equal scores (a score is
+        at most 1), the situation whose phrase the query says more of first."""
         in_group, weight, held, own_of = asked.in_group, asked.weight, asked.held, asked.own
         needed = sum(weight) or 1.0
         if likeness:
