@@ -9,7 +9,8 @@ and builds it with `lawkb build`, the code a new document takes. Then:
 
 - `build_s`: the search index built again from the built knowledge base (`build_index`);
 - `serve_first_200_s`: `lawkb serve` started until `/` answers 200; `rss_mb` its resident
-  memory after the first requests (a law page, a search, the alignment page);
+  memory after the first requests (a law page, a search, the alignment page) and its
+  warm-up (it says `search ready`: the index read, the lemma dictionaries loaded);
 - `law_page_p50_ms`: the first request of each law page of the first book, over HTTP (each
   page rendered once); `alignment_first_ms`: the server's first `/alignment`;
 - search: the query set (tests/data/search_queries.tsv) through `Searcher.search` in one
@@ -97,7 +98,7 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
     base = f"http://127.0.0.1:{port}"
     cmd = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         while True:
             try:
@@ -112,6 +113,10 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
         laws = [get(f"{base}/{lang}/law/{n}")[1] for n in range(1, 94)]
         get(base + "/search?q=revokki")
         get(base + "/search?q=" + urllib.parse.quote(first_law))
+        # once its warm-up (index, lemma dictionaries) is done, as a server runs for hours
+        for line in proc.stderr or ():
+            if line.startswith(b"search ready"):
+                break
         memory = rss_mb(proc.pid)
     finally:
         proc.terminate()
