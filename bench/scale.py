@@ -41,6 +41,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +64,21 @@ def copy_corpus(source: Path, target: Path, copies: int) -> None:
                 meta = target / key / "document.toml"
                 text = re.sub(r"^id = .*\n", "", meta.read_text(encoding="utf-8"), flags=re.M)
                 meta.write_text(f'id = "{key}"\n{text}', "utf-8")
+
+
+def until_ready(lines: Iterable[str]) -> list[str]:
+    """What `lawkb serve` writes to stderr (`lines`) until it says its search is ready (its
+    warm-up done), or all of it if it ends first.
+
+    >>> until_ready(["serving the Laws on ...", "search ready (...)", "later"])
+    ['serving the Laws on ...', 'search ready (...)']
+    """
+    said = []
+    for line in lines:
+        said.append(line)
+        if line.startswith("search ready"):
+            break
+    return said
 
 
 def free_port() -> int:
@@ -98,7 +114,9 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
     base = f"http://127.0.0.1:{port}"
     cmd = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     try:
         while True:
             try:
@@ -113,10 +131,7 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
         laws = [get(f"{base}/{lang}/law/{n}")[1] for n in range(1, 94)]
         get(base + "/search?q=revokki")
         get(base + "/search?q=" + urllib.parse.quote(first_law))
-        # once its warm-up (index, lemma dictionaries) is done, as a server runs for hours
-        for line in proc.stderr or ():
-            if line.startswith(b"search ready"):
-                break
+        until_ready(proc.stderr or ())  # its warm-up (index, lemma dictionaries) done
         memory = rss_mb(proc.pid)
     finally:
         proc.terminate()

@@ -18,6 +18,7 @@ import pytest
 from flask import Flask
 
 from bench.load import free_port, serving
+from bench.scale import until_ready
 from tests.conftest import ROOT
 
 LIMIT = 64  # the connection limit of the small server below
@@ -196,12 +197,8 @@ def test_a_started_server_loads_the_lemma_dictionaries_aside(app: Flask) -> None
     port = free_port()
     argv = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
     server = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-    said = []
     try:
-        for line in server.stderr:  # until it says so or ends (the test's timeout: a hang)
-            said.append(line)
-            if line.startswith("search ready"):
-                break
+        said = until_ready(server.stderr or ())  # (a hang: the test's timeout)
         status, body = get(port, "/api/v1/search?q=kartlar%C4%B1m%C4%B1zdan&lang=tr")
     finally:
         server.terminate()

@@ -475,7 +475,7 @@ class Searcher:
         >>> get_searcher().load_lemmas()
         ['sk', 'tr']
         """
-        codes = sorted({load_words(language_of(key)).lemma for key in self.langs} - {""})
+        codes = sorted({load_words(key).lemma for key in self.langs} - {""})
         for code in codes:
             lemmatizer(code).load()
         return codes
