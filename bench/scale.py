@@ -18,10 +18,12 @@ and builds it with `lawkb build`, the code a new document takes. Then:
   named, each language's main document, the search page's "All languages") and in every
   document (`search_every_*`: `lang=all`, every copy), each query novel (the searcher's
   word caches cleared before it), in that order: `search_*` are the first queries the
-  process answers (its other caches cold too: stored texts, posting lists, lemma
-  dictionaries); `search_*_served_*` the same queries, their words again new to the
-  caches, once the process has answered the situation set (tests/data/situations.tsv) in
-  every document, as a server that has been answering others' queries.
+  process answers once it is as ready as a started server is when it says `search ready`
+  (hot posting lists read, lemma dictionaries loaded, what is loaded frozen from the
+  collector), its other caches cold (stored texts, their words, other posting lists);
+  `search_*_served_*` the same queries, their words again new to the caches, once the
+  process has answered the situation set (tests/data/situations.tsv) in every document,
+  as a server that has been answering others' queries.
 
 Prints a table, then one JSON object as the last line.
 """
@@ -29,6 +31,7 @@ Prints a table, then one JSON object as the last line.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -153,7 +156,9 @@ def search_times(data: Path) -> dict[str, float]:
     from kb.index.search import get_searcher
 
     searcher = get_searcher(data)
-    searcher.warm()
+    searcher.warm()  # as `lawkb serve` gets ready
+    searcher.load_lemmas()
+    gc.freeze()
     queries = [
         line.split("\t")[:2]
         for line in QUERIES.read_text(encoding="utf-8").splitlines()
