@@ -987,9 +987,11 @@ class Searcher:
                 # a situation's term is under its language, a book's entry under the book's key
                 key = qlang if qlang in m.entry.terms else m.entry.source
                 # a unit holding every word is the answer, unless the words are a situation's
-                whole = by == "situation" and same_words(qlang, m.entry.terms.get(qlang, ""), typed)
+                answered = held and not (
+                    by == "situation" and same_words(qlang, m.entry.terms.get(qlang, ""), typed)
+                )
                 weight = concept_weight(
-                    m.score, by, words_in, held and not whole, m.score / (best_situation or 1.0)
+                    m.score, by, words_in, answered, m.score / (best_situation or 1.0)
                 )
                 for doc in self.targets(m, lang):
                     laws.add(self.docs[doc].law)
