@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 from urllib.parse import urlencode
 
@@ -54,9 +54,10 @@ MAX_QUERY = 500
 
 def library() -> Library:
     """The library of the current build, looked up once per request."""
-    if "library" not in g:
-        g.library = get_library(current_app.config["LAWKB_DATA"])
-    return g.library
+    lib = g.get("library")
+    if lib is None:
+        lib = g.library = get_library(current_app.config["LAWKB_DATA"])
+    return lib
 
 
 @bp.url_value_preprocessor
@@ -121,19 +122,26 @@ def compare_langs(lang: str) -> str | None:
 def unit_url(lang: str, uid: str) -> str:
     """The permalink of a unit (`kb.core.ids.unit_path`; a card's law unit: the comparison
     of its law), under the site's root; `lang` is a book's address or id."""
-    book = library().book(lang)
+    return _unit_url(library(), request.script_root, lang, uid)
+
+
+def _unit_url(lib: Library, root: str, lang: str, uid: str) -> str:
+    """`unit_url` in a library, under a site's root (a page links a hundred units: its
+    template's `unit_url` has both bound once, see `shared`)."""
+    book = lib.book(lang)
     key = book.key if book is not None else lang  # a document's id: its address
     if book is not None and book.kind == "card" and (law := law_of(uid)) is not None:
         return url_for("pages.compare", number=law, langs=",".join(card_langs(key)))
-    return request.script_root + unit_path(key, uid)
+    return root + unit_path(key, uid)
 
 
 @bp.app_context_processor
 def shared() -> dict:
     """What every page's template may use: the library, unit links and anchors."""
+    lib = library()
     return {
-        "library": library(),
-        "unit_url": unit_url,
+        "library": lib,
+        "unit_url": partial(_unit_url, lib, request.script_root),
         "anchor": anchor,
         "law_of": law_of,
         "law_levels": LAW_LEVELS,
