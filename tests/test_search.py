@@ -20,7 +20,7 @@ from kb.index import build as index_build
 from kb.index.analysis import analyzer
 from kb.index.build import build_index, index_dir, is_current, phrase_text
 from kb.index.concepts import ranked
-from kb.index.search import Searcher, clean, get_searcher, snippet, split_query
+from kb.index.search import W_FUZZY, Searcher, clean, get_searcher, snippet, split_query
 from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}
@@ -196,6 +196,29 @@ def test_did_you_mean(searcher: Searcher) -> None:
     assert searcher.search("mangijad kaardid", lang="et")["did_you_mean"] is None
     nothing = searcher.search("qwertyuiop zxcvbnm")
     assert nothing["total"] == 0 and nothing["did_you_mean"] is None
+
+
+def test_another_languages_word_is_no_slip(searcher: Searcher) -> None:
+    """A word the books of one language print is not "corrected" into another language's
+    word, neither in the other language's analysis nor in the suggestion: searched with
+    every language, Finnish `kerrata` (to repeat) used to find Estonian `keerata` (to turn)
+    and `väärästä` (from the wrong) Estonian `määrata`."""
+    fuzzy = {t.term for t in searcher.analysed("et", "kerrata").terms if t.weight == W_FUZZY}
+    assert fuzzy == set()
+    # a word no book prints is still read with its near spellings
+    assert "selgitus" in {t.term for t in searcher.analysed("et", "sekoitus").terms}
+    every = searcher.search("kuka saa kerrata tarjoussarjan")
+    assert every["did_you_mean"] is None and every["hits"][0]["id"] == "20.D"
+    assert searcher.search("pelinviejä lähti väärästä kädestä")["did_you_mean"] is None
+    # ... nor where the query's own language holds it no near word (`sekoitus`, shuffling)
+    assert searcher.search("sekoitus ja jako")["did_you_mean"] is None
+    # a slip is still corrected, in the language holding the query's other words
+    assert searcher.search("kilpailunjohtajn harkintavalta")["did_you_mean"] == (
+        "kilpailunjohtaja harkintavalta"
+    )
+    # Estonian `ässa` (an ace, partitive) is also Finnish: left as typed
+    asked = "Kaitses pillasin kogemata pada ässa lauale, kas pean selle nüüd käima?"
+    assert searcher.search(asked, lang="et")["did_you_mean"] is None
 
 
 def test_phrase(searcher: Searcher) -> None:

@@ -60,6 +60,7 @@ from kb.index.analysis import (
     Keys,
     Token,
     analyzer,
+    fold,
     hyphen_joined,
     lemmatizer,
     marked,
@@ -391,6 +392,7 @@ class Searcher:
         members: dict[str, list[str]] = defaultdict(list)
         for key in self.langs:
             members[language_of(key)].append(key)
+        self.languages: list[str] = list(members)  # the languages of the documents
         for language, keys in members.items():
             for name in TERM_FIELDS:
                 fields = [f"{name}_{key}" for key in keys if f"{name}_{key}" in self.lexicons]
@@ -582,7 +584,7 @@ class Searcher:
             not known
             and keys.exact.isalpha()
             and not an.is_stopword(keys.exact)
-            and not self._english(language, typed)
+            and not self._foreign(language, typed)
         ):
             for near in self.spellers[language].near(keys.exact, max_distance(keys.exact))[:3]:
                 terms += self._terms(an.keys(near), W_FUZZY)
@@ -595,16 +597,28 @@ class Searcher:
         held = [t for t in best.values() if t.term in self.lexicons[f"{t.field}@{language}"]]
         return Analysed(keys, held, own, marks, known)
 
-    def _english(self, language: str, typed: str) -> bool:
-        """Whether a word another language's book does not hold is an English word of the
-        concepts (a situation's phrase, an index's English term): then it is not that
-        book's word misspelt (`declarer` is not a slip of Turkish `deklare`, a call).
+    def _foreign(self, language: str, typed: str) -> bool:
+        """Whether a word a language's books do not hold is another language's word: an
+        English word of the concepts (a situation's phrase, an index's English term) or a
+        word the books of another language print. Then it is not that language's word
+        misspelt (`declarer` is not a slip of Turkish `deklare`, a call; Finnish `revokki`
+        is no slip of any Estonian word), and no near spelling is looked for.
 
         >>> s = get_searcher()
-        >>> s._english("tr", "declarer"), s._english("tr", "deklere"), s._english("en", "declarer")
+        >>> s._foreign("tr", "declarer"), s._foreign("tr", "deklere"), s._foreign("en", "declarer")
         (True, False, False)
+        >>> s._foreign("et", "revokki"), s._foreign("et", "revokkki")
+        (True, False)
         """
-        return language != ENGLISH and analyzer(ENGLISH).keys(typed).exact in self.concepts.english
+        if language == ENGLISH:
+            return False
+        if analyzer(ENGLISH).keys(typed).exact in self.concepts.english:
+            return True
+        return any(
+            fold(analyzer(other).lower(typed)) in self.lexicons[f"exact@{other}"]
+            for other in self.languages
+            if other != language
+        )
 
     def _word(self, lang: str, typed: str) -> Word:
         """A typed word analysed and scored in a document's units (see `word`).
@@ -1136,13 +1150,31 @@ class Searcher:
         return citation, [doc for _, doc, _ in cited if doc is not None], uid
 
     def _did_you_mean(self, words: list[str], unknown: dict[str, list[Word]]) -> str | None:
-        """The query with each word no unit holds replaced by the nearest word that some unit
-        holds (None when every word is held, or none has a near spelling)."""
-        for lang, missing in unknown.items():
-            fixes = {}
-            for word in (w for w in missing if w.keys.exact.isalpha()):
+        """The query with each misspelt word replaced by the nearest word that some unit
+        holds (None when no word is misspelt, or none has a near spelling). A word is
+        misspelt where no document searched holds it and it is no other language's word
+        (see `_foreign`); it is corrected in the language of the documents that hold the
+        most of the query's words (the query's language, searched with every language).
+
+        >>> s = get_searcher()
+        >>> s.search("kilpailunjohtajn harkintavalta")["did_you_mean"]
+        'kilpailunjohtaja harkintavalta'
+        >>> s.search("pelinviejä lähti väärästä kädestä")["did_you_mean"]  # no Estonian `määrata`
+        >>> s.search("sekoitus ja jako")["did_you_mean"]  # no Estonian `selgitus`
+        """
+        if not unknown:  # no document searched
+            return None
+        missing = set.intersection(*({w.typed for w in ws} for ws in unknown.values()))
+        fewest = min(map(len, unknown.values()))
+        for lang in (lg for lg, ws in unknown.items() if len(ws) == fewest):
+            language, fixes = language_of(lang), {}
+            for word in unknown[lang]:
                 exact = word.keys.exact
-                near = self.spellers[language_of(lang)].near(exact, max(1, max_distance(exact)))
+                if word.typed not in missing or not exact.isalpha():
+                    continue
+                if self._foreign(language, word.typed):
+                    continue
+                near = self.spellers[language].near(exact, max(1, max_distance(exact)))
                 if near:
                     fixes[word.typed] = self.display.get(lang, {}).get(near[0], near[0])
             if fixes:
