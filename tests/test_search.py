@@ -210,7 +210,7 @@ def test_another_languages_word_is_no_slip(searcher: Searcher) -> None:
     every = searcher.search("kuka saa kerrata tarjoussarjan")
     assert every["did_you_mean"] is None and every["hits"][0]["id"] == "20.D"
     assert searcher.search("pelinviejä lähti väärästä kädestä")["did_you_mean"] is None
-    # ... nor where the query's own language holds it no near word (`sekoitus`, shuffling)
+    # ... nor into another language where the query's own has no near word (`sekoitus`)
     assert searcher.search("sekoitus ja jako")["did_you_mean"] is None
     # a slip is still corrected, in the language holding the query's other words
     assert searcher.search("kilpailunjohtajn harkintavalta")["did_you_mean"] == (

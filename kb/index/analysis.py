@@ -233,15 +233,15 @@ class Analyzer:
         except NoStopWords:
             stops = set()
         stops.update(words.stopwords.split())
-        self._stopwords = frozenset(fold(self._lower(w)) for w in stops)
-        self._cards = frozenset(fold(self._lower(w)) for w in words.cards.split())
+        self._stopwords = frozenset(map(self.exact, stops))
+        self._cards = frozenset(map(self.exact, words.cards.split()))
         self._second = SECOND_KEYS.get(words.second_key)
         self._lemma = lemmatizer(words.lemma) if words.lemma else None
         self.keys = lru_cache(maxsize=65536)(self._keys)
         self._players: dict[str, str] = {}
         for forms, printed, _ in words.players:
             for form in forms.split():
-                self._players.setdefault(self._keys(form).exact, printed)
+                self._players.setdefault(self.exact(form), printed)
 
     def player_term(self, word: str) -> str | None:
         """The printed term a players' word leads to (None: not a players' word).
@@ -258,6 +258,15 @@ class Analyzer:
         ('ihlal', 'laki')
         """
         return self._lower(text)
+
+    def exact(self, word: str) -> str:
+        """A word's exact key (`Keys.exact`): lower case as the language writes it, folded;
+        no stem or lemma is worked out.
+
+        >>> analyzer("tr").exact("KURALLARI"), analyzer("fi").exact("Lepääjä")
+        ('kurallari', 'lepaaja')
+        """
+        return fold(self._lower(word))
 
     def _keys(self, word: str) -> Keys:
         lower = self._lower(word)

@@ -60,7 +60,6 @@ from kb.index.analysis import (
     Keys,
     Token,
     analyzer,
-    fold,
     hyphen_joined,
     lemmatizer,
     marked,
@@ -612,10 +611,10 @@ class Searcher:
         """
         if language == ENGLISH:
             return False
-        if analyzer(ENGLISH).keys(typed).exact in self.concepts.english:
+        if analyzer(ENGLISH).exact(typed) in self.concepts.english:
             return True
         return any(
-            fold(analyzer(other).lower(typed)) in self.lexicons[f"exact@{other}"]
+            analyzer(other).exact(typed) in self.lexicons[f"exact@{other}"]
             for other in self.languages
             if other != language
         )
