@@ -22,8 +22,8 @@ the share of queries whose first hit (or first five) is a law a director accepts
 query counts when nothing is found. Then hit@1, hit@5 and MRR on each situation set
 (`kb.index.evaluate`) per book and kind of query, beside FTS5: tests/data/situations.tsv,
 the first (its failures read while the thesaurus was written), situations_2.tsv (written
-blind later; its failures read since) and situations_holdout.tsv (written blind, never
-read: the estimate for queries nobody has seen).
+blind later; its failures read since), situations_holdout.tsv and situations_holdout_2.tsv
+(each written blind, never read: the estimate for queries nobody has seen).
 """
 
 from __future__ import annotations
@@ -49,7 +49,12 @@ ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 SITUATIONS = [
     ROOT / "tests" / "data" / name
-    for name in ("situations.tsv", "situations_2.tsv", "situations_holdout.tsv")
+    for name in (
+        "situations.tsv",
+        "situations_2.tsv",
+        "situations_holdout.tsv",
+        "situations_holdout_2.tsv",
+    )
 ]
 LIMIT = 10
 
