@@ -204,6 +204,7 @@ class _Keys:
         self.surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.words: set[str] = set()  # each word lowercased, and its exact key
         self._laws: dict[str, str] = {}  # see `law_stems`
+        self._lowered: dict[str, str] = {}  # each word as printed, lowercased (see `exact`)
 
     def tokens(self, text: str) -> list[Token]:
         """A text's words with their keys (`Analyzer.tokens`), read once for all its fields."""
@@ -224,12 +225,17 @@ class _Keys:
         """The exact keys of a text's words (`tokens`: its words, read before from this same
         text), collecting the words as printed."""
         out = []
+        lowered = self._lowered  # a word lowercased once, its keys collected then
         for token in self.tokens(text) if tokens is None else tokens:
-            out.append(token.keys.exact)
-            word = self.analyzer.lower(text[token.start : token.end])
-            self.words.update((word, token.keys.exact))
-            if word != token.keys.exact:
-                self.surface[token.keys.exact][word] += 1
+            key = token.keys.exact
+            out.append(key)
+            printed = text[token.start : token.end]
+            word = lowered.get(printed)
+            if word is None:
+                word = lowered[printed] = self.analyzer.lower(printed)
+                self.words.update((word, key))
+            if word != key:
+                self.surface[key][word] += 1
         return out
 
     def display(self) -> dict[str, str]:
