@@ -47,15 +47,7 @@ from kb.index.search import get_searcher, split_query
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
-SITUATIONS = [
-    ROOT / "tests" / "data" / name
-    for name in (
-        "situations.tsv",
-        "situations_2.tsv",
-        "situations_holdout.tsv",
-        "situations_holdout_2.tsv",
-    )
-]
+SITUATIONS = sorted((ROOT / "tests" / "data").glob("situations*.tsv"))  # every set, in order
 LIMIT = 10
 
 

@@ -28,8 +28,12 @@ from kb.profiles import language_of, languages, load_words
 from tests.conftest import parsed
 from tests.test_search import built_data
 
-SETS = ("situations.tsv", "situations_2.tsv", "situations_holdout.tsv", "situations_holdout_2.tsv")
-SITUATIONS = {name: read_situations(Path(__file__).parent / "data" / name) for name in SETS}
+# every set in tests/data (as bench/search.py reads them); each needs its floors below
+SITUATIONS = {
+    path.name: read_situations(path)
+    for path in sorted((Path(__file__).parent / "data").glob("situations*.tsv"))
+}
+SETS = tuple(SITUATIONS)
 # set: (book or en:<book>, kind): hit@1, hit@5 floors
 FLOORS = {
     "situations.tsv": {
