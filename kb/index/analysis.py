@@ -289,14 +289,16 @@ class Analyzer:
         >>> [t.keys.exact for t in analyzer("fi").tokens("tulosten kes-kiarvo")]
         ['tulosten', 'kes', 'kiarvo', 'keskiarvo']
         """
-        keys, make = self.keys, Token._make
+        # a word is looked up lowercased (its keys are its lower case's): a capitalised or
+        # upper-case word finds the keys of its lower case, worked out once
+        keys, make, lower = self.keys, Token._make, self._lower
         last_start, last_end, last_word = 0, -2, ""
         for m in WORD.finditer(text, start):
             word = m.group(1)
             begin, end = m.span()
-            yield make((begin, end, keys(word)))
+            yield make((begin, end, keys(word if word.islower() else lower(word))))
             if hyphen_joined(text, last_end, begin, last_word, word):
-                yield make((last_start, end, keys(last_word + word)))
+                yield make((last_start, end, keys(lower(last_word + word))))
             last_start, last_end, last_word = begin, end, word
 
     def matching(

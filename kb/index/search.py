@@ -118,6 +118,7 @@ TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the
 POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the last read)
 TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
+WARM_WORDS = 20000  # words of the books analysed at start, the most frequent (see `warm`)
 SNIPPET = 220  # characters of text around the matches
 LONG_TEXT = 2 * SNIPPET  # a longer text's words are read for a snippet only as far as it shows
 GROUP_WEIGHT = {"text": 1.0, "exact": W_EXACT, "title": W_TITLE, "law": W_LAW}
@@ -441,12 +442,13 @@ class Searcher:
         read from the mapped postings file at first need (the last `POSTINGS_KEPT` kept),
         which the OS is asked to read ahead now. The glossary's links, which a concept naming
         a definition follows (`targets`), are read too (7-10 ms, which the first query
-        reaching a definition waited for). The lemma dictionaries are not loaded: the lemmas
-        of the words of the books, the concepts and the players' words come with the index,
-        and the first query with another word of a language with lemmas loads that
-        language's dictionary (about a second, once), rather than every server spending that
-        second of its start-up while its first pages wait (a server loads them aside, once
-        quiet: `load_lemmas`)."""
+        reaching a definition waited for), and the books' most frequent words analysed
+        (`WARM_WORDS`: the words the first hits' snippets read). The lemma dictionaries are
+        not loaded: the lemmas of the words of the books, the concepts and the players'
+        words come with the index, and the first query with another word of a language with
+        lemmas loads that language's dictionary (about a second, once), rather than every
+        server spending that second of its start-up while its first pages wait (a server
+        loads them aside, once quiet: `load_lemmas`)."""
         if self._mapped is not None:
             self._mapped.madvise(mmap.MADV_WILLNEED)
         glossary.links()
@@ -465,7 +467,27 @@ class Searcher:
             if total > WARM_POSTINGS:
                 break
             self._hot[(field, term)] = self._read_postings(field, term)
+        self._warm_words()
         return len(self._hot)
+
+    def _warm_words(self) -> None:
+        """Analyse the books' most frequent words (`WARM_WORDS`, a fixed number whatever the
+        corpus), each as printed, lowercased (`Analyzer.keys` keeps them): the words of the
+        texts that the first hits' snippets read, and most words a player types."""
+        printed: dict[str, dict[str, str]] = defaultdict(dict)  # language -> key -> form
+        for key, forms in self.display.items():
+            printed[language_of(key)].update(forms)
+        frequent = heapq.nlargest(
+            WARM_WORDS,
+            (
+                (n, language, term)
+                for language in self.languages
+                for term, n in self.lexicons[f"exact@{language}"].items()
+            ),
+        )
+        for _, language, term in frequent:  # as `Analyzer.tokens` reads it: no suffix
+            # after an apostrophe, a word split by a hyphen joined (`yer’in`, `d-kohta`)
+            analyzer(language).keys("".join(WORD.findall(printed[language].get(term, term))))
 
     def load_lemmas(self) -> list[str]:
         """Load the lemma dictionaries of the index's languages that have one (about a
