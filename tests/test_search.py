@@ -576,6 +576,25 @@ def test_a_warm_searcher_has_analysed_the_words_its_first_snippets_read(data: Pa
     assert fi.keys.cache_info().misses == misses
 
 
+def test_a_warm_searcher_opens_no_reader_for_its_queries(data: Path) -> None:
+    """`warm` opens a reader of the stored texts, which the threads' queries then share one
+    at a time: a thread's first query used to wait 1-2 ms for a reader of its own. Queries
+    at once in several threads each get a reader, and give it back."""
+    from concurrent.futures import ThreadPoolExecutor
+    from unittest import mock
+
+    fresh = Searcher(index_dir(data).resolve())
+    fresh.warm()
+    with mock.patch.object(fresh.ix, "reader", side_effect=fresh.ix.reader) as opened:
+        first = fresh.search("revokki tuli pysyväksi", lang="fi")["hits"][0]
+        assert (first["law"], opened.call_count) == ("63", 0)
+        queries = ["sırasız atak", "pokutová karta", "loobumine tihidest", "revokki"] * 3
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda q: fresh.search(q)["hits"][0]["law"], queries))
+        assert found == [fresh.search(q)["hits"][0]["law"] for q in queries]
+        assert opened.call_count == fresh._readers.qsize() - 1 <= 3
+
+
 def test_the_index_key_holds_the_situation_thesaurus(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

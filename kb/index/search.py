@@ -44,6 +44,7 @@ from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 from pathlib import Path
+from queue import Empty, SimpleQueue
 from sys import intern
 from typing import Any, NamedTuple
 
@@ -425,7 +426,8 @@ class Searcher:
         # the hot posting lists (`warm`), then the last few read (`_read`)
         self._hot: dict[tuple[str, str], dict[int, float]] = {}
         self._read = lru_cache(maxsize=POSTINGS_KEPT)(self._read_postings)
-        self._readers = threading.local()  # a reader per thread for the stored texts
+        # readers of the stored texts, each used by one thread at a time (see `_stored`)
+        self._readers: SimpleQueue[Any] = SimpleQueue()
         self.word = lru_cache(maxsize=WORD_CACHE)(self._word)
         self._law_words = sorted(
             ((w, lang) for lang in languages() for w in load_references(lang).words),
@@ -442,7 +444,9 @@ class Searcher:
         read from the mapped postings file at first need (the last `POSTINGS_KEPT` kept),
         which the OS is asked to read ahead now. The glossary's links, which a concept naming
         a definition follows (`targets`), are read too (7-10 ms, which the first query
-        reaching a definition waited for), and the books' most frequent words analysed
+        reaching a definition waited for), as are the edition map (`targets` of a book of
+        the other edition) and a reader of the stored texts (`_stored`: 1-2 ms to open), and
+        the books' most frequent words analysed
         (`WARM_WORDS`: the words the first hits' snippets read). The lemma dictionaries are
         not loaded: the lemmas of the words of the books, the concepts and the players'
         words come with the index, and the first query with another word of a language with
@@ -452,6 +456,13 @@ class Searcher:
         if self._mapped is not None:
             self._mapped.madvise(mmap.MADV_WILLNEED)
         glossary.links()
+        if len(set(self.editions.values())) > 1:
+            editions.prepare()
+        reader = self.ix.reader()  # a reader of the stored texts, each segment's opened
+        for segment, _ in reader.leaf_readers():
+            if segment.doc_count_all():
+                segment.stored_fields(0)
+        self._readers.put(reader)
         hot = sorted(
             (
                 (n, field, term)
@@ -913,11 +924,16 @@ class Searcher:
         >>> s.stored(s.by_id[("fi", "63")])["title"]
         'REVOKIN PYSYVÄKSI TULEMINEN'
         """
-        # each thread reads with a reader of its own: no wait for another thread's postings
-        reader = getattr(self._readers, "reader", None)
-        if reader is None:
-            reader = self._readers.reader = self.ix.reader()
-        return reader.stored_fields(doc)
+        # a reader free now, else a new one: no thread waits for another's, and a thread's
+        # first query does not wait for its own to open (`warm` opens the first)
+        try:
+            reader = self._readers.get_nowait()
+        except Empty:
+            reader = self.ix.reader()
+        try:
+            return reader.stored_fields(doc)
+        finally:
+            self._readers.put(reader)
 
     def _text_words(self, doc: int, name: str) -> list[Token] | None:
         """The words of a unit's stored text (`text`, `title`, `raw`) of a few snippets'
