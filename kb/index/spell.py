@@ -41,13 +41,11 @@ def max_distance(word: str) -> int:
 
 
 class Speller:
-    """Words (with their frequencies) and their near spellings. One speller may hold the words
-    of every book and answer for each book's words (`within`): a typed word's candidates are
-    then found in one pass, whatever the number of books.
+    """Words (with their frequencies: a language's, over all its books) and their near
+    spellings.
 
-    >>> shared = Speller({"tikki": 20, "tikka": 3, "pikki": 1})
-    >>> shared.within({"tikka": 3, "pikki": 1}).near("tikkk", 1)
-    ['tikka']
+    >>> Speller({"tikki": 20, "tikka": 3, "pikki": 1}).near("tikkk", 1)
+    ['tikki', 'tikka']
     """
 
     def __init__(self, words: dict[str, int]) -> None:
@@ -59,17 +57,8 @@ class Speller:
 
     def near(self, word: str, maxdist: int) -> list[str]:
         """The words within `maxdist` edits of `word`, itself excluded: nearest first, then
-        most frequent."""
-        return self.ranked(self.words, word, maxdist)
-
-    def within(self, words: dict[str, int]) -> Subset:
-        """The near spellings among some of the speller's words (one book's)."""
-        return Subset(self, words)
-
-    def ranked(self, words: dict[str, int], word: str, maxdist: int) -> list[str]:
-        """The candidates of `word` that are in `words`: nearest first, then most frequent
-        there, then alphabetical."""
-        found = [(d, -words[w], w) for d, w in self.candidates(word, maxdist) if w in words]
+        most frequent, then alphabetical."""
+        found = [(d, -self.words[w], w) for d, w in self.candidates(word, maxdist)]
         return [w for _, _, w in sorted(found)]
 
     def _candidates(self, word: str, maxdist: int) -> tuple[tuple[int, str], ...]:
@@ -85,16 +74,3 @@ class Speller:
             )
             scored += [(d, other) for other, d, _ in found if other != word]
         return tuple(scored)
-
-
-class Subset:
-    """One book's words within a shared `Speller`."""
-
-    def __init__(self, speller: Speller, words: dict[str, int]) -> None:
-        self.speller = speller
-        self.words = words
-
-    def near(self, word: str, maxdist: int) -> list[str]:
-        """The book's words within `maxdist` edits of `word`: nearest first, then most
-        frequent in the book."""
-        return self.speller.ranked(self.words, word, maxdist)
