@@ -25,6 +25,10 @@ and builds it with `lawkb build`, the code a new document takes. Then:
   process has answered the situation set (tests/data/situations.tsv) in every document,
   as a server that has been answering others' queries.
 
+- `fts5_*`: the same queries through SQLite FTS5 over the same units, in the query's
+  language (`fts5_one_*`) and in every document (`fts5_every_*`), in the same process:
+  a baseline that tells this machine's pace, which moves from hour to hour.
+
 Prints a table, then one JSON object as the last line.
 """
 
@@ -147,6 +151,35 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
     }
 
 
+def queries() -> list[tuple[str, str]]:
+    """The query set's queries (tests/data/search_queries.tsv), each with its language."""
+    return [
+        (lang, query)
+        for line in QUERIES.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+        for lang, query in [line.split("\t")[:2]]
+    ]
+
+
+def fts5_times(data: Path) -> dict[str, float]:
+    """The same queries through SQLite FTS5 over the same units (`Fts5` of bench/search.py),
+    in the query's language and in every document: this machine's pace in the same process
+    as the figures it stands beside (the machine's speed moves from hour to hour)."""
+    from bench.search import Fts5
+
+    fts = Fts5(data)
+    out = {}
+    for name, scope in {"one": lambda lang: lang, "every": lambda _: None}.items():
+        times = []
+        for lang, query in queries():
+            start = time.perf_counter()
+            fts.search(query, lang=scope(lang))
+            times.append((time.perf_counter() - start) * 1000)
+        out[f"fts5_{name}_p50_ms"] = statistics.median(times)
+        out[f"fts5_{name}_p95_ms"] = percentile(times, 0.95)
+    return out
+
+
 def search_times(data: Path) -> dict[str, float]:
     """Novel-query search times in one language (the query's own), over all languages and in
     every document: the first queries of the process, then the same once it has answered the
@@ -159,11 +192,6 @@ def search_times(data: Path) -> dict[str, float]:
     searcher.warm()  # as `lawkb serve` gets ready
     searcher.load_lemmas()
     gc.freeze()
-    queries = [
-        line.split("\t")[:2]
-        for line in QUERIES.read_text(encoding="utf-8").splitlines()
-        if line and not line.startswith("#")
-    ]
     out = {}
     for served in ("", "_served"):
         if served:  # other queries first, in every document, their words' caches kept
@@ -173,7 +201,7 @@ def search_times(data: Path) -> dict[str, float]:
         scopes = {"one": lambda lang: lang, "all": lambda _: None, "every": lambda _: EVERY}
         for name, scope in scopes.items():
             times = []
-            for lang, query in queries:
+            for lang, query in queries():
                 searcher.forget_words()
                 start = time.perf_counter()
                 searcher.search(query, lang=scope(lang))
@@ -219,6 +247,7 @@ def main() -> None:
         }
         result.update(serve(env, "Yasa 16B", "fi"))
         result.update(search_times(data))
+        result.update(fts5_times(data))
     result = {k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}
     width = max(map(len, result))
     for key, value in result.items():
