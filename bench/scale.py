@@ -48,7 +48,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,6 +161,28 @@ def queries() -> list[tuple[str, str]]:
     ]
 
 
+def query_times(
+    search: Callable[[str, str | None], object],
+    scopes: dict[str, Callable[[str], str | None]],
+    key: str,
+    before: Callable[[], None] = lambda: None,
+) -> dict[str, float]:
+    """The p50 and p95 of the query set through `search(query, lang)`, in each scope (the
+    `lang` a query is searched with, from its own), under `key` (its `{}` the scope's name);
+    `before` runs before each query, untimed."""
+    out = {}
+    for name, scope in scopes.items():
+        times = []
+        for lang, query in queries():
+            before()
+            start = time.perf_counter()
+            search(query, scope(lang))
+            times.append((time.perf_counter() - start) * 1000)
+        out[key.format(name) + "_p50_ms"] = statistics.median(times)
+        out[key.format(name) + "_p95_ms"] = percentile(times, 0.95)
+    return out
+
+
 def fts5_times(data: Path) -> dict[str, float]:
     """The same queries through SQLite FTS5 over the same units (`Fts5` of bench/search.py),
     in the query's language and in every document: this machine's pace in the same process
@@ -168,16 +190,8 @@ def fts5_times(data: Path) -> dict[str, float]:
     from bench.search import Fts5
 
     fts = Fts5(data)
-    out = {}
-    for name, scope in {"one": lambda lang: lang, "every": lambda _: None}.items():
-        times = []
-        for lang, query in queries():
-            start = time.perf_counter()
-            fts.search(query, lang=scope(lang))
-            times.append((time.perf_counter() - start) * 1000)
-        out[f"fts5_{name}_p50_ms"] = statistics.median(times)
-        out[f"fts5_{name}_p95_ms"] = percentile(times, 0.95)
-    return out
+    scopes = {"one": lambda lang: lang, "every": lambda _: None}
+    return query_times(fts.search, scopes, "fts5_{}")
 
 
 def search_times(data: Path) -> dict[str, float]:
@@ -193,21 +207,14 @@ def search_times(data: Path) -> dict[str, float]:
     searcher.load_lemmas()
     gc.freeze()
     out = {}
+    # the query's own language, none named (each language's main document), every one
+    scopes = {"one": lambda lang: lang, "all": lambda _: None, "every": lambda _: EVERY}
     for served in ("", "_served"):
         if served:  # other queries first, in every document, their words' caches kept
             for situation in read_situations(QUERIES.parent / "situations.tsv"):
                 searcher.search(situation.query, lang=EVERY)
-        # the query's own language, none named (each language's main document), every one
-        scopes = {"one": lambda lang: lang, "all": lambda _: None, "every": lambda _: EVERY}
-        for name, scope in scopes.items():
-            times = []
-            for lang, query in queries():
-                searcher.forget_words()
-                start = time.perf_counter()
-                searcher.search(query, lang=scope(lang))
-                times.append((time.perf_counter() - start) * 1000)
-            out[f"search_{name}{served}_p50_ms"] = statistics.median(times)
-            out[f"search_{name}{served}_p95_ms"] = percentile(times, 0.95)
+        key = "search_{}" + served
+        out.update(query_times(searcher.search, scopes, key, searcher.forget_words))
     return out
 
 
