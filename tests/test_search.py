@@ -561,8 +561,8 @@ def test_a_warm_searcher_has_analysed_the_words_its_first_snippets_read(data: Pa
     fi = analyzer("fi")
     fresh = Searcher(index_dir(data).resolve())
     fi.keys.cache_clear()
-    with mock.patch.object(search, "WARM_WORDS", 50):
-        fresh.warm()
+    with mock.patch.object(search, "WARM_WORDS", 50), mock.patch.object(search, "TEXTS_KEPT", 0):
+        fresh.warm()  # (no text read: its words would be analysed)
     assert 0 < fi.keys.cache_info().currsize <= 50
     fi.keys.cache_clear()
     fresh.warm()
@@ -574,6 +574,32 @@ def test_a_warm_searcher_has_analysed_the_words_its_first_snippets_read(data: Pa
     assert fi.keys.cache_info().misses == misses  # no word of the book's analysed again
     assert fi.tokens("REVOKKI").__next__().keys == fi.keys("revokki")
     assert fi.keys.cache_info().misses == misses
+
+
+def test_a_warm_searcher_has_read_the_texts_its_first_hits_show(data: Path) -> None:
+    """`warm` reads the stored texts, and their words, of the units of each language's main
+    document (at most `TEXTS_KEPT`, the texts a searcher keeps anyway): the first hits of
+    a search in a language, or over all languages, read none (at twelve copies, a fifth off
+    a fresh server's first queries in one language)."""
+    from unittest import mock
+
+    from kb.index import search
+
+    fresh = Searcher(index_dir(data).resolve())
+    fresh.warm()
+    texts, words = fresh.stored.cache_info(), fresh._words.cache_info()
+    assert texts.currsize == words.currsize == len(fresh.docs) > 3000  # every document main
+    hits = [
+        *fresh.search("revokki tuli pysyväksi", lang="fi")["hits"],
+        *fresh.search("sırasız atak")["hits"],
+    ]
+    assert len(hits) == 20 and "<mark>Revokki</mark>" in hits[0]["snippet"]
+    assert fresh.stored.cache_info().misses == texts.misses
+    assert fresh._words.cache_info().misses == words.misses
+    with mock.patch.object(search, "TEXTS_KEPT", 100):
+        bounded = Searcher(index_dir(data).resolve())
+        bounded.warm()
+    assert bounded.stored.cache_info().currsize == 100
 
 
 def test_a_warm_searcher_opens_no_reader_for_its_queries(data: Path) -> None:

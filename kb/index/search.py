@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, islice
 from operator import itemgetter
 from pathlib import Path
 from queue import Empty, SimpleQueue
@@ -115,7 +115,7 @@ LAW_UNITS = 4  # the units of a law whose evidence adds up, at most
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
 WORD_CACHE = 4096  # analysed and scored words kept per process
-TEXTS_KEPT = 2048  # units' stored texts (and their words) kept per process, the last read
+TEXTS_KEPT = 4096  # units' stored texts (and their words) kept per process, the last read
 POSTINGS_KEPT = 4096  # posting lists kept per process beside the hot ones (the last read)
 TARGETS_KEPT = 50000  # concepts' targets kept per process, per book (see `targets`)
 WARM_POSTINGS = 50000  # postings read at start, the most frequent terms' (see `warm`)
@@ -440,13 +440,13 @@ class Searcher:
         frequent terms (the longest to read), up to `WARM_POSTINGS` postings in all, a fixed
         number whatever the corpus, so that start-up and memory stay flat; the others are
         read from the mapped postings file at first need (the last `POSTINGS_KEPT` kept),
-        which the OS is asked to read ahead now. The glossary's links, which a concept naming
-        a definition follows (`targets`), are read too (7-10 ms, which the first query
-        reaching a definition waited for), as are the edition map (`targets` of a book of
-        the other edition) and a reader of the stored texts (`_stored`: 1-2 ms to open), and
-        the books' most frequent words analysed
-        (`WARM_WORDS`: the words the first hits' snippets read). The lemma dictionaries are
-        not loaded: the lemmas of the words of the books, the concepts and the players'
+        which the OS is asked to read ahead now. Also read now: the glossary's links, which
+        a concept naming a definition follows (`targets`: 7-10 ms, which the first query
+        reaching a definition waited for), the edition map (`targets` in a book of the other
+        edition), a reader of the stored texts (`_stored`: 1-2 ms to open), the books' most
+        frequent words analysed (`WARM_WORDS`) and the main documents' texts with their
+        words (`_warm_texts`): what the first hits' snippets read. The lemma dictionaries
+        are not loaded: the lemmas of the words of the books, the concepts and the players'
         words come with the index, and the first query with another word of a language with
         lemmas loads that language's dictionary (about a second, once), rather than every
         server spending that second of its start-up while its first pages wait (a server
@@ -477,6 +477,7 @@ class Searcher:
                 break
             self._hot[(field, term)] = self._read_postings(field, term)
         self._warm_words()
+        self._warm_texts()
         return len(self._hot)
 
     def _warm_words(self) -> None:
@@ -497,6 +498,15 @@ class Searcher:
         for _, language, term in frequent:  # as `Analyzer.tokens` reads it: no suffix
             # after an apostrophe, a word split by a hyphen joined (`yer’in`, `d-kohta`)
             analyzer(language).keys("".join(WORD.findall(printed[language].get(term, term))))
+
+    def _warm_texts(self) -> None:
+        """Read the stored texts, and their words, of the units of each language's main
+        document (the scope of a search in a language, and of one over all languages), at
+        most `TEXTS_KEPT` (the texts a searcher keeps in any case): the texts the first
+        hits show, which their snippets read."""
+        main = set(self.main_langs)
+        for doc in islice((n for n, d in enumerate(self.docs) if d.lang in main), TEXTS_KEPT):
+            self._words(doc, "text" if self.stored(doc)["text"] else "title")
 
     def forget_words(self) -> None:
         """Forget the query words analysed so far (their analysis, their scores and their
