@@ -600,6 +600,10 @@ def test_a_warm_searcher_has_read_the_texts_its_first_hits_show(data: Path) -> N
         bounded = Searcher(index_dir(data).resolve())
         bounded.warm()
     assert bounded.stored.cache_info().currsize == 100
+    misses = bounded.stored.cache_info().misses
+    for lang in ("et", "tr"):  # the documents taken in turn: the first and the last have some
+        bounded.stored(next(n for n, d in enumerate(bounded.docs) if d.lang == lang))
+    assert bounded.stored.cache_info().misses == misses
 
 
 def test_a_warm_searcher_opens_no_reader_for_its_queries(data: Path) -> None:

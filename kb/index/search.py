@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, islice
+from itertools import accumulate, islice, zip_longest
 from operator import itemgetter
 from pathlib import Path
 from queue import Empty, SimpleQueue
@@ -495,17 +495,23 @@ class Searcher:
                 for term, n in self.lexicons[f"exact@{language}"].items()
             ),
         )
-        for _, language, term in frequent:  # as `Analyzer.tokens` reads it: no suffix
-            # after an apostrophe, a word split by a hyphen joined (`yer’in`, `d-kohta`)
-            analyzer(language).keys("".join(WORD.findall(printed[language].get(term, term))))
+        for _, language, term in frequent:  # as `Analyzer.tokens` reads it: lowercased, no
+            # suffix after an apostrophe, a word split by a hyphen joined (`yer’in`, `d-kohta`)
+            an = analyzer(language)
+            an.keys(an.lower("".join(WORD.findall(printed[language].get(term, term)))))
 
     def _warm_texts(self) -> None:
         """Read the stored texts, and their words, of the units of each language's main
-        document (the scope of a search in a language, and of one over all languages), at
-        most `TEXTS_KEPT` (the texts a searcher keeps in any case): the texts the first
-        hits show, which their snippets read."""
-        main = set(self.main_langs)
-        for doc in islice((n for n, d in enumerate(self.docs) if d.lang in main), TEXTS_KEPT):
+        document (the scope of a search in a language, and of one over all languages): the
+        texts the first hits show, which their snippets read. At most `TEXTS_KEPT` (the
+        texts a searcher keeps in any case), taken from the documents in turn, so that with
+        more languages than fit each has as many read."""
+        units: dict[str, list[int]] = {key: [] for key in self.main_langs}
+        for n, d in enumerate(self.docs):
+            if d.lang in units:
+                units[d.lang].append(n)
+        in_turn = (doc for docs in zip_longest(*units.values()) for doc in docs if doc is not None)
+        for doc in islice(in_turn, TEXTS_KEPT):
             self._words(doc, "text" if self.stored(doc)["text"] else "title")
 
     def forget_words(self) -> None:
@@ -953,9 +959,12 @@ class Searcher:
         except Empty:
             reader = self.ix.reader()
         try:
-            return reader.stored_fields(doc)
-        finally:
-            self._readers.put(reader)
+            found = reader.stored_fields(doc)
+        except BaseException:  # a reader that failed is not handed out again
+            reader.close()
+            raise
+        self._readers.put(reader)  # (kept open: at most one per thread that read at once)
+        return found
 
     def _text_words(self, doc: int, name: str) -> list[Token] | None:
         """The words of a unit's stored text (`text`, `title`, `raw`) of a few snippets'
