@@ -226,6 +226,22 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
     assert ids[0] == ids[1] and "63" in ids[0]
 
 
+def test_a_searcher_keeps_a_languages_words_once(sites: dict[int, FlaskClient]) -> None:
+    """Three copies of a book: the searcher keeps each language's words, with their counts,
+    once (a dictionary per language), and each copy's terms as a sorted list beside where
+    their postings begin, from which a copy's count of a term is the book's."""
+    from kb.index.search import get_searcher
+
+    one, three = (get_searcher(sites[n].application.config["LAWKB_DATA"]) for n in (1, 3))
+    assert sorted(three.lexicons) == sorted(one.lexicons)
+    assert all("@" in field for field in three.lexicons)  # no document's own dictionary
+    assert three.lexicons["exact@fi"]["revokki"] == 3 * one.lexicons["exact@fi"]["revokki"]
+    counts = [dict(three._counts(f"exact_{key}")) for key in ("fi", "fi2", "fi3")]
+    assert counts[0] == counts[1] == counts[2] == one.lexicons["exact@fi"]
+    assert three.display["fi"] == one.display["fi"] and three.display["fi"]["etta"] == "että"
+    assert list(three.display) == ["fi", "tr"]
+
+
 def read_books(data: Path) -> list[str]:
     """The books of the current library whose units have been read."""
     return [key for key, book in get_library(data).books.items() if "units" in vars(book)]

@@ -237,7 +237,7 @@ class Concepts:
         # a situation's phrases: (number of content words, concept), shortest first (a phrase
         # written in several languages once, by its most words)
         sizes: dict[str, dict[int, int]] = defaultdict(dict)
-        shared: dict[Any, Any] = {}  # one copy of each source, group and list of targets
+        shared: dict[Any, Any] = {}  # one copy of each source, group, term and list of targets
         # A book's entries are matched in its language: an entry that several books print
         # alike (two documents of a language, two translations of one English index) once,
         # so that its copies do not fill the best matches.
@@ -265,15 +265,17 @@ class Concepts:
                 for keys in self.content(lang, heading):
                     for k in keys:
                         context[language][k].add(n)
+            one = shared.setdefault  # an equal value kept once: books print alike
+            sizes_of = tuple(map(len, content.values()))
             self.entries.append(
                 Concept(
-                    shared.setdefault(entry["source"], entry["source"]),
+                    one(entry["source"], entry["source"]),
                     edition,
-                    entry["terms"],
-                    entry["context"] or NO_CONTEXT,
-                    shared.setdefault(targets, targets),
+                    {k: one(t, t) for k, t in entry["terms"].items()},
+                    {k: one(t, t) for k, t in entry["context"].items()} or NO_CONTEXT,
+                    one(targets, targets),
                     group,
-                    tuple(map(len, content.values())),
+                    one(sizes_of, sizes_of),
                 )
             )
         self.english = frozenset(english)  # the English words of the terms, as typed (folded)

@@ -37,12 +37,12 @@ import unicodedata
 from array import array
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, islice, zip_longest
-from operator import itemgetter
+from operator import itemgetter, sub
 from pathlib import Path
 from queue import Empty, SimpleQueue
 from sys import intern
@@ -322,13 +322,17 @@ class Searcher:
         self.ocr: set[str] = set(meta["ocr"])
         # what each OCR'd text printed for the letters its OCR lost (its `ocr.toml`)
         self.ocr_letters: dict[str, dict[str, list[str]]] = meta.get("ocr_letters", {})
-        self.display: dict[str, dict[str, str]] = meta["display"]
         self.editions: dict[str, int] = meta.get("editions", {})
         # each address's document: its id, its language and its kind (`kb.store.addresses`)
         self.documents: dict[str, dict[str, str]] = meta["documents"]
         for key, d in self.documents.items():  # each read with its language's analysis
             add_document(key, d["lang"])
             add_document(d["id"], d["lang"])
+        # each word of a language as its books print it most (folded -> printed, where the
+        # two differ), kept once per language, not per document
+        self.display: dict[str, dict[str, str]] = defaultdict(dict)
+        for key, forms in meta["display"].items():
+            self.display[language_of(key)].update(forms)
         self.cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
         # each language's main document (the one its code names): a search's default scope
         self.main_langs = [key for key in self.langs if key == self.documents[key]["lang"]]
@@ -377,36 +381,37 @@ class Searcher:
         total = len(mapped) // 12
         self._weights, self._numbers = mapped[: 8 * total].cast("d"), mapped[8 * total :].cast("I")
         self._starts: dict[str, int] = meta["postings"]
+        # A document's field: its terms, sorted, and where each one's postings begin (one
+        # more: where the last one's end), from which a term's count is told (`_position`):
+        # no dictionary per document, the most of a server's memory that grew with them.
         self._first: dict[str, array] = {}
         for lang in self.langs:
             for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
                 field = f"{name}_{lang}"
                 terms, counts = table.get(field, ("", []))
                 self._sorted[field] = [intern(t) for t in terms.split()]
-                self.lexicons[field] = dict(zip(self._sorted[field], counts, strict=True))
                 start = self._starts.get(field, 0)
                 self._first[field] = array("q", accumulate(counts, initial=start))
-        # A language's words pooled over its documents (`<name>@<language>`): a query word
-        # is analysed once per language (its forms, its near spellings), then looked up in
-        # each document's own fields, so that searching every document costs one analysis
-        # per language and one look-up per document.
+        # A language's words pooled over its documents (`<name>@<language>`), each with its
+        # count: a query word is analysed once per language (its forms, its near spellings),
+        # then looked up in each document's own fields, so that searching every document
+        # costs one analysis per language and one look-up per document.
         members: dict[str, list[str]] = defaultdict(list)
         for key in self.langs:
             members[language_of(key)].append(key)
         self.languages: list[str] = list(members)  # the languages of the documents
         for language, keys in members.items():
             for name in TERM_FIELDS:
-                fields = [f"{name}_{key}" for key in keys if f"{name}_{key}" in self.lexicons]
-                if len(fields) == 1:  # a language of one document: its own words
-                    self.lexicons[f"{name}@{language}"] = self.lexicons[fields[0]]
-                    self._sorted[f"{name}@{language}"] = self._sorted[fields[0]]
-                    continue
+                fields = [f"{name}_{key}" for key in keys if f"{name}_{key}" in self._first]
                 pooled: dict[str, int] = defaultdict(int)
                 for field in fields:
-                    for term, n in self.lexicons[field].items():
+                    for term, n in self._counts(field):
                         pooled[term] += n
                 self.lexicons[f"{name}@{language}"] = dict(pooled)
-                self._sorted[f"{name}@{language}"] = sorted(pooled)
+                # a language of one document: its own words, in their order
+                self._sorted[f"{name}@{language}"] = (
+                    self._sorted[fields[0]] if len(fields) == 1 else sorted(pooled)
+                )
         # A speller per language, over the words of all its books: a word of one language
         # is compared with that language's words only (a third of the time it took among
         # every book's words, of which one language's were kept).
@@ -462,12 +467,7 @@ class Searcher:
                 segment.stored_fields(0)
         self._readers.put(reader)
         hot = sorted(
-            (
-                (n, field, term)
-                for field, terms in self.lexicons.items()
-                if field in self._first  # a field of the index, not a language's pool
-                for term, n in terms.items()
-            ),
+            ((n, field, term) for field in self._first for term, n in self._counts(field)),
             reverse=True,
         )
         total = 0
@@ -484,9 +484,6 @@ class Searcher:
         """Analyse the books' most frequent words (`WARM_WORDS`, a fixed number whatever the
         corpus), each as printed, lowercased (`Analyzer.keys` keeps them): the words of the
         texts that the first hits' snippets read, and most words a player types."""
-        printed: dict[str, dict[str, str]] = defaultdict(dict)  # language -> key -> form
-        for key, forms in self.display.items():
-            printed[language_of(key)].update(forms)
         frequent = heapq.nlargest(
             WARM_WORDS,
             (
@@ -498,7 +495,7 @@ class Searcher:
         for _, language, term in frequent:  # as `Analyzer.tokens` reads it: lowercased, no
             # suffix after an apostrophe, a word split by a hyphen joined (`yer’in`, `d-kohta`)
             an = analyzer(language)
-            an.keys(an.lower("".join(WORD.findall(printed[language].get(term, term)))))
+            an.keys(an.lower("".join(WORD.findall(self.display[language].get(term, term)))))
 
     def _warm_texts(self) -> None:
         """Read the stored texts, and their words, of the units of each language's main
@@ -557,18 +554,42 @@ class Searcher:
     def _read_postings(self, fieldname: str, term: str) -> dict[int, float]:
         """A term's postings as `postings` gives them, read from the mapped file: a dictionary
         of numbers, which the cyclic collector never scans."""
-        n = self.lexicons.get(fieldname, {}).get(term) if fieldname in self._first else None
-        if not n:
+        at = self._position(fieldname, term)
+        if at is None:
             return {}
-        start = self._first[fieldname][bisect_left(self._sorted[fieldname], term)]
-        return dict(
-            zip(self._numbers[start : start + n], self._weights[start : start + n], strict=True)
-        )
+        start, stop = self._first[fieldname][at : at + 2]
+        return dict(zip(self._numbers[start:stop], self._weights[start:stop], strict=True))
+
+    def _position(self, fieldname: str, term: str) -> int | None:
+        """Where a term stands among a document's field's terms (`_first` tells where its
+        postings begin and end), or None: not there, or no such field.
+
+        >>> s = get_searcher()
+        >>> at = s._position("exact_fi", "revokki")
+        >>> s._sorted["exact_fi"][at], s._position("exact_fi", "revokkix")
+        ('revokki', None)
+        """
+        terms = self._sorted.get(fieldname) if fieldname in self._first else None
+        if not terms:
+            return None
+        at = bisect_left(terms, term)
+        return at if at < len(terms) and terms[at] == term else None
+
+    def _counts(self, fieldname: str) -> Iterator[tuple[str, int]]:
+        """A document's field's terms, each with its number of units (its postings).
+
+        >>> s = get_searcher()
+        >>> n = dict(s._counts("exact_fi"))["revokki"]
+        >>> n, n == len(s.postings("exact_fi", "revokki"))
+        (15, True)
+        """
+        first = self._first[fieldname]
+        return zip(self._sorted[fieldname], map(sub, first[1:], first), strict=True)
 
     def starting_with(self, fieldname: str, prefix: str, limit: int = FORMS) -> list[str]:
         """The terms of a field that begin with `prefix`: the `limit` most frequent.
 
-        >>> sorted(get_searcher().starting_with("exact_fi", "revokki", limit=3))
+        >>> sorted(get_searcher().starting_with("exact@fi", "revokki", limit=3))
         ['revokki', 'revokkia', 'revokkiin']
         """
         terms = self._sorted.get(fieldname, [])
@@ -688,8 +709,7 @@ class Searcher:
         inflected form weighs what its word weighs."""
         an = analyzer(lang)
         keys, found, own, marks, _ = self.analysed(language_of(lang), typed)
-        lexicons = self.lexicons
-        known = any(t.term in lexicons.get(f"{t.field}_{lang}", ()) for t in own)
+        known = any(self._position(f"{t.field}_{lang}", t.term) is not None for t in own)
         groups: dict[str, dict[int, float]] = {}
         for t in found:
             best = groups.setdefault(t.group, {})
@@ -1244,7 +1264,7 @@ class Searcher:
                     continue
                 near = self.spellers[language].near(exact, max(1, max_distance(exact)))
                 if near:
-                    fixes[word.typed] = self.display.get(lang, {}).get(near[0], near[0])
+                    fixes[word.typed] = self.display[language].get(near[0], near[0])
             if fixes:
                 return " ".join(fixes.get(w, w) for w in words)
         return None
