@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from kb import profiles, store
 from kb.build import BuildError, build, is_stale
 from kb.core.ids import LAW_LEVELS
+from kb.core.memory import give_back
 from kb.core.model import EVERY, Unit
 from kb.export import to_json, to_markdown
 from kb.layers.cite import full_text, render, resolve_citation
@@ -275,6 +276,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         finally:
             sys.setswitchinterval(interval)
         gc.freeze()
+        give_back()
         took = time.perf_counter() - start
         said = f"lemma dictionaries loaded: {', '.join(codes) or 'none'}"
         print(f"search ready (index read, {said}) in {took:.1f} s", file=sys.stderr, flush=True)

@@ -11,6 +11,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -240,6 +242,32 @@ def test_a_searcher_keeps_a_languages_words_once(sites: dict[int, FlaskClient]) 
     assert counts[0] == counts[1] == counts[2] == one.lexicons["exact@fi"]
     assert three.display["fi"] == one.display["fi"] and three.display["fi"]["etta"] == "että"
     assert list(three.display) == ["fi", "tr"]
+
+
+def test_memory_a_load_freed_goes_back_to_the_os() -> None:
+    """What a thread allocated while loading and then freed is given back (`give_back`,
+    which a server calls once warm): its pages would otherwise stay in the process."""
+    script = """
+import threading
+from pathlib import Path
+from kb.core.memory import give_back
+
+def rss():
+    status = Path("/proc/self/status").read_text().split("VmRSS:")[1]
+    return int(status.split()[0]) // 1024
+
+kept = []
+def load():
+    parsed = [f"{n:07d}" * 100 for n in range(100_000)]  # texts, each its own block
+    kept.extend(parsed[::50])
+thread = threading.Thread(target=load)
+thread.start(); thread.join()
+before = rss(); give_back()
+print(before, rss())
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    before, after = map(int, run.stdout.split())
+    assert before - after > 40, (before, after)
 
 
 def read_books(data: Path) -> list[str]:
