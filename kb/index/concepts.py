@@ -37,6 +37,7 @@ from kb.layers import glossary
 from kb.profiles import language_of, load_situations
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
+FULL = 1 - 1e-9  # a bound from which a situation's phrases may score 1 (less: rounding's margin)
 # A word naming a suit or a card (`Words.cards`) weighs this share of its rarity in matching
 # situations: "partner's ace of spades fell during the auction" is about a card exposed in
 # the auction, not about spades (which a few situations' phrases name as their example).
@@ -393,11 +394,14 @@ class Concepts:
             for group, n in tf.items():
                 in_group[group][w] = n
         asked = Asked(in_group, weight, held, bounds(in_group, weight, self.length), {}, {})
-        words_only = self._situations(asked, {}, limit)
-        if not in_group or any(m.score >= 1.0 for m in words_only):
-            # no word of the query is a situation's (letters alone are no evidence:
-            # `yemek tarifi`), or the words alone match some situation fully: that is the answer
-            return words_only
+        # No phrase scores above its situation's bound (but for rounding): where none reaches
+        # 1, the words alone match no situation fully, and are not worked out on their own.
+        if max((b for _, b in asked.bounds.values()), default=1.0) >= FULL:
+            words_only = self._situations(asked, {}, limit)
+            if not in_group or any(m.score >= 1.0 for m in words_only):
+                # no word of the query is a situation's (letters alone are no evidence:
+                # `yemek tarifi`), or the words alone match some situation fully: the answer
+                return words_only
         return self._situations(asked, self.resemblance(query, lang), limit)
 
     def _situations(self, asked: Asked, likeness: dict[str, float], limit: int) -> list[Match]:
