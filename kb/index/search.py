@@ -330,9 +330,10 @@ class Searcher:
             add_document(d["id"], d["lang"])
         # each word of a language as its books print it most (folded -> printed, where the
         # two differ), kept once per language, not per document
-        self.display: dict[str, dict[str, str]] = defaultdict(dict)
+        display: dict[str, dict[str, str]] = defaultdict(dict)
         for key, forms in meta["display"].items():
-            self.display[language_of(key)].update(forms)
+            display[language_of(key)].update(forms)
+        self.display = dict(display)
         self.cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
         # each language's main document (the one its code names): a search's default scope
         self.main_langs = [key for key in self.langs if key == self.documents[key]["lang"]]
@@ -382,8 +383,8 @@ class Searcher:
         self._weights, self._numbers = mapped[: 8 * total].cast("d"), mapped[8 * total :].cast("I")
         self._starts: dict[str, int] = meta["postings"]
         # A document's field: its terms, sorted, and where each one's postings begin (one
-        # more: where the last one's end), from which a term's count is told (`_position`):
-        # no dictionary per document, the most of a server's memory that grew with them.
+        # more: where the last one's end), from which a term's count is told (`_position`,
+        # `_counts`); a dictionary per document was most of the memory that grew with them.
         self._first: dict[str, array] = {}
         for lang in self.langs:
             for name in ["exact", *STEM_FIELDS] + (["ocr"] if lang in self.ocr else []):
@@ -495,7 +496,7 @@ class Searcher:
         for _, language, term in frequent:  # as `Analyzer.tokens` reads it: lowercased, no
             # suffix after an apostrophe, a word split by a hyphen joined (`yer’in`, `d-kohta`)
             an = analyzer(language)
-            an.keys(an.lower("".join(WORD.findall(self.display[language].get(term, term)))))
+            an.keys(an.lower("".join(WORD.findall(self.display.get(language, {}).get(term, term)))))
 
     def _warm_texts(self) -> None:
         """Read the stored texts, and their words, of the units of each language's main
@@ -1264,7 +1265,7 @@ class Searcher:
                     continue
                 near = self.spellers[language].near(exact, max(1, max_distance(exact)))
                 if near:
-                    fixes[word.typed] = self.display[language].get(near[0], near[0])
+                    fixes[word.typed] = self.display.get(language, {}).get(near[0], near[0])
             if fixes:
                 return " ".join(fixes.get(w, w) for w in words)
         return None
