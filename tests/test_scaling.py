@@ -248,13 +248,9 @@ def test_memory_a_load_freed_goes_back_to_the_os() -> None:
     """What a thread allocated while loading and then freed is given back (`give_back`,
     which a server calls once warm): its pages would otherwise stay in the process."""
     script = """
-import threading
-from pathlib import Path
+import os, threading
+from bench.scale import rss_mb
 from kb.core.memory import give_back
-
-def rss():
-    status = Path("/proc/self/status").read_text().split("VmRSS:")[1]
-    return int(status.split()[0]) // 1024
 
 kept = []
 def load():
@@ -262,11 +258,14 @@ def load():
     kept.extend(parsed[::50])
 thread = threading.Thread(target=load)
 thread.start(); thread.join()
-before = rss(); give_back()
-print(before, rss())
+before = rss_mb(os.getpid()); give_back()
+print(before, rss_mb(os.getpid()))
 """
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    before, after = map(int, run.stdout.split())
+    root = CORPUS.parent
+    argv = [sys.executable, "-c", script]
+    run = subprocess.run(argv, cwd=root, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    before, after = map(float, run.stdout.split())
     assert before - after > 40, (before, after)
 
 

@@ -239,13 +239,14 @@ class Concepts:
         # written in several languages once, by its most words)
         sizes: dict[str, dict[int, int]] = defaultdict(dict)
         shared: dict[Any, Any] = {}  # one copy of each source, group, term and list of targets
+        one = shared.setdefault  # an equal value kept once: books print alike
         # A book's entries are matched in its language: an entry that several books print
         # alike (two documents of a language, two translations of one English index) once,
         # so that its copies do not fill the best matches.
         printed: dict[tuple, int] = {}
         english: set[str] = set()
         for n, entry in enumerate(entries):
-            group = shared.setdefault(entry.get("group", ""), entry.get("group", ""))
+            group = one(entry.get("group", ""), entry.get("group", ""))
             targets, edition = tuple(entry["targets"]), entry["edition"]
             content = {lang: self.content(lang, term) for lang, term in entry["terms"].items()}
             english.update(keys[0] for keys in content.get(ENGLISH, ()))
@@ -266,7 +267,6 @@ class Concepts:
                 for keys in self.content(lang, heading):
                     for k in keys:
                         context[language][k].add(n)
-            one = shared.setdefault  # an equal value kept once: books print alike
             sizes_of = tuple(map(len, content.values()))
             self.entries.append(
                 Concept(
