@@ -29,6 +29,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session", autouse=True)
 def built_knowledge_base() -> None:
     """The knowledge base of the repository's corpus, built once for the session."""
-    from kb.build import build
+    from kb.pipeline import build
 
     assert build().ok

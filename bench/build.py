@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from kb import store
-from kb.build import build, code_hash, document_folders, document_hash, read_document
+from kb.pipeline import build, code_hash, document_folders, document_hash, read_document
 
 
 def timed(fn) -> float:

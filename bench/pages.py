@@ -17,7 +17,7 @@ import statistics
 import time
 
 from kb import store
-from kb.build import build
+from kb.pipeline import build
 from kb.web import create_app
 from kb.web.cache import PAGES
 

@@ -40,10 +40,10 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
-from kb.build import build
 from kb.index.build import SEARCHABLE, build_index, index_dir, indexed_law
 from kb.index.evaluate import read_situations, scores, table
 from kb.index.search import get_searcher, split_query
+from kb.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"

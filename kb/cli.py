@@ -26,21 +26,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb import profiles, store
-from kb.build import BuildError, build, is_stale
 from kb.core.ids import LAW_LEVELS
 from kb.core.memory import give_back
 from kb.core.model import EVERY, Unit
 from kb.export import to_json, to_markdown
 from kb.layers.cite import full_text, render, resolve_citation
+from kb.pipeline import BuildError, build, is_stale
 
 if TYPE_CHECKING:
     from kb.crosslang.library import Book
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from kb.qa import stored  # the alignment report, stored with the build
-
-    report = build(args.corpus, args.data, force=args.force, derive=stored.derive)
+    report = build(args.corpus, args.data, force=args.force)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
@@ -61,10 +59,8 @@ def ensure_built(args: argparse.Namespace) -> None:
     """Build first when the knowledge base is missing or older than the corpus. A corpus
     that cannot be built leaves a knowledge base built before in use (with a warning)."""
     if is_stale(args.corpus, args.data):
-        from kb.qa import stored  # the alignment report, stored with the build
-
         try:
-            report = build(args.corpus, args.data, derive=stored.derive)
+            report = build(args.corpus, args.data)
         except BuildError as err:
             if not store.read_manifest(args.data)["documents"]:
                 raise

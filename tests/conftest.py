@@ -15,8 +15,8 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser, sync_playwright
 from waitress.server import create_server
 
-from kb.build import build, read_document
 from kb.core.model import Document, Unit
+from kb.pipeline import build, read_document
 from kb.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.build import build, read_document
 from kb.cli import main
+from kb.pipeline import build, read_document
 from tests.conftest import CORPUS
 
 

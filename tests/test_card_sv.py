@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.build import build, document_hash, read_document
 from kb.core.model import Unit
 from kb.ingest.card import MANIFEST_FILE
+from kb.pipeline import build, document_hash, read_document
 from tests.conftest import CORPUS, parsed, units_by_id
 
 TOPICS = [

@@ -7,7 +7,7 @@ import re
 from collections import deque
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from kb.build import build
+from kb.pipeline import build
 from kb.web import create_app
 
 LINK = re.compile(r'href="([^"]+)"')

@@ -23,13 +23,13 @@ from subprocess import PIPE
 import pytest
 
 from kb import store
-from kb.build import build, code_hash, document_hash
 from kb.cli import main
 from kb.index import build as index_build
 from kb.index import search
 from kb.index.build import index_dir
 from kb.index.search import get_searcher
 from kb.ingest import lawbook
+from kb.pipeline import build, code_hash, document_hash
 from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 

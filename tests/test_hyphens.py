@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.build import build
 from kb.core.model import Document
 from kb.ingest.clean import Vocabulary, hyphen
 from kb.ingest.lawbook import RUNNING
+from kb.pipeline import build
 from kb.profiles import load_words
 from tests.conftest import CORPUS, parsed, units_by_id
 

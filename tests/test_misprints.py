@@ -12,9 +12,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from kb import store
-from kb.build import build, read_document
 from kb.cli import main
 from kb.crosslang.library import get_library
+from kb.pipeline import build, read_document
 from tests.conftest import CORPUS, units_by_id
 
 

@@ -16,9 +16,9 @@ from translate.storage.tbx import tbxfile
 from translate.storage.tmx import tmxfile
 from translate.storage.xliff2 import Xliff2File as xliff2file
 
-from kb.build import build
 from kb.cli import main
 from kb.crosslang.library import Library, get_library
+from kb.pipeline import build
 from kb.qa import Report, report
 from kb.qa.checks import figures
 from kb.qa.formats import (

@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
-from kb.build import build
 from kb.cli import main
 from kb.index import build as index_build
 from kb.index.analysis import analyzer
 from kb.index.build import build_index, index_dir, is_current, phrase_text
 from kb.index.concepts import ranked
 from kb.index.search import W_FUZZY, Searcher, clean, get_searcher, snippet, split_query
+from kb.pipeline import build
 from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}

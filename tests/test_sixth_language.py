@@ -17,12 +17,12 @@ from unittest import mock
 import pytest
 
 from kb import profiles
-from kb.build import build
 from kb.cli import main
 from kb.core.model import Unit
 from kb.crosslang.library import Library
 from kb.index.search import get_searcher
 from kb.layers import cite
+from kb.pipeline import build
 from kb.store import load_units, read_manifest
 from kb.web import create_app
 

@@ -18,7 +18,7 @@ from urllib.request import urlopen
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from kb.build import build
+from kb.pipeline import build
 from kb.web.static_site import export_site
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 

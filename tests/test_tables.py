@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from kb.build import read_document
 from kb.core.model import Document, Unit
 from kb.export import to_json, to_markdown
 from kb.layers.cite import full_text
+from kb.pipeline import read_document
 from tests.conftest import CORPUS, as_served, parsed, units_by_id
 
 BOOKS = ("fi", "tr", "sk", "et")

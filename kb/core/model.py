@@ -136,6 +136,7 @@ class Document:
     dropped: dict[int, str] = field(default_factory=dict)
     id: str = ""  # the document's own id (`fi-2017`; `document.toml`'s `id`, else its folder)
     ocr: dict[str, Any] = field(default_factory=dict)  # an OCR'd text's damage, for search
+    lines: list[str] = field(default_factory=list, repr=False)  # the decoded source's lines
 
     def meta(self) -> dict[str, Any]:
         """The document's metadata as a JSON object."""

@@ -240,7 +240,7 @@ def judge(library: Library) -> dict[str, dict[str, Any]]:
 
 
 def listed(entry: dict[str, Any]) -> list[tuple[str, str]] | None:
-    """A document's laws as its manifest entry lists them (`kb.build.listed_units`): numbers
+    """A document's laws as its manifest entry lists them (`kb.pipeline.listed_units`): numbers
     and titles, None for an entry made before it listed both.
 
     >>> listed({"laws": ["1"], "law_titles": ["PAKKA"]}), listed({"laws": ["1"]})

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +32,6 @@ from kb.ingest.definitions import parse_definitions, slug
 from kb.ingest.parse import Errata, LawParser, Node
 from kb.profiles import add_folder, load_profile, load_words
 
-Layers = Callable[[Document, list[str], dict, Path], None]  # see kb.layers.apply
 LAWS = 93  # the laws of the Laws of Duplicate Bridge (a book's metadata may say otherwise)
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
 
@@ -126,9 +126,15 @@ def bad_meta(folder: Path, root: Path | None) -> Document | None:
     return doc
 
 
-def read_document(folder: Path, root: Path | None = None, layers: Layers | None = None) -> Document:
-    """Read and parse the document of a corpus folder, then apply `layers` to it (errors are
-    collected, not raised; `kb.build.read_document` passes the layers of `kb.layers`)."""
+def read_document(folder: Path, root: Path | None = None) -> Document:
+    """Read and parse the document of a corpus folder into its units, keeping its decoded
+    source lines (`Document.lines`: the layers read them, and findings are placed in them);
+    errors are collected, not raised (`kb.pipeline.read_document` applies the layers).
+
+    >>> doc = read_document(Path("corpus/tr"))
+    >>> doc.id, doc.problems, len(doc.units), doc.lines[0][:12]
+    ('tr-2017', [], 901, '2017, Ulusla')
+    """
     broken = bad_meta(folder, root)
     if broken is not None:
         return broken
@@ -157,14 +163,30 @@ def read_document(folder: Path, root: Path | None = None, layers: Layers | None 
         doc.problems = cut_short(raw_lines, meta.get("last_line", ""), path)
     if doc.problems:
         return doc
-    try:
+    doc.lines = raw_lines
+    with failing_alone(doc):
         parse_document(doc, raw_lines, meta, folder)
-        if layers and not doc.problems:
-            layers(doc, raw_lines, meta, folder)
-    except Exception as err:  # a parser bug met on a malformed source fails this document only
-        doc.units = []
-        doc.problems.append(Problem(path, 1, f"the parser failed ({type(err).__name__}: {err})"))
     return doc
+
+
+@contextmanager
+def failing_alone(doc: Document) -> Iterator[None]:
+    """Run a stage over a document so that a bug it meets on a malformed source fails this
+    document only: its units are dropped and the failure is one of its problems.
+
+    >>> doc = Document("fi", "lawbook", 2017, "", "", "", "corpus/fi/fi.txt")
+    >>> with failing_alone(doc):
+    ...     raise KeyError("x")
+    >>> doc.problems[0].message
+    "the parser failed (KeyError: 'x')"
+    """
+    try:
+        yield
+    except Exception as err:
+        doc.units = []
+        doc.problems.append(
+            Problem(doc.source, 1, f"the parser failed ({type(err).__name__}: {err})")
+        )
 
 
 def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path) -> None:

@@ -437,7 +437,7 @@ def _resolve_entries(reading: Reading, doc: Document, form: IndexForm) -> None:
 def read_index(doc: Document, raw: list[str], profile: Profile, folder: Path) -> Reading | None:
     """Read a book's subject index (None: the book prints none).
 
-    >>> from kb.build import read_document
+    >>> from kb.pipeline import read_document
     >>> doc = read_document(Path("corpus/fi"))
     >>> raw = Path("corpus/fi/fi.txt").read_text(encoding="utf-8").split("\\n")
     >>> from kb.profiles import load_profile

@@ -258,7 +258,7 @@ def _from(d: dict[str, Any]) -> Finding:
 
 
 def derive(data: Path, build: Path) -> None:
-    """Store the report in a build directory (`kb.build.build`'s `derive`: the build being
+    """Store the report in a build directory (`kb.pipeline.build` calls it: the build being
     made, or the current one when nothing changed), unless it holds it for this code. A
     corpus the checks cannot read (two editions and no map between them) still builds: the
     report is not stored, and a warning says why."""

@@ -1,5 +1,5 @@
 """The knowledge base on disk, stored atomically and read by everything else (a build is
-`kb.build`).
+`kb.pipeline`).
 
 Layout of the data directory (`$LAWKB_DATA`, or the user's `~/.local/share/lawkb`):
 

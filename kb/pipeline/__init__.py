@@ -1,6 +1,9 @@
-"""A build of the knowledge base: which documents changed, each parsed (ingest, then the
-layers) or taken from the cache, written to a staging directory with its search index, and
-swapped in as one (the storage itself is `kb.store`).
+"""The pipeline on top of the stages: a build of the knowledge base. It finds which documents
+changed, parses each (`kb.ingest`, then `kb.layers`) or takes it from the cache, writes the
+whole into a staging directory (`kb.store`) with what later stages compute from it (the
+misprints judged across books, the search index, the alignment report), and swaps it in as
+one. It alone writes the data directory; every stage it runs is a library it calls, none
+calls back.
 
 A document's cache key hashes its corpus folder and the code it is parsed with: every file
 of the stage packages before the store (`PARSER_PACKAGES`), not a hand-kept list.
@@ -15,7 +18,6 @@ import shutil
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,9 @@ from kb.core.model import Document
 from kb.crosslang.library import save_misprints
 from kb.index.build import build_index
 from kb.ingest import lawbook
-from kb.ingest.lawbook import META_FILE, document_id
+from kb.ingest.lawbook import META_FILE, document_id, read_meta
 from kb.profiles import add_corpus
+from kb.qa import stored
 
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
 LISTED = {"laws", "law_titles", "ids"}  # what a manifest entry lists of its units (`listed_units`)
@@ -41,7 +44,11 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
     >>> doc.id, doc.lang, doc.problems, len(doc.units)
     ('fi-2017', 'fi', [], 908)
     """
-    return lawbook.read_document(folder, root, layers.apply)
+    doc = lawbook.read_document(folder, root)
+    if not doc.problems:
+        with lawbook.failing_alone(doc):
+            layers.apply(doc, doc.lines, read_meta(folder), folder)
+    return doc
 
 
 def code_hash() -> str:
@@ -125,7 +132,7 @@ def corpus_folders(corpus: Path) -> list[Path]:
     >>> corpus_folders(Path("/nonexistent"))
     Traceback (most recent call last):
     ...
-    kb.build.BuildError: /nonexistent: no such corpus folder
+    kb.pipeline.BuildError: /nonexistent: no such corpus folder
     """
     if not corpus.is_dir():
         raise BuildError(f"{corpus}: no such corpus folder")
@@ -139,13 +146,11 @@ def build(
     corpus: Path | None = None,
     data: Path | None = None,
     force: bool = False,
-    derive: Callable[[Path, Path], object] | None = None,
 ) -> Report:
     """Build the knowledge base and its search index from the corpus, reusing what has not
-    changed, and swap both in with one rename (the index is linked from the build).
-    `derive(data, build)`, when given, writes what later stages compute from a whole build
-    into its directory before it swaps in (when nothing changed: into the current build, if
-    it lacks them).
+    changed, and swap both in with one rename (the index is linked from the build). The
+    alignment report is stored in the build before it swaps in (`kb.qa.stored.derive`;
+    when nothing changed: into the current build, if it lacks it).
 
     A document with errors is reported in `Report.errors` and keeps its previous version;
     the other documents build all the same. A corpus with no document raises `BuildError`
@@ -168,16 +173,14 @@ def build(
             report.up_to_date = True
             save_misprints(data, store.current(data))  # unless stored for this code
             report.indexed = build_index(data)
-            if derive is not None:
-                derive(data, store.current(data).resolve())
+            stored.derive(data, store.current(data).resolve())
             return report
         stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         staging = data / "builds" / f".{stamp}"
         staging.mkdir(parents=True)
         try:
             report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
-            if derive is not None:
-                derive(data, staging)
+            stored.derive(data, staging)
             final = staging.with_name(stamp)
             staging.rename(final)
         except BaseException:
