@@ -26,21 +26,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's kb and the tests' helpers
+
+from tests.helpers.servers import free_port, serving  # noqa: E402
+
 LAWBOOKS = ("fi", "tr", "sk", "et")
 UI = ("en", "en", "en", "fi", "tr", "sk", "et", "sv")  # most readers keep the default UI
 QUERIES = (
@@ -141,37 +141,6 @@ async def run(
     readers = (client(url, until, results, seed, encoding) for seed in range(clients))
     await asyncio.gather(*readers)
     return time.perf_counter() - start
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def serving(port: int, data: Path | None = None, *options: str) -> Iterator[subprocess.Popen]:
-    """`lawkb serve [options]` on a port of 127.0.0.1 (building the knowledge base if need
-    be), answering once its home page does; stopped on exit."""
-    env = dict(os.environ, **({"LAWKB_DATA": str(data)} if data else {}))
-    argv = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port), *options]
-    with tempfile.TemporaryFile("w+") as log:
-        server = subprocess.Popen(argv, cwd=ROOT, env=env, stderr=log, text=True)
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5):
-                        break
-                except OSError as err:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise RuntimeError(f"lawkb serve did not start: {log.read()}") from err
-                    time.sleep(0.2)
-            yield server
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
 
 
 def memory(pid: int) -> dict[str, str]:

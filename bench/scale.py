@@ -38,9 +38,7 @@ import argparse
 import gc
 import json
 import os
-import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -48,50 +46,15 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 sys.path.insert(0, str(ROOT))  # this checkout's kb, in this process and the servers it starts
 
-
-def copy_corpus(source: Path, target: Path, copies: int) -> None:
-    """Write `copies` copies of every document of `source` into `target` (the first under
-    its own id, the further ones under ids of their own: `fi2` ... `fiN`)."""
-    target.mkdir(parents=True, exist_ok=True)
-    for shared in source.glob("*.toml"):  # corpus-level data: the edition map
-        shutil.copy(shared, target / shared.name)
-    for folder in sorted(p.parent for p in source.glob("*/document.toml")):
-        lang = folder.name
-        for n in range(1, copies + 1):
-            key = lang if n == 1 else f"{lang}{n}"
-            shutil.copytree(folder, target / key)
-            if n > 1:
-                meta = target / key / "document.toml"
-                text = re.sub(r"^id = .*\n", "", meta.read_text(encoding="utf-8"), flags=re.M)
-                meta.write_text(f'id = "{key}"\n{text}', "utf-8")
-
-
-def until_ready(lines: Iterable[str]) -> list[str]:
-    """What `lawkb serve` writes to stderr (`lines`) until it says its search is ready (its
-    warm-up done), or all of it if it ends first.
-
-    >>> until_ready(["serving the Laws on ...", "search ready (...)", "later"])
-    ['serving the Laws on ...', 'search ready (...)']
-    """
-    said = []
-    for line in lines:
-        said.append(line)
-        if line.startswith("search ready"):
-            break
-    return said
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.helpers.corpus import copy_corpus  # noqa: E402
+from tests.helpers.servers import free_port, rss_mb, until_ready  # noqa: E402
 
 
 def get(url: str) -> tuple[int, float]:
@@ -101,13 +64,6 @@ def get(url: str) -> tuple[int, float]:
         answer.read()
         status = answer.status
     return status, (time.perf_counter() - start) * 1000
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def percentile(times: list[float], p: float) -> float:

@@ -112,7 +112,7 @@ def served(app: Flask) -> tuple[str, Callable[[], None]]:
     return f"http://127.0.0.1:{server.effective_port}", server.close
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     assert build().ok
     url, close = served(create_app())

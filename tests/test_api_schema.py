@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, given, settings
 
 from kb.web.openapi import SPEC
 
+pytestmark = pytest.mark.slow  # schemathesis over every API operation
+
 
 def test_the_description_names_every_api_route_and_no_other(app: Flask) -> None:
     routes = {

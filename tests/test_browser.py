@@ -11,6 +11,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ARTIFACTS, DESKTOP, PHONE
 
+pytestmark = pytest.mark.slow  # Chromium journeys
+
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:

@@ -7,8 +7,12 @@ import re
 from collections import deque
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+import pytest
+
 from kb.pipeline import build
 from kb.web import create_app
+
+pytestmark = pytest.mark.slow  # a crawl of every page
 
 LINK = re.compile(r'href="([^"]+)"')
 ID = re.compile(r'id="([^"]+)"')

@@ -33,6 +33,8 @@ from kb.pipeline import build, code_hash, document_hash
 from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 
+pytestmark = pytest.mark.slow  # injected faults: bad sources, killed builds, full disks
+
 LANGS = ("et", "fi", "sk", "sv", "tr")
 # Each language's document, by its id (corpus/<lang>/document.toml: the key of its build).
 DOC = {"et": "et-2017", "fi": "fi-2017", "sk": "sk-2007", "sv": "sv-2007-card", "tr": "tr-2017"}

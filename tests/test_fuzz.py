@@ -22,6 +22,8 @@ from kb.index.search import get_searcher
 from kb.layers import cite
 from kb.web.security import HEADERS
 
+pytestmark = pytest.mark.slow  # hypothesis over every route and parameter
+
 WHOOSH = ["AND OR (", "*", "~", "field:", "text_fi:revokki", '"unbalanced', "NOT", "a AND (b"]
 WHOOSH += ["revokki~2", "rev*", "[a TO z]", "title:^2", "{}", "\\", "'", "%", "%%", "?", ")"]
 CITATIONS = ["Law 12C1(b)", "L12C1(b)", "12C1b", "laki 12", "Yasa 16B", "pravidlo 40B2(b)"]

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.load import free_port
 from kb.web.deploy import answers
 from tests.conftest import ROOT
+from tests.helpers.servers import free_port
+
+pytestmark = pytest.mark.slow  # a non-editable install into a fresh virtualenv
 
 PAGES = {
     "/": "Laws",

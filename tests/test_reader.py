@@ -16,6 +16,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from kb.web import create_app
 from tests.conftest import served
 
+pytestmark = pytest.mark.slow  # Chromium at two sizes, axe on every page type
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 AXE = {

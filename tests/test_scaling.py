@@ -21,7 +21,6 @@ from urllib.parse import urlencode
 import pytest
 from flask.testing import FlaskClient
 
-from bench.scale import copy_corpus
 from kb import profiles, store
 from kb.crosslang.library import MISPRINTS, Library, get_library, stored_misprints
 from kb.layers import cite
@@ -29,6 +28,7 @@ from kb.pipeline import build
 from kb.qa import report, stored
 from kb.qa.model import CHECKS
 from kb.web import alignment, create_app
+from tests.helpers.corpus import copy_corpus
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CACHES = (profiles.languages, profiles.modules, cite.law_words, cite.cue_words)
@@ -253,7 +253,7 @@ def test_memory_a_load_freed_goes_back_to_the_os() -> None:
     which a server calls once warm): its pages would otherwise stay in the process."""
     script = """
 import os, threading
-from bench.scale import rss_mb
+from tests.helpers.servers import rss_mb
 from kb.core.memory import give_back
 
 kept = []

@@ -15,9 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from bench.load import free_port, serving
 from kb.web import api, create_app, pages
 from kb.web.security import HEADERS
+from tests.helpers.servers import free_port, serving
 from tests.test_fuzz import unsafe_markup
 
 PROBE = "\"'><xss-probe onmouseover=alert(1)>&"

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from bench.load import free_port, serving
-from bench.scale import until_ready
 from tests.conftest import ROOT
+from tests.helpers.servers import free_port, serving, until_ready
+
+pytestmark = pytest.mark.slow  # real servers over the wire, timeouts waited out
 
 LIMIT = 64  # the connection limit of the small server below
 IDLE = 5  # and its idle timeout, in seconds

@@ -22,6 +22,8 @@ from kb.pipeline import build
 from kb.web.static_site import export_site
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 
+pytestmark = pytest.mark.slow  # the whole static export, written and crawled
+
 LINK = re.compile(r'(?:href|src|action)="([^"]*)"')
 ID = re.compile(r'id="([^"]+)"')
 

@@ -19,6 +19,7 @@ import fcntl
 import json
 import os
 import shutil
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -125,11 +126,32 @@ def swap_link(link: Path, target: Path) -> None:
     os.replace(fresh, link)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file whole or not at all (a temporary file renamed into place)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+def write_atomic(path: Path, content: str | bytes) -> None:
+    """Write a file whole or not at all: a temporary file of this process and thread beside
+    it, renamed into place (processes sharing a data directory never write the same one); a
+    write that fails (a full disk) leaves no temporary file, and its error names the file.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "a.txt"
+    >>> write_atomic(path, "x"); write_atomic(path, b"y")
+    >>> path.read_text(), len(list(path.parent.iterdir()))
+    ('y', 1)
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        if isinstance(content, bytes):
+            tmp.write_bytes(content)
+        else:
+            tmp.write_text(content, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        if err.filename is None:  # a failed write() names no file: say which
+            raise OSError(err.errno, err.strerror, str(path)) from err
+        raise
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def prune(data: Path, keep: str) -> None:

@@ -10,6 +10,7 @@ a UI language is added by adding its catalog.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
+from kb import store
 from kb.profiles import aliases, languages, sort_key
 
 COOKIE = "ui"
@@ -41,10 +43,9 @@ def compile_catalogs(source: Path, target: Path) -> None:
         mo.parent.mkdir(parents=True, exist_ok=True)
         with po.open("rb") as f:
             catalog = read_po(f, locale=po.parent.parent.name)
-        tmp = mo.with_suffix(".mo.tmp")
-        with tmp.open("wb") as f:
-            write_mo(f, catalog)
-        tmp.replace(mo)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        store.write_atomic(mo, compiled.getvalue())  # servers sharing the data directory
 
 
 def select_locale() -> str:

@@ -1,0 +1,1 @@
+"""What several test modules and the benchmarks share."""
