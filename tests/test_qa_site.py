@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from kb.crosslang.library import get_library
 from kb.qa import report
 from kb.qa.model import ALL_CHECKS, CHECKS
-from kb.web.pages import unit_url
+from kb.web.pages.links import unit_url
 
 
 def page(client: FlaskClient, url: str, status: int = 200) -> str:

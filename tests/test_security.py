@@ -178,7 +178,7 @@ def test_an_unexpected_error_shows_no_stack_trace(
     def bug(*args, **kwargs):
         raise RuntimeError("secret detail in /work/main/kb/layers/cite.py")
 
-    monkeypatch.setattr(pages.cite, "resolve_citation", bug)
+    monkeypatch.setattr(pages.citations.cite, "resolve_citation", bug)
     monkeypatch.setattr(api.cite, "resolve_citation", bug)
     for url in ("/cite?q=12C1&lang=fi", "/api/v1/cite?q=12C1&lang=fi"):
         response = client.get(url)

@@ -173,7 +173,7 @@ def print_order(units: list[Unit]) -> list[Unit | Tail]:
 
 def unit_path(lang: str, uid: str) -> str:
     """The site's address of a unit of a book (a law book: the site shows a card's law units
-    on the comparison page, `kb.web.pages.unit_url`): a law-tree unit on its law's page at its
+    on the comparison page, `kb.web.pages.links.unit_url`): a law-tree unit on its law's page at its
     anchor, a definition in the glossary, anything else on its own page. Used by the site
     and by the QA report.
 

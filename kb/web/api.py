@@ -83,7 +83,7 @@ def unit(lang: str, uid: str):
     lib = get_library(current_app.config["LAWKB_DATA"])
     data = unit_json(book, found)
     if "citation" in data:  # a law's unit: its whole wording and its citations to copy
-        from kb.web.pages import citation_texts
+        from kb.web.pages.citations import citation_texts
 
         data["full_text"] = cite.full_text(uid, book.law_units(law_of(uid) or ""))
         data["citations"] = citation_texts(book, found)

@@ -118,7 +118,8 @@ def search_data(data: Path) -> str:
     text, page, lang], ...]` (the book's address, the page relative to a UI language's
     tree, the book's language)."""
     app = create_app(data)
-    from kb.web.pages import library, unit_url
+    from kb.web.pages.common import library
+    from kb.web.pages.links import unit_url
 
     rows = []
     with app.test_request_context("/"):

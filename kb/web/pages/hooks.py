@@ -1,0 +1,150 @@
+"""What the templates call: the context every page gets, headings and citations in the
+reader's style, a unit's text with its references linked, snippets and small filters."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import nh3
+from flask import (
+    request,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from kb.core.ids import LAW_LEVELS, anchor, law_of
+from kb.layers import cite
+from kb.profiles import language_of
+from kb.web import i18n, labels
+from kb.web.annotate import annotate, fn_key, paragraphs
+from kb.web.pages.common import bp, library
+from kb.web.pages.links import public_url, unit_url, unit_url_in
+from kb.web.pages.search import scope_options, search_scope
+
+
+@bp.app_context_processor
+def shared() -> dict:
+    """What every page's template may use: the library, unit links and anchors."""
+    lib = library()
+    return {
+        "library": lib,
+        "unit_url": partial(unit_url_in, lib, request.script_root),
+        "anchor": anchor,
+        "law_of": law_of,
+        "law_levels": LAW_LEVELS,
+        "law_heading": law_heading,
+        "cite_examples": cite.examples(i18n.reader_style()),
+        "labels": labels,
+        "search_scope": search_scope,
+        "scope_options": scope_options,
+        "cite_label": cite_label,
+        "public_url": public_url,
+        "today": built_day(),
+    }
+
+
+def built_day() -> str:
+    """The day of the build being served (printouts name it; the browser prints the day
+    of printing when it can).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     len(built_day())
+    10
+    """
+    from kb.web.assets import built_at
+
+    made = built_at(library().build_id)
+    return made.date().isoformat() if made else ""
+
+
+def cite_label(uid: str, lang: str) -> str:
+    """A unit named as a reader cites it: `12 § C1 b)` for a law's unit in its book's style,
+    a card topic or another part by its heading.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     cite_label("61.B.2.a", "tr"), cite_label("topic.50", "sv")
+    ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
+    """
+    if law_of(uid):
+        return cite.render(uid, lang)
+    book = library().book(lang)
+    unit = book.by_id.get(uid) if book else None
+    return (unit.title if unit else "") or labels.unit_name(uid)
+
+
+def law_heading(number: str, lang: str | None = None) -> str:
+    """A law's heading as a document prints it (`12 §`, `Yasa 12`), or, for a page over
+    several documents, as the reader's own language's book does (`Law 12` in English).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=et"):
+    ...     law_heading("12", "fi"), law_heading("12")
+    ('12 §', 'Reegel 12')
+    """
+    return cite.heading(number, lang or i18n.reader_style())
+
+
+@bp.app_template_global()
+def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
+    """A unit's text as paragraphs of safe HTML with its references linked (the link's
+    title says where it points)."""
+    book = library().book(lang)
+
+    def link(target: str) -> tuple[str, str]:
+        found = book.by_id.get(target)
+        what = cite.render(target, lang) if law_of(target) else target
+        return unit_url(lang, target), f"{what} {found.title if found else ''}".strip()
+
+    return paragraphs(annotate(unit, link, field, misprint_note))
+
+
+def misprint_note(entry: dict) -> str:
+    """The words before a misprinted code's suggestion (kb/crosslang/misprints.py), in the UI
+    language: which books cite the suggested unit (their languages named as a sentence
+    writes them), or "probably" for a reviewed erratum.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     misprint_note({"cited": {"tr": "16.B.3"}, "suggestion": "16.B.3"})
+    'painovirhe? kirjat kielillä turkki viittaavat:'
+    """
+    books = ", ".join(i18n.language_in_sentence(lang) for lang in entry.get("cited", {}))
+    if books:
+        return _("misprint? the books in %(books)s cite:", books=books)
+    return _("misprint? probably:") if entry.get("suggestion") else _("misprint?")
+
+
+@bp.app_template_filter()
+def snippet(html: str) -> Markup:
+    """A search snippet: escaped text with <mark> highlights, sanitised again with nh3."""
+    return Markup(nh3.clean(html, tags={"mark"}, attributes={}))
+
+
+@bp.app_template_test("tail")
+def is_tail(item) -> bool:
+    """Whether an item of a law's print order is a unit's tail (see kb.layers.cite.print_order)."""
+    return isinstance(item, cite.Tail)
+
+
+@bp.app_template_filter("language_of")
+def html_language(key: str) -> str:
+    """The language of a book's key, as HTML's `lang` writes it (`da-2007` -> `da`).
+
+    >>> from kb.crosslang.library import get_library
+    >>> _ = get_library()  # names its documents' keys
+    >>> html_language("sk-2007"), html_language("fi")
+    ('sk', 'fi')
+    """
+    return language_of(key)
+
+
+@bp.app_template_filter()
+def fnkey(marker: str) -> str:
+    """A footnote marker as an anchor's key (`kb.web.annotate.fn_key`).
+
+    >>> fnkey("*"), fnkey("2"), fnkey("†")
+    ('s1', '2', 'd1')
+    """
+    return fn_key(marker)
