@@ -10,7 +10,6 @@ SystemExit: 0
 from __future__ import annotations
 
 import argparse
-import gc
 import html
 import json
 import logging
@@ -27,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from kb import profiles, store
 from kb.core.ids import LAW_LEVELS
-from kb.core.memory import give_back
+from kb.core.memory import give_back, limit_arenas
 from kb.core.model import EVERY, Unit
 from kb.export import to_json, to_markdown
 from kb.layers.cite import full_text, render, resolve_citation
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    report = build(args.corpus, args.data, force=args.force)
+    report = build(args.corpus, args.data, force=args.force, prune=args.prune)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
@@ -46,31 +45,51 @@ def cmd_build(args: argparse.Namespace) -> int:
         done = ", ".join(report.built) or "nothing"
         print(f"parsed: {done}; reused: {', '.join(report.reused) or 'nothing'}", file=sys.stderr)
     print(f"search index {'built' if report.indexed else 'up to date'}", file=sys.stderr)
-    for lang, problems in sorted(report.errors.items()):
+    for doc_id, problems in sorted(report.errors.items()):
         for problem in problems:
             print(problem, file=sys.stderr)
-        print(f"{lang}: not built ({len(problems)} errors)", file=sys.stderr)
+        print(f"{doc_id}: not built ({plural(len(problems), 'error')})", file=sys.stderr)
+    for doc_id in report.kept:
+        print(
+            f"{doc_id}: its corpus folder is gone; still published "
+            "(`lawkb build --prune` unpublishes it)",
+            file=sys.stderr,
+        )
     for line in store.summary(store.read_manifest(args.data)):
         print(line)
-    return 0 if report.ok else 1
+    return 0 if report.ok and not report.kept else 1
+
+
+def plural(count: int, word: str) -> str:
+    """A count and an English noun in the right number.
+
+    >>> plural(1, "error"), plural(3, "error"), plural(0, "page")
+    ('1 error', '3 errors', '0 pages')
+    """
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def ensure_built(args: argparse.Namespace) -> None:
     """Build first when the knowledge base is missing or older than the corpus. A corpus
-    that cannot be built leaves a knowledge base built before in use (with a warning)."""
-    if is_stale(args.corpus, args.data):
-        try:
-            report = build(args.corpus, args.data)
-        except BuildError as err:
-            if not store.read_manifest(args.data)["documents"]:
-                raise
-            print(
-                f"lawkb {args.command}: {err}; using the knowledge base built before",
-                file=sys.stderr,
-            )
+    that cannot be built or read, or a data directory that cannot take a build (a full
+    disk), leaves a knowledge base built before in use, with a line saying what could not
+    be checked; with none built, the error stands."""
+    try:
+        if not is_stale(args.corpus, args.data):
             return
-        for lang, problems in report.errors.items():
-            print(f"{lang}: {len(problems)} errors; see `lawkb build`", file=sys.stderr)
+        report = build(args.corpus, args.data)
+    except (BuildError, OSError) as err:
+        if not store.read_manifest(args.data)["documents"]:
+            raise
+        reason = f"{err.filename}: {err.strerror}" if isinstance(err, OSError) else str(err)
+        print(
+            f"lawkb {args.command}: could not check the corpus ({reason}); "
+            "using the knowledge base built before",
+            file=sys.stderr,
+        )
+        return
+    for doc_id, problems in report.errors.items():
+        print(f"{doc_id}: {plural(len(problems), 'error')}; see `lawkb build`", file=sys.stderr)
 
 
 class Refused(Exception):
@@ -230,6 +249,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from kb.web import create_app
     from kb.web.server import Activity, make_server
 
+    limit_arenas()  # before the server's threads: a rebuild's memory is given back
+
     try:
         ensure_built(args)
         app = create_app(args.data, LAWKB_PUBLIC_URL=args.public_url)
@@ -242,17 +263,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     from kb.index.search import get_searcher
 
-    # What is loaded now lives as long as the server: the collector need not walk it again
-    # (nor walk it once more now: a full collection of twelve copies' library takes 0.3 s,
-    # and loading it, with the collector paused, left next to no garbage).
-    gc.freeze()
-
     activity = app.wsgi_app = Activity(app.wsgi_app)
 
     def prepare() -> None:
         """Read the alignment report, open the index, read its hot posting lists and load
         its lemma dictionaries once the server listens and has a quiet moment (a search asked
-        for before opens the index itself), then freeze what they loaded too, and say so.
+        for before opens the index itself), then give back what loading freed, and say so.
         Meanwhile the interpreter hands its lock between threads fifty times as often, so
         that a page asked for meanwhile waits less behind them. (Started with the server,
         they slowed its first pages: twelve copies' first page came 2.5 s after the start,
@@ -271,7 +287,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             codes = searcher.load_lemmas()
         finally:
             sys.setswitchinterval(interval)
-        gc.freeze()
         give_back()
         took = time.perf_counter() - start
         said = f"lemma dictionaries loaded: {', '.join(codes) or 'none'}"
@@ -359,6 +374,11 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the knowledge base and print a summary per language")
     b.add_argument("--force", action="store_true", help="parse every document again")
+    b.add_argument(
+        "--prune",
+        action="store_true",
+        help="unpublish the documents whose corpus folder is gone (kept until then)",
+    )
     b.set_defaults(run=cmd_build)
     e = sub.add_parser("export", help="print one language's units in document order")
     e.add_argument("--lang", help="language code (fi, tr, ...) or document id (sk-2007): json, md")

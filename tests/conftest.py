@@ -4,6 +4,7 @@ site, and Debian's Chromium for the browser tests."""
 from __future__ import annotations
 
 import errno
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -69,6 +70,25 @@ def app() -> Flask:
     report = build()
     assert report.ok, report.errors
     return create_app()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The whole corpus, copied and built once per module (knowledge base and index)."""
+    root = tmp_path_factory.mktemp("built")
+    corpus, data = root / "corpus", root / "var"
+    shutil.copytree(CORPUS, corpus)
+    assert build(corpus, data).ok
+    return corpus, data
+
+
+@pytest.fixture
+def site(built: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """A private copy of the built corpus and data directory, for one test to break."""
+    corpus, data = tmp_path / "corpus", tmp_path / "var"
+    shutil.copytree(built[0], corpus)
+    shutil.copytree(built[1], data, symlinks=True)
+    return corpus, data
 
 
 @pytest.fixture

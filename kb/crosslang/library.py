@@ -77,6 +77,20 @@ class Book:
         """The built document as stored (`kb.store`: meta, units, notes, unresolved...)."""
         return json.loads(self.path.read_text(encoding="utf-8"))
 
+    def source_lines(self) -> tuple[str, ...]:
+        """The lines of its source as the build parsed them (stored with the build: never the
+        corpus as it is now, which may have changed or be unreadable); none when the build
+        kept none.
+
+        >>> get_library().book("tr").source_lines()[190][:25]
+        'Destede, her biri onüç ka'
+        """
+        try:
+            text = self.path.with_suffix(store.LINES).read_text(encoding="utf-8")
+        except OSError:
+            return ()
+        return tuple(text.split("\n"))
+
     @cached_property
     def units(self) -> list[Unit]:
         """The units in document order (read once, with the misprints' fixes applied).

@@ -100,6 +100,7 @@ class Report:
     built: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
     errors: dict[str, list[str]] = field(default_factory=dict)
+    kept: list[str] = field(default_factory=list)  # published still, their folder gone
     up_to_date: bool = False
     indexed: bool = False  # the search index was (re)built
 
@@ -117,7 +118,7 @@ def is_stale(corpus: Path | None = None, data: Path | None = None) -> bool:
         folders = documents_by_id(document_folders(corpus))
     except BuildError:
         return True
-    if set(folders) != set(built):
+    if set(folders) != {i for i, entry in built.items() if not entry.get("gone")}:
         return True
     return any(built[i].get("hash") != document_hash(f, code) for i, f in folders.items())
 
@@ -146,6 +147,7 @@ def build(
     corpus: Path | None = None,
     data: Path | None = None,
     force: bool = False,
+    prune: bool = False,
 ) -> Report:
     """Build the knowledge base and its search index from the corpus, reusing what has not
     changed, and swap both in with one rename (the index is linked from the build). The
@@ -153,7 +155,9 @@ def build(
     when nothing changed: into the current build, if it lacks it).
 
     A document with errors is reported in `Report.errors` and keeps its previous version;
-    the other documents build all the same. A corpus with no document raises `BuildError`
+    the other documents build all the same. A published document whose folder is gone
+    stays published (`Report.kept`: a partial checkout or a failed sync unpublishes
+    nothing) until a build with `prune`. A corpus with no document raises `BuildError`
     and a data directory that cannot be written raises `OSError`: in both cases the
     previous knowledge base and index stay served, and nothing half made is left.
     """
@@ -162,12 +166,20 @@ def build(
     add_corpus(corpus)  # a language's profile in one folder reads its every document
     report = Report()
     with store.build_lock(data):
+        store.remove_staging(data)  # what builds killed before left (none runs: the lock)
         old = store.read_manifest(data)["documents"]
         code = code_hash()
         hashes = {i: document_hash(f, code) for i, f in folders.items()}
-        unchanged = set(old) == set(hashes) and all(
-            old[k]["hash"] == h and not old[k].get("stale") and old[k].keys() >= LISTED
-            for k, h in hashes.items()
+        gone = [i for i in old if i not in hashes]
+        report.kept = [] if prune else gone
+        unchanged = (
+            all(old[i].get("gone") for i in report.kept)
+            and len(gone) == len(report.kept)
+            and set(hashes) <= set(old)
+            and all(
+                old[k]["hash"] == h and not old[k].get("stale") and old[k].keys() >= LISTED
+                for k, h in hashes.items()
+            )
         )
         if unchanged and not force:
             report.up_to_date = True
@@ -189,6 +201,19 @@ def build(
         store.swap_link(store.current(data), Path("builds") / stamp)
         store.prune(data, keep=stamp)
     return report
+
+
+def keep_previous(current: Path, staging: Path, doc_id: str) -> bool:
+    """Copy a document's previous build (its units and its source's lines) into the build
+    being made, when a change of its source fails; whether there was one to keep."""
+    previous = current / f"{doc_id}.json"
+    if not previous.exists():
+        return False
+    shutil.copyfile(previous, staging / previous.name)
+    lines = previous.with_suffix(store.LINES)
+    if lines.exists():
+        shutil.copyfile(lines, staging / lines.name)
+    return True
 
 
 def listed_units(units: list[dict[str, Any]]) -> dict[str, Any]:
@@ -241,9 +266,7 @@ def stage(
                 report.errors[doc_id] = [str(p) for p in doc.problems]
                 # its previous version, found by its folder when its id cannot be read now
                 was = next((i for i, e in old.items() if e.get("folder") == folder.name), doc_id)
-                previous = store.current(data) / f"{was}.json"
-                if was in old and previous.exists():
-                    shutil.copyfile(previous, staging / f"{was}.json")
+                if was in old and keep_previous(store.current(data), staging, was):
                     manifest["documents"][was] = {**old[was], "stale": True}
                 continue
             units = [u.to_json() for u in doc.units]
@@ -264,10 +287,17 @@ def stage(
                 "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
                 "ocr": doc.ocr,
             }
+            store.write_atomic(cached.with_suffix(store.LINES), "\n".join(doc.lines))
             store.write_atomic(cached, json.dumps(payload, ensure_ascii=False))
             report.built.append(doc_id)
         os.link(cached, staging / f"{doc_id}.json")
+        lines = cached.with_suffix(store.LINES)
+        if lines.exists():  # (a document cached by older code has none: no columns shown)
+            os.link(lines, staging / f"{doc_id}{store.LINES}")
         manifest["documents"][doc_id] = entry
+    for doc_id in report.kept:  # published still: its folder is gone
+        if keep_previous(store.current(data), staging, doc_id):
+            manifest["documents"][doc_id] = {**old[doc_id], "gone": True}
     store.write_atomic(
         staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
     )

@@ -16,12 +16,11 @@ the reference edition through the map, is the group's id. Never by position or b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
-from kb import store
 from kb.core.ids import LAW_LEVELS, law_of, lineage
 from kb.core.model import Unit
 from kb.crosslang import align, editions
@@ -93,9 +92,18 @@ class Alignment:
     others: list[str]
     cards: list[str]
     groups: list[Group] = field(default_factory=list)
+    _lines: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     def book(self, lang: str) -> Book:
         return self.library.books[lang]
+
+    def source_lines(self, lang: str) -> tuple[str, ...]:
+        """A book's source lines as its build parsed them (read once per alignment), where
+        its findings are placed."""
+        found = self._lines.get(lang)
+        if found is None:
+            found = self._lines[lang] = self.book(lang).source_lines()
+        return found
 
     @cached_property
     def by_id(self) -> dict[str, Group]:
@@ -170,7 +178,7 @@ class Alignment:
         end = max([unit.lines[1]] + [c.lines[1] for c in self.closing[lang].get(unit.id, [])])
         at, column = (where.line, 0)
         if words:
-            at, column = locate(where.file, (unit.lines[0], end), words, line)
+            at, column = locate(self.source_lines(lang), (unit.lines[0], end), words, line)
         return replace(where, line=at, column=column, words=words, text=unit.text)
 
     def expected(self, lang: str, uid: str) -> list[str]:
@@ -245,31 +253,17 @@ def _card_members(card: Book, edition: int) -> dict[str, list[Unit]]:
     return members
 
 
-@cache
-def source_lines(source: str) -> tuple[str, ...]:
-    """The lines of a document's source (`corpus/fi/fi.txt`), read once; none when the file
-    is not in the corpus folder.
-
-    >>> source_lines("corpus/tr/tr.txt")[190][:25]
-    'Destede, her biri onüç ka'
-    """
-    path = store.corpus_dir() / Path(source).relative_to("corpus")
-    if not path.is_file():
-        return ()
-    return tuple(path.read_text(encoding="utf-8").splitlines())
-
-
 def locate(
-    source: str, lines: tuple[int, int], words: str, line: int | None = None
+    text: Sequence[str], lines: tuple[int, int], words: str, line: int | None = None
 ) -> tuple[int, int]:
     """The line and 1-based column where `words` (or their first ten characters) stand in a
-    source, searched from `line` (else the first of `lines`) to the last of `lines`; the line
-    searched first and column 0 when they are not found.
+    source's lines (`text`), searched from `line` (else the first of `lines`) to the last of
+    `lines`; the line searched first and column 0 when they are not found.
 
-    >>> locate("corpus/fi/fi.txt", (1233, 1235), "jokainen jokainen")
+    >>> from kb.crosslang.library import get_library
+    >>> locate(get_library().book("fi").source_lines(), (1233, 1235), "jokainen jokainen")
     (1233, 54)
     """
-    text = source_lines(source)
     first = line or lines[0]
     probes = [p for p in dict.fromkeys((words, words[:10])) if p.strip()]
     for probe in probes:

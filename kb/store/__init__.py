@@ -5,7 +5,9 @@ Layout of the data directory (`$LAWKB_DATA`, or the user's `~/.local/share/lawkb
 
     kb -> builds/<id>        the current knowledge base (a symlink, swapped atomically)
     builds/<id>/manifest.json, builds/<id>/<document>.json   (documents by their own id)
+    builds/<id>/<document>.lines.txt   the lines of the document's source as parsed
     cache/<document>-<hash>.json  parsed documents by hash of source, metadata and parser code
+    cache/<document>-<hash>.lines.txt  (and their source's lines)
     build.lock               one build at a time
 
 A build parses only the documents whose hash changed, writes a new build directory and then
@@ -20,7 +22,6 @@ import json
 import os
 import shutil
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +34,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 COUNTED = (*LAW_LEVELS, "definition")
 COUNTED_BY_KIND = {"lawbook": COUNTED, "card": ("topic", "table")}
 KEEP_BUILDS = 2
+LINES = ".lines.txt"  # beside a built document: its source's lines, as parsed
 
 
 def corpus_dir() -> Path:
@@ -154,12 +156,28 @@ def write_atomic(path: Path, content: str | bytes) -> None:
         raise
 
 
+def remove_staging(data: Path) -> None:
+    """Remove the staging directories of builds that were killed (`builds/.<stamp>`): called
+    with the build lock held, when no build is running.
+
+    >>> import tempfile
+    >>> data = Path(tempfile.mkdtemp())
+    >>> (data / "builds" / ".20260101-000000-ab12cd34").mkdir(parents=True)
+    >>> remove_staging(data); list((data / "builds").iterdir())
+    []
+    """
+    builds = data / "builds"
+    for staging in builds.glob(".*") if builds.is_dir() else ():
+        if staging.is_dir():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
 def prune(data: Path, keep: str) -> None:
     """Remove old builds (the newest few stay for readers that still hold them) and cached
     documents no remaining build refers to."""
     builds = sorted((p for p in (data / "builds").iterdir() if p.name != keep), reverse=True)
     for old in builds[KEEP_BUILDS - 1 :]:
-        if not old.name.startswith(".") or time.time() - old.stat().st_mtime > 3600:
+        if not old.name.startswith("."):  # (staging: `remove_staging`)
             shutil.rmtree(old, ignore_errors=True)
     used = {
         f"{doc_id}-{entry['hash']}.json"
@@ -169,6 +187,7 @@ def prune(data: Path, keep: str) -> None:
     for cached in (data / "cache").glob("*.json"):
         if cached.name not in used:
             cached.unlink(missing_ok=True)
+            cached.with_suffix(LINES).unlink(missing_ok=True)
 
 
 def load_payload(doc_id: str, data: Path | None = None, kb: Path | None = None) -> dict:

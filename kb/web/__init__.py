@@ -13,7 +13,7 @@ from flask import Flask
 
 from kb import store
 from kb.crosslang.library import get_library
-from kb.web import alignment, api, assets, i18n, pages, security
+from kb.web import alignment, api, assets, i18n, pages, params, security
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # shipped in the package
 
@@ -45,6 +45,7 @@ def create_app(data: Path | None = None, **config) -> Flask:
         raise RuntimeError(f"no knowledge base in {data}: run `lawkb build` first")
     i18n.init_app(app)
     security.init_app(app)
+    params.init_app(app)
     assets.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(alignment.bp)

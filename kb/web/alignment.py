@@ -13,18 +13,27 @@ show when asked for (`?check=drift`).
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, abort, current_app, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    has_request_context,
+    render_template,
+    request,
+)
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 
 from kb.core.ids import anchor, unit_path
 from kb.crosslang.library import Library, get_library
 from kb.qa import report_on, stored
 from kb.qa.groups import Alignment, align_books
 from kb.qa.model import ALL_CHECKS, CHECKS
-from kb.web.cache import cached_page
+from kb.web import params
+from kb.web.cache import PerBuild, cached_page
 
 bp = Blueprint("alignment", __name__)
 _computing = threading.Lock()  # one computation at a time: a second request waits for it
@@ -35,11 +44,13 @@ def library() -> Library:
     return get_library(current_app.config["LAWKB_DATA"])
 
 
-@lru_cache(maxsize=32)
-def _cached(data: Path, build: str, langs: tuple[str, ...]) -> stored.Stored:
-    """The report, the housekeeping findings and the alignment of one build over some
-    languages, by law: over every document as the build stored it (`kb.qa.stored`, read a
-    law at a time), else computed (once)."""
+REPORTS = PerBuild(size=16)  # the report over each choice of documents, per build
+
+
+def compute(data: Path, langs: tuple[str, ...]) -> stored.Stored:
+    """The report, the housekeeping findings and the alignment of the current build over
+    some documents (in the library's order), by law: over every document as the build stored
+    it (`kb.qa.stored`, read a law at a time), else computed."""
     lib = get_library(data)
     found = stored.load(lib, lib.build_dir) if list(langs) == lib.langs else None
     if found is not None:
@@ -50,26 +61,45 @@ def _cached(data: Path, build: str, langs: tuple[str, ...]) -> stored.Stored:
 
 
 def chosen() -> tuple[Library, list[str], list[str]]:
-    """The library, the languages asked for (`?langs=fi,et` or repeated; default: every
-    document, unknown codes dropped) and the checks asked for (default: the translator's).
+    """The library, the documents asked for (`?langs=fi,et` or repeated; default: every
+    document, unknown ones dropped) in the order asked for, which the pages show them in,
+    and the checks asked for (default: the translator's).
 
     >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/alignment?langs=fi,xx&langs=et&check=refs"):
+    >>> with create_app().test_request_context("/alignment?langs=et,xx&langs=fi&check=refs"):
     ...     chosen()[1:]
-    (['fi', 'et'], ['refs'])
+    (['et', 'fi'], ['refs'])
     """
     lib = library()
-    asked = [x for value in request.args.getlist("langs") for x in value.split(",") if x]
+    asked = [lib.key(x) for x in params.values("langs")]
     langs = [x for x in dict.fromkeys(asked) if x in lib.books] or lib.langs
-    checks = [c for c in ALL_CHECKS if c in request.args.getlist("check")] or list(CHECKS)
+    asked_checks = params.values("check")
+    checks = [c for c in ALL_CHECKS if c in asked_checks] or list(CHECKS)
     return lib, langs, checks
 
 
 def current(lib: Library, langs: list[str]) -> stored.Stored:
-    """The report, the housekeeping findings and the alignment of the current build over
-    some languages (cached)."""
+    """The report of the current build over some documents, computed once per build for
+    the documents in the library's order (any order asked for is the same report), one
+    computation at a time; a request whose reader left while it waited is not computed."""
+    key = tuple(x for x in lib.langs if x in langs)
+    data = Path(current_app.config["LAWKB_DATA"])
+    found = REPORTS.peek(lib.build_id, key)
+    if found is not None:
+        return found
     with _computing:
-        return _cached(Path(current_app.config["LAWKB_DATA"]), lib.build_id, tuple(langs))
+        asking = request.environ if has_request_context() else {}
+        gone = asking.get("waitress.client_disconnected")
+        if gone is not None and gone():
+            raise ClientLeft()
+        return REPORTS.get(lib.build_id, key, lambda: compute(data, key))
+
+
+class ClientLeft(HTTPException):
+    """A reader who left before an uncached page was made: nothing is made or sent."""
+
+    code = 499
+    description = "The client closed the connection."
 
 
 def warm(app: Flask) -> threading.Thread:

@@ -23,8 +23,9 @@ from kb.crosslang.library import Book, get_library
 from kb.layers import cite
 from kb.web.cache import searcher
 from kb.web.openapi import SPEC
+from kb.web.pages.errors import kept_headers
 from kb.web.security import own_location
-from kb.web.subject import book_index
+from kb.web.subject import kept_index
 
 bp = Blueprint("api", __name__)
 MAX_LIMIT = 100
@@ -112,7 +113,7 @@ def search():
 def subject_index(lang: str):
     """A book's subject index (its own, or the Estonian index reached through its units)."""
     book = book_or_404(lang)
-    found = book_index(get_library(current_app.config["LAWKB_DATA"]), book.key)
+    found = kept_index(get_library(current_app.config["LAWKB_DATA"]), book.key)
     return jsonify(found and found | {"lang": book.lang, "document": book.id})
 
 
@@ -148,7 +149,9 @@ def openapi():
 
 @bp.errorhandler(HTTPException)
 def json_error(error: HTTPException):
-    return jsonify({"error": error.description, "status": error.code}), error.code
+    """An error of the API as JSON, with the headers it carries (`Allow` on a 405)."""
+    body = {"error": error.description, "status": error.code}
+    return jsonify(body), error.code, kept_headers(error)
 
 
 @bp.after_app_request

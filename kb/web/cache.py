@@ -8,7 +8,7 @@ gets it inflated; the page just rendered is sent as it is). Its ETag is the one 
 any page (the SHA-1 of the page, `:br` or `:gzip` after it when sent so), so a reader's copy
 stays valid.
 
->>> cache = PageCache(budget=80)
+>>> cache = PageCache(budget=200)  # bytes: bodies and keys
 >>> kept = cache.put("a", b"123456"); _ = cache.put("b", b"7890")
 >>> cache.get("a", "identity")[0], cache.get("a", "br")[1] == kept.etag + ":br"
 (b'123456', True)
@@ -28,17 +28,19 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import brotli
 from flask import current_app, request
 
 from kb import store
 from kb.crosslang.library import get_library
-from kb.web import i18n
+from kb.web import i18n, params
 
-BUDGET = 128 * 2**20  # bytes, compressed: every law page in every UI language, comparisons
+BUDGET = 48 * 2**20  # bytes, compressed pages and their keys: a server's law pages, comparisons
 CODINGS = ("br", "gzip")  # kept beside the page, best first; any other reader gets it plain
+BUILDS_KEPT = 2  # the current build and the one before (a page begun before a swap ends on it)
+T = TypeVar("T")
 
 
 def encode(page: bytes, coding: str) -> bytes:
@@ -56,14 +58,16 @@ def encode(page: bytes, coding: str) -> bytes:
 
 @dataclass
 class Kept:
-    """A kept page: its ETag (the page's SHA-1) and its bodies by content coding."""
+    """A kept page: its ETag (the page's SHA-1), its bodies by content coding and the size
+    of the key it is kept under (counted in the budget with the bodies)."""
 
     etag: str
     bodies: dict[str, bytes] = field(default_factory=dict)
+    key_size: int = 0
 
     @property
     def size(self) -> int:
-        return sum(map(len, self.bodies.values()))
+        return self.key_size + sum(map(len, self.bodies.values()))
 
 
 class PageCache:
@@ -75,6 +79,27 @@ class PageCache:
         self.size = 0
         self._pages: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
+        self._builds: list[str] = []
+
+    def for_build(self, build: str) -> None:
+        """Note that pages of `build` are asked for: the pages of builds before the one
+        before it are dropped (keys begin with their build), so that a server's memory does
+        not grow with each rebuild.
+
+        >>> cache = PageCache()
+        >>> for build in ("b1", "b2", "b3"):
+        ...     cache.for_build(build); _ = cache.put((build, "/fi/law/1"), b"x")
+        >>> sorted(key[0] for key in cache._pages)
+        ['b2', 'b3']
+        """
+        with self._lock:
+            if build in self._builds:
+                return
+            self._builds = [*self._builds, build][-BUILDS_KEPT:]
+            for key in [
+                k for k in self._pages if isinstance(k, tuple) and k[0] not in self._builds
+            ]:
+                self.size -= self._pages.pop(key).size
 
     def get(self, key: Hashable, coding: str) -> tuple[bytes, str] | None:
         """A kept page in a content coding (`br`, `gzip` or `identity`) and its ETag, or None.
@@ -106,7 +131,8 @@ class PageCache:
         if kept is not None:
             return kept
         coding = coding if coding in CODINGS else "gzip"
-        kept = Kept(hashlib.sha1(page).hexdigest(), {coding: encode(page, coding)})
+        body = encode(page, coding)
+        kept = Kept(hashlib.sha1(page).hexdigest(), {coding: body}, key_bytes(key))
         with self._lock:
             if key in self._pages:
                 return self._pages[key]
@@ -118,6 +144,18 @@ class PageCache:
     def _shrink(self) -> None:
         while self.size > self.budget and self._pages:
             self.size -= self._pages.popitem(last=False)[1].size
+
+
+def key_bytes(key: Hashable) -> int:
+    """What a key takes in memory, roughly: the length of its parts as text, plus a fixed
+    share for the tuple that holds them.
+
+    >>> key_bytes(("build", "data", "", "fi", "/fi/law/12", (("q", "revoke"),)))
+    611
+    """
+    if isinstance(key, tuple):
+        return 56 + 8 * len(key) + sum(map(key_bytes, key))
+    return 49 + len(str(key))
 
 
 def inflated(kept: Kept) -> bytes:
@@ -157,6 +195,51 @@ def coding_asked() -> str:
     return next((c for c in CODINGS if accepted[c] > 0), "identity")
 
 
+class PerBuild:
+    """Values worked out once per build and key (a report, an index of a book), kept for the
+    current build and the one before only, at most `size` keys per build (the least recently
+    used go first): what a server holds does not grow with rebuilds or with the keys asked.
+
+    >>> made = []
+    >>> memo = PerBuild(size=2)
+    >>> [memo.get("b1", k, lambda: made.append(k) or k.upper()) for k in ("a", "a", "b", "c")]
+    ['A', 'A', 'B', 'C']
+    >>> made, memo.get("b1", "a", lambda: "again"), memo.get("b2", "a", lambda: "new")
+    (['a', 'b', 'c'], 'again', 'new')
+    >>> _ = memo.get("b3", "a", lambda: "x"); sorted(memo._values)
+    ['b2', 'b3']
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._values: dict[str, OrderedDict[Hashable, Any]] = {}
+        self._lock = threading.Lock()
+
+    def peek(self, build: str, key: Hashable) -> Any | None:
+        """The value kept for a build and key, or None."""
+        with self._lock:
+            kept = self._values.get(build)
+            if kept is None or key not in kept:
+                return None
+            kept.move_to_end(key)
+            return kept[key]
+
+    def get(self, build: str, key: Hashable, make: Callable[[], T]) -> T:
+        """The value for a build and key, made (`make()`) and kept if it is not kept yet."""
+        found = self.peek(build, key)
+        if found is not None:
+            return found
+        value = make()
+        with self._lock:
+            kept = self._values.setdefault(build, OrderedDict())
+            for old in list(self._values)[:-BUILDS_KEPT]:
+                del self._values[old]
+            kept[key] = value
+            while len(kept) > self.size:
+                kept.popitem(last=False)
+        return value
+
+
 PAGES = PageCache()
 _searchers: dict[Path, tuple[str, Any]] = {}
 
@@ -186,20 +269,11 @@ def searcher() -> Any:
     return found
 
 
-# The query parameters a page may depend on or echo; any other is ignored (and dropped from
-# the page's own links), so junk parameters neither change a page nor push pages out.
-PAGE_PARAMS = ("q", "lang", "langs", "law", "check", "page", "unit", "id")
-
-
-def page_args() -> list[tuple[str, str]]:
-    """The request's query parameters that pages know, in order (others dropped)."""
-    return [(k, v) for k, v in request.args.items(multi=True) if k in PAGE_PARAMS]
-
-
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
     """Serve a view's page from `PAGES` when it was rendered for the same build, public
-    address, UI language, path and known query parameters (pages never carry the request's
-    host), in the content coding the reader accepts. What is not a rendered page (a
+    address, UI language, path and query parameters in canonical form (`kb.web.params`:
+    pages never carry the request's host, repeats and unknown parameters do not make a new
+    page), in the content coding the reader accepts. What is not a rendered page (a
     redirect, an error) is not kept."""
 
     @wraps(view)
@@ -207,7 +281,8 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
         data = current_app.config["LAWKB_DATA"]
         build = get_library(data).build_id
         public = current_app.config.get("LAWKB_PUBLIC_URL", "")
-        key = (str(data), public, build, i18n.ui_lang(), request.path, tuple(page_args()))
+        key = (build, str(data), public, i18n.ui_lang(), request.path, params.canonical())
+        PAGES.for_build(build)
         coding = coding_asked()
         found = PAGES.get(key, coding)
         if found is None:

@@ -22,6 +22,7 @@ from kb.crosslang.library import Book, Library
 from kb.index.concepts import ENGLISH, joined
 from kb.layers import cite
 from kb.profiles import sort_key
+from kb.web.cache import PerBuild
 
 
 def printed_entries(book: Book) -> list[dict[str, Any]]:
@@ -155,3 +156,17 @@ def by_letter(entries: list[dict[str, Any]], key, grouped: bool) -> list[dict[st
             letters.append({"letter": letter, "entries": []})
         letters[-1]["entries"].extend(group)
     return letters
+
+
+INDEXES = PerBuild(size=64)  # each book's index, per build: 150 ms of work for a page
+
+
+def kept_index(library: Library, lang: str) -> dict[str, Any] | None:
+    """`book_index`, worked out once per build and book (for the page and the API alike).
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> kept_index(lib, "fi") is kept_index(lib, "fi")
+    True
+    """
+    return INDEXES.get(library.build_id, lang, lambda: book_index(library, lang))

@@ -20,6 +20,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.web.security import HEADERS
+
 CONF = Path(__file__).with_name("nginx.conf")
 TEMP_DIRS = ("body", "proxy", "fastcgi", "uwsgi", "scgi")
 
@@ -39,7 +41,21 @@ def nginx_conf(listen: str, ports: list[int], prefix: Path) -> str:
         text.replace("@PREFIX@", str(prefix))
         .replace("@UPSTREAMS@", upstreams)
         .replace("@LISTEN@", listen)
+        .replace("@SECURITY_HEADERS@", security_headers())
     )
+
+
+def security_headers() -> str:
+    """The site's security headers as nginx directives: each added to every answer (`always`:
+    nginx's own errors too) and hidden from the workers' answers, so each is sent once.
+
+    >>> [line.strip() for line in security_headers().splitlines() if "Frame" in line]
+    ['proxy_hide_header X-Frame-Options;', 'add_header X-Frame-Options "DENY" always;']
+    """
+    lines = []
+    for name, value in HEADERS.items():
+        lines += [f"proxy_hide_header {name};", f'add_header {name} "{value}" always;']
+    return "\n".join(" " * 8 + line for line in lines)
 
 
 def free_ports(n: int) -> list[int]:

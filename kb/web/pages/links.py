@@ -13,8 +13,8 @@ from flask import (
 
 from kb.core.ids import law_of, unit_path
 from kb.crosslang.library import Library
-from kb.web.cache import page_args
 from kb.web.pages.common import bp, card_langs, library
+from kb.web.params import canonical
 
 
 def unit_url(lang: str, uid: str) -> str:
@@ -42,7 +42,7 @@ def public_url(path: str) -> str:
 @bp.app_template_global()
 def page_query_without(key: str) -> str:
     """The query string of the page's known parameters without `key`, ready for one more."""
-    pairs = [(k, v) for k, v in page_args() if k != key]
+    pairs = [(k, v) for k, v in canonical() if k != key]
     return urlencode(pairs) + "&" if pairs else ""
 
 
@@ -55,5 +55,5 @@ def own_address() -> str:
     ...     own_address()
     '/fi/law/12?lang=fi'
     """
-    query = urlencode(page_args())
+    query = urlencode(canonical())
     return request.path + ("?" + query if query else "")

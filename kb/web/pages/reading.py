@@ -34,7 +34,7 @@ from kb.web.pages.common import (
     library,
 )
 from kb.web.pages.links import unit_url_in
-from kb.web.subject import book_index
+from kb.web.subject import kept_index
 
 
 @bp.route("/")
@@ -219,10 +219,11 @@ def definitions(lang: str):
 
 
 @bp.route("/<lang>/index")
+@cached_page
 def subject_index(lang: str):
     """The book's subject index, A-Z: its own printed index, or the Estonian index's entries
     reached through the aligned units of a book that prints none."""
     book = book_or_404(lang)
     return render_template(
-        "subject_index.html", book=book, lang=lang, found=book_index(library(), lang)
+        "subject_index.html", book=book, lang=lang, found=kept_index(library(), lang)
     )
