@@ -127,5 +127,30 @@ def test_the_graph_is_read_whole(graph: dict[str, set[str]]) -> None:
     # The walk sees what the modules import, lazy imports included: the pipeline imports the
     # index build and the checks, the command line imports the site inside `serve`.
     assert {"kb.index.build", "kb.qa.stored"} <= graph["kb.pipeline"]
-    assert {"kb.web", "kb.web.server"} <= graph["kb.cli"]
+    cli = set().union(*(deps for name, deps in graph.items() if stage(name) == "cli"))
+    assert {"kb.web", "kb.web.server"} <= cli
     assert {stage(m) for m in graph["kb.store"]} == {"core"}  # storage only
+
+
+MAX_MODULE = 600  # lines of a module in kb/
+MAX_CLASS = 400  # lines of a class
+# Modules over the limit today, each being split in its own change (the list only shrinks).
+OVER = {"kb/index/search.py", "kb/index/build.py", "kb/index/concepts.py", "kb/qa/checks.py"}
+
+
+def test_modules_and_classes_a_newcomer_can_hold() -> None:
+    long_modules, long_classes = set(), []
+    for path in sorted(KB.rglob("*.py")):
+        name = str(path.relative_to(KB.parent))
+        source = path.read_text(encoding="utf-8")
+        if source.count("\n") > MAX_MODULE:
+            long_modules.add(name)
+        long_classes += [
+            f"{name}: class {node.name}"
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ClassDef)
+            and (node.end_lineno or 0) - node.lineno + 1 > MAX_CLASS
+            and name not in OVER
+        ]
+    assert long_modules == OVER  # none new; a module split below the limit leaves the list
+    assert long_classes == []

@@ -18,7 +18,7 @@ from unittest import mock
 import pytest
 
 from kb import pipeline, store
-from kb.cli import ensure_built
+from kb.cli.common import ensure_built
 from kb.pipeline import build
 from kb.qa import stored
 from kb.web import create_app
@@ -138,4 +138,3 @@ def test_a_server_starts_from_the_knowledge_base_built_before(
         "using the knowledge base built before\n"
     )
     assert create_app(data).test_client().get("/tr/law/12").status_code == 200
-

@@ -14,6 +14,7 @@ from typing import Any
 
 META_FILE = "document.toml"  # a document's metadata, in its corpus folder
 EVERY = "all"  # no one document's address: a search in every document (see `addresses`)
+MAX_HITS = 100  # hits of one search answer, at most (the API's and the command line's limit)
 
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (

@@ -32,6 +32,27 @@ class Cited:
     def found(self) -> bool:
         return self.resolution.unit is not None
 
+    def answer(self) -> dict[str, str | int]:
+        """The unit found as the API and `lawkb cite --json` give it: its id, its citation
+        in its book's style and the international one, its exact wording with its children,
+        its language, document and edition.
+
+        >>> from kb.crosslang.library import get_library
+        >>> found = resolve(get_library(), "Yasa 12C1(a)", "tr").answer()
+        >>> found["citation"], found["document"], found["text"][:22]
+        ('Yasa 12C1(a)', 'tr-2017', '(a) Bir usulsüzlükten ')
+        """
+        uid, book = self.resolution.id, self.book
+        return {
+            "id": uid,
+            "citation": cite.render(uid, book.lang),
+            "international": cite.render(uid),
+            "text": cite.full_text(uid, book.units),
+            "lang": book.lang,
+            "document": book.id,
+            "edition": book.edition,
+        }
+
 
 def books_for(library: Library, query: str, lang: str = "", reader: str = "") -> list[str]:
     """The law books to look a citation up in, best first (see the module's docstring);
@@ -44,7 +65,7 @@ def books_for(library: Library, query: str, lang: str = "", reader: str = "") ->
     >>> books_for(lib, "Yasa 16B")[0], books_for(lib, "16B", reader="et")[0]
     ('tr', 'et')
     """
-    asked = library.key(lang) if lang else ""
+    asked = library.key(lang) if lang and library.book(lang) is not None else ""
     first = library.book(asked or cite.citation_lang(query) or reader)
     if first is not None and first.kind == "lawbook" and first.key == asked:
         return [asked]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import layers, store
+from kb.core import progress
 from kb.core.code import packages_hash
 from kb.core.model import Document
 from kb.crosslang.library import save_misprints
@@ -192,7 +193,8 @@ def build(
         staging.mkdir(parents=True)
         try:
             report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
-            stored.derive(data, staging)
+            with progress.stage("alignment report"):
+                stored.derive(data, staging)
             final = staging.with_name(stamp)
             staging.rename(final)
         except BaseException:
@@ -250,51 +252,32 @@ def stage(
     stamp = staging.name.lstrip(".")
     manifest: dict = {"built": stamp, "documents": {}}
     cache.mkdir(exist_ok=True)
-    for doc_id, folder in folders.items():
-        key = hashes[doc_id]
-        cached = cache / f"{doc_id}-{key}.json"
-        entry: dict
-        if cached.exists() and not force:
-            payload = json.loads(cached.read_text(encoding="utf-8"))
-            entry = payload["entry"]
-            if not entry.keys() >= LISTED:  # cached before an entry listed its units
-                entry.update(listed_units(payload["units"]))
-            report.reused.append(doc_id)
-        else:
-            doc = read_document(folder, corpus.parent)
-            if doc.problems:
-                report.errors[doc_id] = [str(p) for p in doc.problems]
-                # its previous version, found by its folder when its id cannot be read now
-                was = next((i for i, e in old.items() if e.get("folder") == folder.name), doc_id)
-                if was in old and keep_previous(store.current(data), staging, was):
-                    manifest["documents"][was] = {**old[was], "stale": True}
-                continue
-            units = [u.to_json() for u in doc.units]
-            entry = {
-                "hash": key,
-                "folder": folder.name,
-                "meta": doc.meta(),
-                "counts": dict(Counter(u.kind for u in doc.units)),
-                **listed_units(units),
-                "notes": [str(n) for n in doc.notes],
-            }
-            payload = {
-                "entry": entry,
-                "meta": doc.meta(),
-                "units": units,
-                "notes": entry["notes"],
-                "unresolved": [str(p) for p in doc.unresolved],
-                "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
-                "ocr": doc.ocr,
-            }
-            store.write_atomic(cached.with_suffix(store.LINES), "\n".join(doc.lines))
-            store.write_atomic(cached, json.dumps(payload, ensure_ascii=False))
-            report.built.append(doc_id)
-        os.link(cached, staging / f"{doc_id}.json")
-        lines = cached.with_suffix(store.LINES)
-        if lines.exists():  # (a document cached by older code has none: no columns shown)
-            os.link(lines, staging / f"{doc_id}{store.LINES}")
-        manifest["documents"][doc_id] = entry
+    with progress.stage("documents", total=len(folders)) as done:
+        for doc_id, folder in folders.items():
+            cached = cache / f"{doc_id}-{hashes[doc_id]}.json"
+            if cached.exists() and not force:
+                entry = reuse(cached)
+                report.reused.append(doc_id)
+            else:
+                doc = read_document(folder, corpus.parent)
+                if doc.problems:
+                    report.errors[doc_id] = [str(p) for p in doc.problems]
+                    # its previous version, found by its folder when its id cannot be read
+                    was = next(
+                        (i for i, e in old.items() if e.get("folder") == folder.name), doc_id
+                    )
+                    if was in old and keep_previous(store.current(data), staging, was):
+                        manifest["documents"][was] = {**old[was], "stale": True}
+                    done(f"{doc_id}: not built")
+                    continue
+                entry = save_parsed(doc, cached, hashes[doc_id], folder)
+                report.built.append(doc_id)
+            os.link(cached, staging / f"{doc_id}.json")
+            lines = cached.with_suffix(store.LINES)
+            if lines.exists():  # (a document cached by older code has none: no columns)
+                os.link(lines, staging / f"{doc_id}{store.LINES}")
+            manifest["documents"][doc_id] = entry
+            done(f"{doc_id}: {'reused' if doc_id in report.reused else 'parsed'}")
     for doc_id in report.kept:  # published still: its folder is gone
         if keep_previous(store.current(data), staging, doc_id):
             manifest["documents"][doc_id] = {**old[doc_id], "gone": True}
@@ -302,4 +285,40 @@ def stage(
         staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
     )
     save_misprints(data, staging)
-    return build_index(data, staging)
+    with progress.stage("search index"):
+        return build_index(data, staging)
+
+
+def reuse(cached: Path) -> dict[str, Any]:
+    """The manifest entry of a document parsed before and cached."""
+    payload = json.loads(cached.read_text(encoding="utf-8"))
+    entry = payload["entry"]
+    if not entry.keys() >= LISTED:  # cached before an entry listed its units
+        entry.update(listed_units(payload["units"]))
+    return entry
+
+
+def save_parsed(doc: Document, cached: Path, key: str, folder: Path) -> dict[str, Any]:
+    """Cache a document just parsed (its units with their layers, and its source's lines);
+    its manifest entry."""
+    units = [u.to_json() for u in doc.units]
+    entry = {
+        "hash": key,
+        "folder": folder.name,
+        "meta": doc.meta(),
+        "counts": dict(Counter(u.kind for u in doc.units)),
+        **listed_units(units),
+        "notes": [str(n) for n in doc.notes],
+    }
+    payload = {
+        "entry": entry,
+        "meta": doc.meta(),
+        "units": units,
+        "notes": entry["notes"],
+        "unresolved": [str(p) for p in doc.unresolved],
+        "dropped": {str(k): v for k, v in sorted(doc.dropped.items())},
+        "ocr": doc.ocr,
+    }
+    store.write_atomic(cached.with_suffix(store.LINES), "\n".join(doc.lines))
+    store.write_atomic(cached, json.dumps(payload, ensure_ascii=False))
+    return entry

@@ -13,7 +13,7 @@ from flask import Flask
 
 from kb import store
 from kb.crosslang.library import get_library
-from kb.web import alignment, api, assets, i18n, pages, params, security
+from kb.web import alignment, api, assets, docs, i18n, pages, params, security
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # shipped in the package
 
@@ -49,6 +49,7 @@ def create_app(data: Path | None = None, **config) -> Flask:
     assets.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(alignment.bp)
+    app.register_blueprint(docs.bp)
     app.register_blueprint(api.bp, url_prefix="/api/v1")
     pages.register_errors(app)
     return app

@@ -17,8 +17,9 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from kb.core.ids import LAW_LEVELS, law_of
-from kb.core.model import EVERY
+from kb.core.model import EVERY, MAX_HITS
 from kb.crosslang import align
+from kb.crosslang.citations import resolve
 from kb.crosslang.library import Book, get_library
 from kb.layers import cite
 from kb.web.cache import searcher
@@ -28,7 +29,6 @@ from kb.web.security import own_location
 from kb.web.subject import kept_index
 
 bp = Blueprint("api", __name__)
-MAX_LIMIT = 100
 
 
 def book_or_404(lang: str) -> Book:
@@ -94,17 +94,32 @@ def unit(lang: str, uid: str):
     return jsonify(data)
 
 
+def whole(name: str, default: int, low: int, high: int) -> int:
+    """A parameter that is a whole number from `low` to `high` (the command line's limits),
+    else a 400 saying so.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/api/v1/search?limit=0"):
+    ...     whole("limit", 10, 1, 100)
+    Traceback (most recent call last):
+    ...
+    werkzeug.exceptions.BadRequest: 400 Bad Request: limit must be a whole number from 1 to 100
+    """
+    text = request.args.get(name, str(default))
+    value = int(text) if text.isdigit() and len(text) < 12 else None
+    if value is None or not low <= value <= high:
+        abort(400, f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
 @bp.route("/search")
 def search():
     query = request.args.get("q", "")
     lang = request.args.get("lang") or EVERY  # none named: every document, as ever
     if lang != EVERY:
         lang = book_or_404(lang).key
-    try:
-        limit = max(1, min(MAX_LIMIT, int(request.args.get("limit", "10"))))
-        offset = max(0, int(request.args.get("offset", "0")))
-    except ValueError:
-        abort(400, "limit and offset must be whole numbers")
+    limit = whole("limit", 10, 1, MAX_HITS)
+    offset = whole("offset", 0, 0, 10**9)
     found = searcher()
     return jsonify(found.search(query[:5000], lang=lang, limit=limit, offset=offset))
 
@@ -119,26 +134,18 @@ def subject_index(lang: str):
 
 @bp.route("/cite")
 def cite_unit():
+    """A citation resolved as the site and `lawkb cite` resolve it (`kb.crosslang.citations`:
+    the Swedish card's `lag 16D` in the law books of its edition)."""
     query = request.args.get("q", "")
     lang = request.args.get("lang", "")
     book = book_or_404(lang) if lang else None
     if book is None:
         abort(400, "lang is required")
-    lang = book.lang
-    found = cite.resolve_citation(query[:200], book.units, lang, book.edition)
-    if found.unit is None:
-        return jsonify({"error": found.error, "status": 404, "id": found.id or None}), 404
-    return jsonify(
-        {
-            "id": found.id,
-            "citation": cite.render(found.id, lang),
-            "international": cite.render(found.id),
-            "text": cite.full_text(found.id, book.units),
-            "lang": lang,
-            "document": book.id,
-            "edition": book.edition,
-        }
-    )
+    found = resolve(get_library(current_app.config["LAWKB_DATA"]), query[:200], book.key)
+    if found is None or not found.found:
+        error, uid = (found.resolution.error, found.resolution.id) if found else ("", "")
+        return jsonify({"error": error, "status": 404, "id": uid or None}), 404
+    return jsonify(found.answer())
 
 
 @bp.route("/openapi.json")

@@ -198,14 +198,15 @@ SPEC: dict[str, Any] = {
                         "in": "query",
                         "required": False,
                         "description": "hits to skip, for the next page (default 0)",
-                        "schema": {"type": "integer"},
+                        "schema": {"type": "integer", "minimum": 0, "maximum": 10**9},
                     },
                     {
                         "name": "limit",
                         "in": "query",
                         "required": False,
-                        "description": "at most this many hits (default 10; kept within 1-100)",
-                        "schema": {"type": "integer"},
+                        "description": "at most this many hits (default 10; 1-100, as the "
+                        "command line)",
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 100},
                     },
                 ],
                 "responses": {

@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from kb import store
+from kb.core import progress
 from kb.core.model import EVERY
 from kb.index.build import SEARCHABLE
 from kb.profiles import languages, load_words
@@ -247,35 +248,10 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     (target / SEARCH_DATA).write_text(search_data(data), encoding="utf-8")
     written = 0
     files: set[str] = set()
-    for ui in uis:
-        queue = deque(["/", "/search", "/cite"])
-        seen = {page_file(url) for url in queue}
-        while queue:
-            url = queue.popleft()
-            address = urlsplit(url).path
-            compare = address.startswith("/compare/")
-            if compare:  # every main document: its script shows some
-                url = address
-            sep = "&" if "?" in url else "?"
-            answer = client.get(f"{url}{sep}ui={ui}")
-            if answer.status_code != 200 or answer.mimetype != "text/html":
-                continue
-            page = f"{ui}/{page_file(url)}"
-            html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
-            if address == "/search":
-                html = static_search(html, page)
-            elif compare:
-                html = html.replace("</main>", COMPARE_SCRIPT + "</main>", 1)
-            out = target / page
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(html, encoding="utf-8")
-            written += 1
-            for link in links:
-                key = page_file(link)
-                path = urlsplit(link).path
-                if key not in seen and not path.startswith(DYNAMIC):
-                    seen.add(key)
-                    queue.append(link)
+    with progress.stage("pages", total=len(uis)) as done:
+        for ui in uis:
+            written += write_ui(client, target, ui, uis, files)
+            done(f"{ui}: {written} pages so far")
     for path in sorted(files):
         answer = client.get(path)
         if answer.status_code == 200:
@@ -286,6 +262,41 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
         f'<a href="{first}">{first}</a>\n',
         encoding="utf-8",
     )
+    return written
+
+
+def write_ui(client, target: Path, ui: str, uis: list[str], files: set[str]) -> int:
+    """Write every page reachable from the home page in one interface language (`files`
+    gathers the files they name); how many pages were written."""
+    written = 0
+    queue = deque(["/", "/search", "/cite"])
+    seen = {page_file(url) for url in queue}
+    while queue:
+        url = queue.popleft()
+        address = urlsplit(url).path
+        compare = address.startswith("/compare/")
+        if compare:  # every main document: its script shows some
+            url = address
+        sep = "&" if "?" in url else "?"
+        answer = client.get(f"{url}{sep}ui={ui}")
+        if answer.status_code != 200 or answer.mimetype != "text/html":
+            continue
+        page = f"{ui}/{page_file(url)}"
+        html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
+        if address == "/search":
+            html = static_search(html, page)
+        elif compare:
+            html = html.replace("</main>", COMPARE_SCRIPT + "</main>", 1)
+        out = target / page
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(html, encoding="utf-8")
+        written += 1
+        for link in links:
+            key = page_file(link)
+            path = urlsplit(link).path
+            if key not in seen and not path.startswith(DYNAMIC):
+                seen.add(key)
+                queue.append(link)
     return written
 
 

@@ -20,6 +20,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.core import progress
 from kb.web.security import HEADERS
 
 CONF = Path(__file__).with_name("nginx.conf")
@@ -121,11 +122,13 @@ class Deployment:
             raise DeployError(f"nginx refuses {conf}: {checked.stderr.strip()}")
         self.processes = {port: self.worker(port) for port in self.ports}
         deadline = time.monotonic() + 120
-        for port, process in self.processes.items():
-            while not answers(f"http://127.0.0.1:{port}/"):
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise DeployError(f"the worker on port {port} did not start")
-                time.sleep(0.2)
+        with progress.stage("workers", total=len(self.processes)) as done:
+            for port, process in self.processes.items():
+                while not answers(f"http://127.0.0.1:{port}/"):
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise DeployError(f"the worker on port {port} did not start")
+                    time.sleep(0.2)
+                done(f"port {port}")
         argv = [self.nginx, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"]
         self.proxy = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 10

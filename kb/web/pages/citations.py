@@ -12,7 +12,8 @@ from flask_babel import gettext as _
 
 from kb.core.ids import anchor, law_of
 from kb.crosslang import align
-from kb.crosslang.library import Book, Library
+from kb.crosslang.citations import resolve
+from kb.crosslang.library import Book
 from kb.layers import cite
 from kb.web import i18n
 from kb.web.pages.common import MAX_QUERY, bp, content_lang, descendants, library
@@ -48,19 +49,17 @@ def cite_page():
     if book is not None and uid in book.by_id:
         return cite_unit_page(book, book.by_id[uid])
     nearest = ""
-    if query.strip():
-        guess = not lang and not cite.citation_lang(query) and not search_scope()
-        for code in citation_books(lib, query, lang):
-            book = lib.book(code)
-            found = cite.resolve_citation(query, book.units, code, book.edition)
-            if found.unit is not None and guess:  # no book known: every language, one row
-                number = law_of(found.id)
-                return redirect(url_for("pages.compare", number=number, _anchor=anchor(found.id)))
-            if found.unit is not None:
-                return redirect(unit_url(code, found.id))
-            if not error:
-                error = citation_error(query, found, book)
-                nearest = unit_url(code, found.nearest) if found.nearest else ""
+    found = resolve(lib, query, lang, content_lang()) if query.strip() else None
+    if found is not None and found.found:
+        uid, key = found.resolution.id, found.book.key
+        if not lang and not cite.citation_lang(query) and not search_scope():
+            # no book known: the law in every language, on its row
+            return redirect(url_for("pages.compare", number=law_of(uid), _anchor=anchor(uid)))
+        return redirect(unit_url(key, uid))
+    if found is not None:
+        error = citation_error(query, found.resolution, found.book)
+        near = found.resolution.nearest
+        nearest = unit_url(found.book.key, near) if near else ""
     page = render_template("cite.html", query=query, error=error, nearest=nearest)
     return page, (404 if error else 200)
 
@@ -114,17 +113,3 @@ def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
             nearest=nearest,
         )
     return _("%(cited)s does not exist in “%(book)s”.", cited=cited, book=where)
-
-
-def citation_books(lib: Library, query: str, lang: str) -> list[str]:
-    """The law books to look a citation up in, best first: the one asked for; else the book
-    of the citation's own law word (for the card's `lag 16D`, the law books of the card's
-    edition), then the reader's, then the rest."""
-    first = lib.book(lang if lang in lib.books else cite.citation_lang(query) or content_lang())
-    if first is not None and first.kind == "lawbook" and first.key == lang:
-        return [lang]
-    hinted = [first.key] if first is not None else []
-    if first is not None and first.kind == "card":
-        hinted = [b.key for b in lib.books.values() if b.edition == first.edition]
-    lawbooks = [c for c in (*hinted, *lib.langs) if lib.books[c].kind == "lawbook"]
-    return list(dict.fromkeys(lawbooks))

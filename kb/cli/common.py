@@ -1,0 +1,164 @@
+"""What the commands share: a clear refusal, building first when the corpus changed, a
+book by name, the checks of option values."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from kb import store
+from kb.pipeline import BuildError, build, is_stale
+
+if TYPE_CHECKING:
+    from kb.crosslang.library import Book
+
+
+class Refused(Exception):
+    """A command's clear refusal: the message for stderr and the exit code."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def plural(count: int, word: str) -> str:
+    """A count and an English noun in the right number.
+
+    >>> plural(1, "error"), plural(3, "error"), plural(0, "page")
+    ('1 error', '3 errors', '0 pages')
+    """
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def ensure_built(args: argparse.Namespace) -> None:
+    """Build first when the knowledge base is missing or older than the corpus. A corpus
+    that cannot be built or read, or a data directory that cannot take a build (a full
+    disk), leaves a knowledge base built before in use, with a line saying what could not
+    be checked; with none built, the error stands."""
+    try:
+        if not is_stale(args.corpus, args.data):
+            return
+        report = build(args.corpus, args.data)
+    except (BuildError, OSError) as err:
+        if not store.read_manifest(args.data)["documents"]:
+            raise
+        reason = f"{err.filename}: {err.strerror}" if isinstance(err, OSError) else str(err)
+        print(
+            f"lawkb {args.command}: could not check the corpus ({reason}); "
+            "using the knowledge base built before",
+            file=sys.stderr,
+        )
+        return
+    for doc_id, problems in report.errors.items():
+        print(f"{doc_id}: {plural(len(problems), 'error')}; see `lawkb build`", file=sys.stderr)
+
+
+def built_book(args: argparse.Namespace, name: str) -> Book:
+    """The built book a language code (its main document) or a document id names (built
+    first when stale), or a refusal."""
+    from kb.crosslang.library import get_library
+
+    ensure_built(args)
+    found = get_library(args.data).book(name)
+    if found is None:
+        raise Refused(f"no document for language {name!r} in the knowledge base")
+    return found
+
+
+# The server's defaults, chosen for the public: idle connections go after 20 s (waitress: 120 s)
+# and up to 1,000 may be open (waitress: 100, then new visitors wait unanswered).
+CONNECTION_LIMIT = 1000
+
+
+IDLE_TIMEOUT = 20
+
+
+SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2, "never": -1}
+
+
+def bounded(low: int, high: int):
+    """An argparse type: an integer from `low` to `high`.
+
+    >>> bounded(1, 500)("20"), bounded(0, 65535)("65535")
+    (20, 65535)
+    >>> bounded(1, 500)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 0 is not a whole number from 1 to 500
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not a whole number from {low} to {high}")
+        return value
+
+    return parse
+
+
+def folder(text: str) -> Path:
+    """An argparse type: a folder that exists or can be made (not a file).
+
+    >>> folder("/tmp")
+    PosixPath('/tmp')
+    >>> folder("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: /etc/passwd is a file, not a folder
+    """
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    existing = next((p for p in (path.absolute(), *path.absolute().parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: {existing} is a file, not a folder")
+    return path
+
+
+def public_url(text: str) -> str:
+    """An argparse type: the site's public address, `http(s)://host[/path]` (or nothing),
+    without a trailing slash.
+
+    >>> public_url("https://laws.example.org/"), public_url("")
+    ('https://laws.example.org', '')
+    >>> public_url("notaurl")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'notaurl' is not an address such as https://laws.example.org
+    """
+    if not text:
+        return ""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an address such as https://laws.example.org"
+        )
+    return text.rstrip("/")
+
+
+def choices_list(allowed: tuple[str, ...]):
+    """An argparse type: a comma-separated list, each value one of `allowed`.
+
+    >>> choices_list(("en", "fi"))("fi,en")
+    ['fi', 'en']
+    >>> choices_list(("en", "fi"))("fi,xx")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'xx' is not one of en, fi
+    """
+
+    def parse(text: str) -> list[str]:
+        values = [v.strip() for v in text.split(",") if v.strip()]
+        wrong = next((v for v in values if v not in allowed), None)
+        if wrong is not None or not values:
+            named = ", ".join(allowed)
+            raise argparse.ArgumentTypeError(f"{wrong or text!r} is not one of {named}")
+        return list(dict.fromkeys(values))
+
+    return parse
