@@ -95,7 +95,7 @@ def test_the_card_is_citable_everywhere_the_site_cites_it(
     assert (cited["id"], cited["document"], cited["citation"]) == (
         "16.D",
         "sk-2007",
-        "Pravidlo 16D",
+        "pravidlo 16D",
     )
     api = client.get("/api/v1/cite?q=lag+16D&lang=sv").get_json()
     assert api == cited

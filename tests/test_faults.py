@@ -413,7 +413,7 @@ def test_a_full_disk_during_the_index_build_keeps_knowledge_base_and_index_toget
         yield
 
     monkeypatch.setattr(index_build, "documents", full)
-    assert main(["--corpus", str(corpus), "--data", str(data), "build"]) == 2
+    assert main(["--corpus", str(corpus), "--data", str(data), "build", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err == f"lawkb build: {data / 'indexes'}: No space left on device\n"
     assert store.current(data).resolve() == before and index_dir(data).resolve() == index_before

@@ -113,11 +113,13 @@ def folder(text: str) -> Path:
     argparse.ArgumentTypeError: /etc/passwd is a file, not a folder
     """
     path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
-    existing = next((p for p in (path.absolute(), *path.absolute().parents) if p.exists()), None)
-    if existing is not None and not existing.is_dir():
-        raise argparse.ArgumentTypeError(f"{text}: {existing} is a file, not a folder")
+    try:
+        existing = next(p for p in (path.absolute(), *path.absolute().parents) if p.exists())
+    except OSError:  # not ours to read: the command says so when it uses it
+        return path
+    if not existing.is_dir():
+        named = text if existing == path.absolute() else f"{text}: {existing}"
+        raise argparse.ArgumentTypeError(f"{named} is a file, not a folder")
     return path
 
 
