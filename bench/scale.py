@@ -155,8 +155,8 @@ def search_times(data: Path) -> dict[str, float]:
     every document: the first queries of the process, then the same once it has answered the
     situation set in every document."""
     from kb.core.model import EVERY
-    from kb.index.evaluate import read_situations
-    from kb.index.search import get_searcher
+    from kb.search.evaluate import read_situations
+    from kb.search.search import get_searcher
 
     searcher = get_searcher(data)
     searcher.warm()  # as `lawkb serve` gets ready
@@ -192,7 +192,7 @@ def main() -> None:
         subprocess.run(cli, env=env, check=True, capture_output=True)
 
         from kb import store
-        from kb.index.build import build_index, index_dir
+        from kb.search.build import build_index, index_dir
 
         manifest = store.read_manifest(data)
         units = sum(sum(d["counts"].values()) for d in manifest["documents"].values())

@@ -20,7 +20,7 @@ query's time is its median over `--runs` further passes, and p50/p95 are taken o
 queries. Quality is
 the share of queries whose first hit (or first five) is a law a director accepts; a nonsense
 query counts when nothing is found. Then hit@1, hit@5 and MRR on each situation set
-(`kb.index.evaluate`) per book and kind of query, beside FTS5: tests/data/situations.tsv,
+(`kb.search.evaluate`) per book and kind of query, beside FTS5: tests/data/situations.tsv,
 the first (its failures read while the thesaurus was written), situations_2.tsv (written
 blind later; its failures read since), situations_holdout.tsv and situations_holdout_2.tsv
 (each written blind, never read: the estimate for queries nobody has seen).
@@ -40,10 +40,10 @@ from pathlib import Path
 from typing import Any
 
 from kb import store
-from kb.index.build import SEARCHABLE, build_index, index_dir, indexed_law
-from kb.index.evaluate import read_situations, scores, table
-from kb.index.search import get_searcher, split_query
 from kb.pipeline import build
+from kb.search.build import SEARCHABLE, build_index, index_dir, indexed_law
+from kb.search.evaluate import read_situations, scores, table
+from kb.search.search import get_searcher, split_query
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"

@@ -24,12 +24,12 @@ import pytest
 
 from kb import store
 from kb.cli import main
-from kb.index import build as index_build
-from kb.index import search
-from kb.index.build import index_dir
-from kb.index.search import get_searcher
 from kb.ingest import lawbook
 from kb.pipeline import build, code_hash, document_hash
+from kb.search import build as index_build
+from kb.search import search
+from kb.search.build import index_dir
+from kb.search.search import get_searcher
 from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 
@@ -341,7 +341,7 @@ def test_two_builds_at_once_both_finish_whole(tmp_path: Path) -> None:
 # unreadable (everything it needs is imported before it gives up root).
 AS_ANOTHER_USER = """
 import os, sys
-import kb.cli, kb.web, kb.web.server, kb.index.search, waitress
+import kb.cli, kb.web, kb.web.server, kb.search.search, waitress
 if os.geteuid() == 0:
     os.setgroups([]); os.setgid(65534); os.setuid(65534)
 sys.exit(kb.cli.main(sys.argv[1:]))

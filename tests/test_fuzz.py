@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 from kb.crosslang.library import get_library
-from kb.index.search import get_searcher
 from kb.layers import cite
+from kb.search.search import get_searcher
 from kb.web.security import HEADERS
 
 pytestmark = pytest.mark.slow  # hypothesis over every route and parameter

@@ -222,8 +222,8 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
     """A searcher opened where no library was loaded (`lawkb search`, a worker that only
     searches) still reads `fi2` as Finnish: from the index's own list of documents. Without
     it the copy was searched unstemmed (`revokin` found nothing of `revokki`)."""
-    from kb.index.build import index_dir
-    from kb.index.search import Searcher
+    from kb.search.build import index_dir
+    from kb.search.search import Searcher
 
     data = sites[3].application.config["LAWKB_DATA"]
     with mock.patch.dict(profiles._DOCUMENTS, clear=True):
@@ -237,7 +237,7 @@ def test_a_searcher_keeps_a_languages_words_once(sites: dict[int, FlaskClient]) 
     """Three copies of a book: the searcher keeps each language's words, with their counts,
     once (a dictionary per language), and each copy's terms as a sorted list beside where
     their postings begin, from which a copy's count of a term is the book's."""
-    from kb.index.search import get_searcher
+    from kb.search.search import get_searcher
 
     one, three = (get_searcher(sites[n].application.config["LAWKB_DATA"]) for n in (1, 3))
     assert sorted(three.lexicons) == sorted(one.lexicons)

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from kb.cli import main
-from kb.index import build as index_build
-from kb.index.analysis import analyzer
-from kb.index.build import build_index, index_dir, is_current, phrase_text
-from kb.index.concepts import ranked
-from kb.index.search import W_FUZZY, Searcher, clean, get_searcher, snippet, split_query
 from kb.pipeline import build
+from kb.search import build as index_build
+from kb.search.analysis import analyzer
+from kb.search.build import build_index, index_dir, is_current, phrase_text
+from kb.search.concepts import ranked
+from kb.search.search import W_FUZZY, Searcher, clean, get_searcher, snippet, split_query
 from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}
@@ -108,7 +108,7 @@ def test_get_searcher_builds_a_missing_index(data: Path, tmp_path: Path) -> None
 
 
 def test_postings_are_bm25_factors_of_the_units_words(searcher: Searcher) -> None:
-    """The postings file (`kb.index.build.Postings`) holds, for each of a book's exact words,
+    """The postings file (`kb.search.build.Postings`) holds, for each of a book's exact words,
     the units whose text has it and BM25's term-frequency factor in each, as computed here
     again from the units' stored texts, their lengths rounded as Whoosh stores lengths (every
     fifth word of every book's exact words; the other fields are weighed by the same code)."""
@@ -534,7 +534,7 @@ def test_what_a_searcher_keeps_between_queries_is_bounded_and_never_scanned(
     import gc
     from unittest import mock
 
-    from kb.index import search
+    from kb.search import search
 
     fresh = Searcher(index_dir(data).resolve())
     fresh.warm()
@@ -556,7 +556,7 @@ def test_a_warm_searcher_has_analysed_the_words_its_first_snippets_read(data: Pa
     none. Before, the first queries' snippets spent about a third of their time on it."""
     from unittest import mock
 
-    from kb.index import search
+    from kb.search import search
 
     fi = analyzer("fi")
     fresh = Searcher(index_dir(data).resolve())
@@ -583,7 +583,7 @@ def test_a_warm_searcher_has_read_the_texts_its_first_hits_show(data: Path) -> N
     a fresh server's first queries in one language)."""
     from unittest import mock
 
-    from kb.index import search
+    from kb.search import search
 
     fresh = Searcher(index_dir(data).resolve())
     fresh.warm()

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from kb.index.analysis import analyzer, fold, light_stem, ocr_variants, repair_ocr
-from kb.index.spell import Speller, distance
 from kb.ingest.ocr import load_rules
 from kb.profiles import load_words
+from kb.search.analysis import analyzer, fold, light_stem, ocr_variants, repair_ocr
+from kb.search.spell import Speller, distance
 
 SLOVAK = tuple(load_words("sk").suffixes.split())
 

@@ -20,11 +20,11 @@ import pytest
 
 from kb import profiles
 from kb.core.ids import law_of
-from kb.index.analysis import analyzer, fold
-from kb.index.concepts import Concepts, book_concepts, ranked, situation_concepts
-from kb.index.evaluate import Score, read_situations, scores
-from kb.index.search import Searcher, get_searcher
 from kb.profiles import language_of, languages, load_words
+from kb.search.analysis import analyzer, fold
+from kb.search.concepts import Concepts, book_concepts, ranked, situation_concepts
+from kb.search.evaluate import Score, read_situations, scores
+from kb.search.search import Searcher, get_searcher
 from tests.conftest import parsed
 from tests.test_search import built_data
 

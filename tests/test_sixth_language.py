@@ -20,9 +20,9 @@ from kb import profiles
 from kb.cli import main
 from kb.core.model import Unit
 from kb.crosslang.library import Library
-from kb.index.search import get_searcher
 from kb.layers import cite
 from kb.pipeline import build
+from kb.search.search import get_searcher
 from kb.store import load_units, read_manifest
 from kb.web import create_app
 

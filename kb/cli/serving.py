@@ -35,7 +35,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except RuntimeError as err:
         print(f"lawkb serve: {err}", file=sys.stderr)
         return 2
-    from kb.index.search import get_searcher
+    from kb.search.search import get_searcher
 
     activity = app.wsgi_app = Activity(app.wsgi_app)
 

@@ -145,7 +145,7 @@ class Words:
     words and filler among them ("mitä nyt", "ne olur"); `cards`: the names of the suits
     and cards as players type them, space-separated, each form as typed (a player's account
     names the cards of the deal, "the ace of spades fell", which say little of the
-    situation: see `kb.index.concepts.CARD_WORD`; matched by each listed form, folded, not
+    situation: see `kb.search.concepts.CARD_WORD`; matched by each listed form, folded, not
     by stem; forms that fold into a common word of another meaning are left out: Finnish
     `kasi`, an eight, folds as `käsi`, a hand);
     `players`: see below."""

@@ -32,8 +32,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from kb import store
 from kb.core import progress
 from kb.core.model import EVERY
-from kb.index.build import SEARCHABLE
 from kb.profiles import languages, load_words
+from kb.search.build import SEARCHABLE
 from kb.web import SITE, create_app
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS

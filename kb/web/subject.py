@@ -19,9 +19,9 @@ from typing import Any
 from kb.core.ids import law_of
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
-from kb.index.concepts import ENGLISH, joined
 from kb.layers import cite
 from kb.profiles import sort_key
+from kb.search.concepts import ENGLISH, joined
 from kb.web.cache import PerBuild
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from kb.core.ids import law_of
 from kb.crosslang import editions
-from kb.index.concepts import ENGLISH
+from kb.search.concepts import ENGLISH
 
 
 @dataclass(frozen=True)

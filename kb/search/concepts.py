@@ -32,9 +32,9 @@ from typing import Any, NamedTuple
 
 from kb.core.ids import code_parts, unit_id
 from kb.core.model import Unit
-from kb.index.analysis import analyzer
 from kb.layers import glossary
 from kb.profiles import language_of, load_situations
+from kb.search.analysis import analyzer
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 FULL = 1 - 1e-9  # a bound from which a situation's phrases may score 1 (less: rounding's margin)

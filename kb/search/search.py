@@ -8,7 +8,7 @@
 
 A query is cleaned (control characters out, quotes normalised, length capped), checked for
 a citation (`12C1`, `laki 12`, `Yasa 16B`: that unit comes first), split into "phrases" and
-words, and each word is analysed the way the index was (`kb.index.analysis`). A word matches
+words, and each word is analysed the way the index was (`kb.search.analysis`). A word matches
 a unit through any of its keys, best first: its exact form, its stems, other forms of it
 (`revokin` -> `revokki`, see `Searcher.forms`), for Swedish the forms the OCR printed, and,
 for a word no unit holds, the index's words one or two slips away. Each unit's score adds,
@@ -55,7 +55,10 @@ from kb.core.ids import law_of, lineage
 from kb.core.memory import loading
 from kb.core.model import EVERY
 from kb.crosslang import editions
-from kb.index.analysis import (
+from kb.layers import glossary
+from kb.layers.cite import parse_citation
+from kb.profiles import add_document, language_of, languages, load_references, load_words
+from kb.search.analysis import (
     WORD,
     Analyzer,
     Keys,
@@ -66,7 +69,7 @@ from kb.index.analysis import (
     marked,
     ocr_variants,
 )
-from kb.index.build import (
+from kb.search.build import (
     CONCEPTS,
     LEMMAS,
     LETTERS,
@@ -81,7 +84,7 @@ from kb.index.build import (
     is_current,
     phrase_text,
 )
-from kb.index.concepts import (
+from kb.search.concepts import (
     ENGLISH,
     Concepts,
     LetterIndex,
@@ -90,10 +93,7 @@ from kb.index.concepts import (
     ranked,
     same_words,
 )
-from kb.index.spell import Speller, max_distance
-from kb.layers import glossary
-from kb.layers.cite import parse_citation
-from kb.profiles import add_document, language_of, languages, load_references, load_words
+from kb.search.spell import Speller, max_distance
 
 MAX_QUERY = 500  # characters of a query that are read
 MAX_WORDS = 12  # words of a query that are searched
@@ -373,7 +373,7 @@ class Searcher:
         table = json.loads((path / LEXICON).read_text(encoding="utf-8"))
         self.lexicons: dict[str, dict[str, int]] = {}
         self._sorted: dict[str, list[str]] = {}
-        # Every field's postings, mapped from their file (`kb.index.build.Postings`): pages
+        # Every field's postings, mapped from their file (`kb.search.build.Postings`): pages
         # the OS reads at first need and shares between processes; where each term's list begins.
         with (path / POSTINGS).open("rb") as file:  # (an index of no units: none)
             empty = not os.fstat(file.fileno()).st_size
@@ -1150,7 +1150,7 @@ class Searcher:
         alike, share theirs).
 
         >>> s = get_searcher()
-        >>> from kb.index.concepts import Concept
+        >>> from kb.search.concepts import Concept
         >>> m = Match(Concept("et", 2017, {}, {}, ("16.C", "def.alert")), 1.0)
         >>> [s.docs[d].id for d in s.targets(m, "sk")]
         ['16.D', 'def.alertovanie']
@@ -1313,7 +1313,7 @@ def found_by(match: Match, key: str, by: str) -> dict[str, str]:
     the entry's name (see `label`) in the language it matched in (`key`: a book's own entries
     are under its key, a situation under its language).
 
-    >>> from kb.index.concepts import Concept
+    >>> from kb.search.concepts import Concept
     >>> entry = Concept("et", 2017, {"en": "Out of turn"}, {"en": "Opening lead"}, ("54",))
     >>> found_by(Match(entry, 1.0), "en", "index")
     {'by': 'index', 'entry': 'Opening lead, out of turn', 'lang': 'en'}
@@ -1325,7 +1325,7 @@ def label(match: Match, lang: str) -> str:
     """How a matched concept is named in a hit: its heading and term in the language it
     matched in.
 
-    >>> from kb.index.concepts import Concept
+    >>> from kb.search.concepts import Concept
     >>> entry = Concept("et", 2017, {"en": "Out of turn"}, {"en": "Opening lead"}, ("54",))
     >>> label(Match(entry, 1.0), "en")
     'Opening lead, out of turn'

@@ -21,7 +21,7 @@ versions of Whoosh and PyStemmer, so an unchanged knowledge base never rebuilds 
 Fields, per language `xx`: `title_xx` (stems of the unit's own title, or of its term),
 `law_xx` (stems of the title of its law), `text_xx` (stems of its text), `exact_xx`
 (folded unstemmed words of title and text) and, for a text that was OCR'd, `ocr_xx`
-(folded words of the text as printed). Words are analysed by `kb.index.analysis`. Every
+(folded words of the text as printed). Words are analysed by `kb.search.analysis`. Every
 field's postings, weighed for BM25, are written to `postings.bin` (see `Postings`), which
 the searcher maps into memory; Whoosh keeps each unit's stored fields (`schema`: Whoosh's
 own classes, so an index never depends on this package's import paths).
@@ -54,10 +54,10 @@ from kb import store
 from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
 from kb.crosslang.library import document_keys
-from kb.index.analysis import WORD, Token, analyzer, lemmatizer, repair_ocr
-from kb.index.concepts import build_concepts, situation_letters
 from kb.layers import glossary
 from kb.profiles import SITUATIONS, language_of, load_words, module, modules
+from kb.search.analysis import WORD, Token, analyzer, lemmatizer, repair_ocr
+from kb.search.concepts import build_concepts, situation_letters
 
 HERE = Path(__file__).resolve().parent
 ANALYSIS_CODE = ("analysis.py", "build.py", "concepts.py")
@@ -65,7 +65,7 @@ SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
 STEM_FIELDS = ("title", "law", "text")  # fields of stems, per language
 TERM_FIELDS = ("exact", *STEM_FIELDS, "ocr")  # every field of words, per language
 META = "search.json"
-CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/index/concepts.py)
+CONCEPTS = "concepts.json"  # the subject index and the English terms (kb/search/concepts.py)
 LETTERS = "letters.json"  # per language, its situations' letter grams (`situation_letters`)
 LEMMAS = "lemmas.json"  # per simplemma language, the lemma of each word the books print
 UNITS = "units.json"  # per index document, in order: [id, lang, law, kind, cites]
