@@ -41,9 +41,11 @@ from typing import Any
 
 from kb import store
 from kb.pipeline import build
-from kb.search.build import SEARCHABLE, build_index, index_dir, indexed_law
 from kb.search.evaluate import read_situations, scores, table
-from kb.search.search import get_searcher, split_query
+from kb.search.query import split_query
+from kb.search.schema import SEARCHABLE
+from kb.search.searcher import get_searcher
+from kb.search.write import build_index, index_dir, indexed_law
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"

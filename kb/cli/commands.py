@@ -117,7 +117,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.lang and args.lang != EVERY and library.book(args.lang) is None:
         print(f"lawkb search: no document for language {args.lang!r}", file=sys.stderr)
         return 2
-    from kb.search.search import get_searcher
+    from kb.search.searcher import get_searcher
 
     lang = library.key(args.lang) if args.lang else EVERY
     result = get_searcher(args.data).search(args.query, lang, args.law, args.limit)

@@ -35,7 +35,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except RuntimeError as err:
         print(f"lawkb serve: {err}", file=sys.stderr)
         return 2
-    from kb.search.search import get_searcher
+    from kb.search.searcher import get_searcher
 
     activity = app.wsgi_app = Activity(app.wsgi_app)
 
@@ -56,9 +56,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sys.setswitchinterval(interval / 50)
         try:
             alignment.warm(app).join()
-            searcher = get_searcher(args.data)
-            searcher.warm()
-            codes = searcher.load_lemmas()
+            codes = get_searcher(args.data).load_lemmas()
         finally:
             sys.setswitchinterval(interval)
         give_back()

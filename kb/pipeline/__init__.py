@@ -31,7 +31,7 @@ from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id, read_meta
 from kb.profiles import add_corpus
 from kb.qa import stored
-from kb.search.build import build_index
+from kb.search.write import build_index
 
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
 LISTED = {"laws", "law_titles", "ids"}  # what a manifest entry lists of its units (`listed_units`)

@@ -1,4 +1,10 @@
-"""Per-language text analysis for search: words, case, diacritics, stems and OCR variants.
+"""Per-language text analysis for search: words, case, diacritics, stems, as Whoosh analyzers.
+
+Whoosh provides the analysis pipeline (a tokenizer and a chain of filters, run by the index
+writer on every field of every unit) and keeps the terms it yields; the project adds the
+languages' rules: `WordTokenizer` reads the words (`Analyzer.tokens`), `ExactFilter` keeps
+each word's exact key, `StemFilter` its stems (`index_analyzer` chains them). A query's words
+are analysed by the same `Analyzer`, so a word typed finds the terms the books' words gave.
 
 Every word of a unit (and of a query) becomes a small set of keys:
 
@@ -9,7 +15,9 @@ Every word of a unit (and of a query) becomes a small set of keys:
 - `stems`: the Snowball stem of the lowercased word, folded, and the stem of the folded word
   (the two differ when a stemmer's rules depend on the letters folding removes; indexing
   both lets `sirasiz cikis` meet `sırasız çıkış`). Slovak has no Snowball stemmer: a light
-  suffix stripper (`light_stem`, with the endings in the Slovak profile) stands in.
+  suffix stripper (`light_stem`, with the endings in the Slovak profile) stands in; a second
+  key (Finnish gradation, Turkish first five letters) and a lemma (simplemma, Turkish and
+  Slovak) join the stems (`kb.search.stems`).
 
 >>> fi = analyzer("fi")
 >>> [k.exact for k in fi.words("Revokki tuli PYSYVÄKSI")]
@@ -18,136 +26,28 @@ Every word of a unit (and of a query) becomes a small set of keys:
 ('revok',)
 >>> analyzer("tr").keys("KURALLARI").exact, analyzer("tr").keys("İHLAL").exact
 ('kurallari', 'ihlal')
+>>> [t.text for t in index_analyzer("fi", "stems")("Revokki tuli")]
+['revok', 'tul']
 """
 
 from __future__ import annotations
 
-import os
 import re
-import threading
-import unicodedata
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
-from functools import cache, lru_cache, partial
-from itertools import product
+from functools import cache, lru_cache
 from typing import NamedTuple
 
-import simplemma
 import Stemmer
+from whoosh import analysis
 from whoosh.lang import NoStopWords, stopwords_for_language
 
 from kb.profiles import language_of, load_words
+from kb.search.stems import SECOND_KEYS, fold, lemmatizer, suffix_stripper
 
 # A word: letters and digits, with an optional suffix after an apostrophe or a colon
 # (Turkish `Yasa’nın`, Finnish `WBF:n`) that is dropped from the word's keys.
 WORD = re.compile(r"([^\W_]+)(?:['’:][^\W_]{1,6}(?![^\W_]))?")
-
-# Letters that Unicode decomposition does not reduce to a plain letter.
-_SPECIAL_FOLDS = str.maketrans({"ı": "i", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l",
-                                "đ": "d", "ð": "d", "þ": "th"})  # fmt: skip
-
-
-class _Folds(dict[int, str]):
-    """Each letter's fold (a table for `str.translate`), worked out at its first need; kept
-    for the letters below U+3000 only (at most ~12,000), so that no client's letters grow it
-    further."""
-
-    def __missing__(self, code: int) -> str:
-        decomposed = unicodedata.normalize("NFKD", chr(code).translate(_SPECIAL_FOLDS))
-        folded = "".join(c for c in decomposed if not unicodedata.combining(c))
-        if code < 0x3000:
-            self[code] = folded
-        return folded
-
-
-_FOLDS = _Folds()
-
-
-def fold(word: str) -> str:
-    """The word with diacritics removed (`ä` -> `a`, `ı` -> `i`, `š` -> `s`, `õ` -> `o`),
-    letter by letter, as the word's compatibility decomposition without its combining marks.
-
-    >>> fold("väärällä"), fold("sırasız çıkış"), fold("nedostatočné"), fold("õigused")
-    ('vaaralla', 'sirasiz cikis', 'nedostatocne', 'oigused')
-    >>> fold("va\u0308ra\u0308"), fold("Straße")
-    ('vara', 'Strasse')
-    """
-    return word if word.isascii() else word.translate(_FOLDS)
-
-
-def light_stem(word: str, suffixes: tuple[str, ...]) -> str:
-    """A light stemmer for a language with no Snowball stemmer: strip one ending (the first
-    that fits, so list them longest first), keeping a stem of three letters or more.
-
-    >>> slovak = tuple(load_words("sk").suffixes.split())
-    >>> [light_stem(w, slovak) for w in ("ponuka", "ponuky", "ponuke", "ponukou", "ponúk")]
-    ['ponuk', 'ponuk', 'ponuk', 'ponuk', 'ponúk']
-    >>> [light_stem(w, slovak) for w in ("hráč", "hráča", "hráčom", "hráčov", "hráči")]
-    ['hráč', 'hráč', 'hráč', 'hráč', 'hráč']
-    >>> [light_stem(w, slovak) for w in ("nedostatočného", "zdvihoch", "pre")]
-    ['nedostatočn', 'zdvih', 'pre']
-    """
-    return _strip(word, _by_last_letter(suffixes))
-
-
-def _strip(word: str, endings: Mapping[str, tuple[str, ...]]) -> str:
-    """`light_stem` with its endings by their last letter (`_by_last_letter`, worked out
-    once per language)."""
-    for ending in endings.get(word[-1:], ()):
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            return word[: -len(ending)]
-    return word
-
-
-@cache
-def _by_last_letter(suffixes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """A stemmer's endings by their last letter, each letter's in their order: a word's
-    ending can only be one of those ending in its last letter."""
-    out: dict[str, list[str]] = defaultdict(list)
-    for ending in suffixes:
-        out[ending[-1:]].append(ending)
-    return {letter: tuple(endings) for letter, endings in out.items()}
-
-
-_GEMINATE = re.compile(r"([kpt])\1")
-
-
-def grade_fi(stem: str) -> str:
-    """A second Finnish key for a Snowball stem, undoing what Snowball leaves: consonant
-    gradation (`kk`/`k`, `tt`/`t`, `t`/`d`), the plural `j` and a linking `e`/`i`, and the
-    `ks`/`s` of nouns in -us, -os, -ys.
-
-    >>> [grade_fi(s) for s in ("tik", "tikkej", "tike", "tiki")]  # tikki, tikkejä, tikeistä, tikit
-    ['tik', 'tik', 'tik', 'tik']
-    >>> grade_fi("lähdö"), grade_fi("lähtöj"), grade_fi("vaatimuks")
-    ('lähtö', 'lähtö', 'vaatimus')
-    """
-    doubled = "kk" in stem or "pp" in stem or "tt" in stem  # (most stems have none)
-    key = (_GEMINATE.sub(r"\1", stem) if doubled else stem).replace("d", "t")
-    key = key[:-1] if key.endswith("j") else key
-    key = key[:-1] if len(key) > 3 and key[-1] in "ei" else key
-    return key[:-2] + "s" if key.endswith("ks") else key
-
-
-def first5(word: str) -> str:
-    """A second Turkish key: the word's first five letters, which conflate a Turkish word's
-    forms about as well as a morphological analyser does in retrieval (Can et al., 2008,
-    "Information retrieval on Turkish texts"), where Snowball often stems two forms of a
-    word apart (`çıkışın` -> `çık`, `çıkışı` -> `çıkış`).
-
-    >>> first5("çıkışın"), first5("çıkışı"), first5("kart")
-    ('çıkış', 'çıkış', 'kart')
-    """
-    return word[:5]
-
-
-# Rules for a second key beside the stem (named in a language's `Words.second_key`), from the
-# lowercased word and its stem.
-SECOND_KEYS: dict[str, Callable[[str, str], str]] = {
-    "gradation": lambda word, stem: grade_fi(stem),
-    "prefix5": lambda word, stem: first5(word),
-}
 
 
 class Keys(NamedTuple):
@@ -225,7 +125,7 @@ class Analyzer:
         if words.snowball:
             self._stem = Stemmer.Stemmer(words.snowball).stemWord
         elif words.suffixes:
-            self._stem = partial(_strip, endings=_by_last_letter(tuple(words.suffixes.split())))
+            self._stem = suffix_stripper(words.suffixes)
         else:
             self._stem = str
         try:
@@ -352,64 +252,6 @@ class Analyzer:
         )
 
 
-class Lemmatizer:
-    """simplemma's lemmas of one language (its code, shared by every book in the language),
-    looked up first in a table of the words an index holds (`learn`), so that a server
-    answers its books' words without simplemma's dictionary; another word loads the
-    dictionary at first need, in its compact form (a front-coded stream read in place:
-    about 27 MB for Turkish and Slovak together, where the plain one takes 190 MB), with the
-    same lemmas.
-
-    >>> sk = Lemmatizer("sk")
-    >>> sk.learn({"hráčov": "hráč"})
-    >>> sk("hráčov"), sk("ponuky") == simplemma.lemmatize("ponuky", "sk")
-    ('hráč', True)
-    """
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        self.table: dict[str, str] = {}
-        self._lock = threading.Lock()
-
-    def __call__(self, word: str) -> str:
-        lemma = self.table.get(word)
-        return self._lookup(word) if lemma is None else lemma
-
-    def _lookup(self, word: str) -> str:
-        with self._lock:  # one thread loads the dictionary, the others wait for it
-            return simplemma.lemmatize(word, lang=self.code, low_memory=True)
-
-    def learn(self, table: dict[str, str]) -> None:
-        """Add words and their lemmas (computed by `__call__`, e.g. by an index build)."""
-        self.table.update(table)
-
-    def load(self) -> None:
-        """Load the dictionary now (a server does it aside, before a query needs it)."""
-        self._lookup("bridge")
-
-
-def _unlock_lemmatizers() -> None:
-    """In a forked process (an index build's writers), fresh locks: a thread of the parent
-    may have held one, and no thread of the child will release it."""
-    for code in _LEMMATIZERS:
-        lemmatizer(code)._lock = threading.Lock()
-
-
-_LEMMATIZERS: set[str] = set()
-os.register_at_fork(after_in_child=_unlock_lemmatizers)
-
-
-@cache
-def lemmatizer(code: str) -> Lemmatizer:
-    """The lemmatizer of a simplemma language code (one per process).
-
-    >>> lemmatizer("tr") is lemmatizer("tr"), lemmatizer("tr")("kartları")
-    (True, 'kart')
-    """
-    _LEMMATIZERS.add(code)
-    return Lemmatizer(code)
-
-
 def analyzer(lang: str) -> Analyzer:
     """The analyzer of a language, or of a document's language (one per language and
     process: every document of a language shares its analysis and what it keeps).
@@ -425,53 +267,99 @@ def _analyzer(language: str) -> Analyzer:
     return Analyzer(language)
 
 
-MAX_OCR_VARIANTS = 64
+class WordTokenizer(analysis.Tokenizer):
+    """Whoosh's tokenizer for a language: the words of a text as `Analyzer.tokens` reads them,
+    each Whoosh token carrying the word's keys (`keys`) for the filters after it, numbered in
+    order (a word the printer split with a hyphen, read joined as well, takes the next
+    position: a phrase reads the words as the analysis lists them).
 
-
-def ocr_variants(word: str, letters: Mapping[str, Sequence[str]]) -> list[str]:
-    """How an OCR may have printed a correctly spelled word (lowercase, folded), given what it
-    printed for each letter it lost (`letters`: the OCR'd document's data, `[letters]` of its
-    `ocr.toml`).
-
-    At most three letters of a word vary and at most 64 variants come back; the caller keeps
-    those the OCR'd text contains.
-
-    >>> lost = {"ä": ["a", "i", "4"], "ø": ["o", "0"]}
-    >>> ocr_variants("färg", lost), ocr_variants("Bøde", lost)
-    (['farg', 'firg', 'f4rg'], ['bode', 'b0de'])
-    >>> ocr_variants("bord", lost)
-    []
+    >>> [(t.pos, t.keys.exact) for t in WordTokenizer("fi")("kes-kiarvo", positions=True)]
+    [(0, 'kes'), (1, 'kiarvo'), (2, 'keskiarvo')]
     """
-    word = word.lower()
-    places = [i for i, c in enumerate(word) if c in letters][:3]
-    if not places:
-        return []
-    out: list[str] = []
-    for choice in product(*(letters[word[i]] for i in places)):
-        letters = list(word)
-        for i, rendering in zip(places, choice, strict=True):
-            letters[i] = rendering
-        out.append(fold("".join(letters)))
-        if len(out) == MAX_OCR_VARIANTS:
-            break
-    return out
+
+    def __init__(self, lang: str) -> None:
+        self.lang = language_of(lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WordTokenizer) and other.lang == self.lang
+
+    def __call__(  # the arguments of Whoosh's tokenizers
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: object,
+    ) -> Iterator[analysis.Token]:
+        t = analysis.Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for pos, (start, end, keys) in enumerate(analyzer(self.lang).tokens(value), start_pos):
+            t.keys, t.text, t.boost, t.stopped = keys, keys.exact, 1.0, False
+            if keeporiginal:
+                t.original = value[start:end]
+            if positions:
+                t.pos = pos
+            if chars:
+                t.startchar, t.endchar = start_char + start, start_char + end
+            yield t
 
 
-_OCR_BAR = re.compile(r"(?<=(.))\|(?=(.?))")  # a bar, with the characters around it
+class ExactFilter(analysis.Filter):
+    """Each word as its exact key (lowercased the language's way, folded).
 
-
-def _bar(m: re.Match[str]) -> str:
-    """A bar after a capital, or between a space and a capital, is a capital I."""
-    before, after = m.group(1), m.group(2)
-    return "I" if before.isupper() or (before == " " and after.isupper()) else "|"
-
-
-def repair_ocr(text: str, characters: Mapping[str, str]) -> str:
-    """Undo an OCR's character-level damage before the raw text is split into words: a bar
-    among capitals is an `I` (in any alphabet); `characters` are the document's misread
-    characters (`[characters]` of its `ocr.toml`: `¢` is an `e`, "" for noise).
-
-    >>> repair_ocr("OT|LLRACKL|GT KONTRAKTSBUD; ¢j £f6r | Ø|", {"¢": "e", "£": ""})
-    'OTILLRACKLIGT KONTRAKTSBUD; ej f6r | ØI'
+    >>> [t.text for t in (WordTokenizer("tr") | ExactFilter())("Yasa’nın İHLAL")]
+    ['yasa', 'ihlal']
     """
-    return _OCR_BAR.sub(_bar, text).translate(str.maketrans(dict(characters)))
+
+    def __call__(self, tokens: Iterable[analysis.Token]) -> Iterator[analysis.Token]:
+        for t in tokens:
+            if t.keys.exact:
+                t.text = t.keys.exact
+                yield t
+
+
+class StemFilter(analysis.Filter):
+    """Each word as its stems, in one position (a word of two stems counts twice in the
+    field's length, as each stem is a term of its own).
+
+    >>> [t.text for t in (WordTokenizer("sk") | StemFilter())("nedostatočné")]
+    ['nedostatocn', 'nedostatocna']
+    """
+
+    is_morph = True
+
+    def __call__(self, tokens: Iterable[analysis.Token]) -> Iterator[analysis.Token]:
+        for t in tokens:
+            for stem in t.keys.stems:
+                t.text = stem
+                yield t
+
+
+def index_analyzer(lang: str, keys: str) -> analysis.CompositeAnalyzer:
+    """The Whoosh analyzer of a language's field of exact words (`keys="exact"`) or of stems
+    (`"stems"`).
+
+    >>> [t.text for t in index_analyzer("et", "exact")("Laua õigused")]
+    ['laua', 'oigused']
+    """
+    return WordTokenizer(lang) | (ExactFilter() if keys == "exact" else StemFilter())
+
+
+@lru_cache(maxsize=4096)
+def content_keys(language: str, text: str) -> tuple[tuple[str, ...], ...]:
+    """The keys of each content word (not a stop word) of a text in a language, its exact
+    form first, then its stems (kept for the last texts: a query is read once per language).
+
+    >>> content_keys("en", "a lead out of turn"), content_keys("fi", "revokin")
+    ((('lead',), ('turn',)), (('revokin', 'revo'),))
+    """
+    an = analyzer(language)
+    return tuple(
+        tuple(dict.fromkeys((k.exact, *k.stems)))
+        for k in an.words(text)
+        if not an.is_stopword(k.exact) and k.exact
+    )

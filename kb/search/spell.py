@@ -1,4 +1,11 @@
-"""Near spellings: the words of an index within a small edit distance of a typed word.
+"""Near spellings: the words of an index within a small edit distance of a typed word, and
+the query as it was likely meant ("did you mean").
+
+Whoosh provides the words (`reader.iter_field`: each language's exact words, with how many
+units hold each); its own spelling correction (`whoosh.spelling`) ranks by its own distance
+over a graph of words the index would have to store, so the project compares the typed word
+with the words of its length in C (rapidfuzz) and ranks the nearest first, then the most
+frequent.
 
 The words are kept by length: a word within `k` slips is at most `k` letters longer or
 shorter, and rapidfuzz compares the typed word with those words in C, by the true distance
@@ -14,10 +21,14 @@ shorter, and rapidfuzz compares the typed word with those words in C, by the tru
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, Protocol
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
+
+from kb.profiles import language_of
 
 
 def distance(a: str, b: str, limit: int) -> int:
@@ -74,3 +85,50 @@ class Speller:
             )
             scored += [(d, other) for other, d, _ in found if other != word]
         return tuple(scored)
+
+
+class Unknown(Protocol):
+    """A query word no unit searched holds: as typed, and its exact key."""
+
+    typed: str
+    keys: Any
+
+
+def did_you_mean(
+    words: list[str],
+    unknown: dict[str, list[Unknown]],
+    spellers: dict[str, Speller],
+    display: dict[str, dict[str, str]],
+    foreign: Callable[[str, str], bool],
+) -> str | None:
+    """The query (its `words`) with each misspelt word replaced by the nearest word that some
+    unit holds, as the books print it (`display`, per language); None when no word is
+    misspelt, or none has a near spelling. `unknown`: per document searched, the query's
+    words none of its units holds; a word is misspelt where no document searched holds it and
+    it is no other language's word (`foreign(language, word)`); it is corrected in the
+    language of the documents that hold the most of the query's words (the query's
+    language, searched with every language).
+
+    >>> from types import SimpleNamespace
+    >>> w = SimpleNamespace(typed="tikik", keys=SimpleNamespace(exact="tikik"))
+    >>> did_you_mean(["tikik"], {"fi": [w]}, {"fi": Speller({"tikki": 3})}, {}, lambda *_: False)
+    'tikki'
+    """
+    if not unknown:  # no document searched
+        return None
+    missing = set.intersection(*({w.typed for w in ws} for ws in unknown.values()))
+    fewest = min(map(len, unknown.values()))
+    for lang in (lg for lg, ws in unknown.items() if len(ws) == fewest):
+        language, fixes = language_of(lang), {}
+        for word in unknown[lang]:
+            exact = word.keys.exact
+            if word.typed not in missing or not exact.isalpha():
+                continue
+            if foreign(language, word.typed):
+                continue
+            near = spellers[language].near(exact, max(1, max_distance(exact)))
+            if near:
+                fixes[word.typed] = display.get(language, {}).get(near[0], near[0])
+        if fixes:
+            return " ".join(fixes.get(w, w) for w in words)
+    return None

@@ -245,7 +245,7 @@ _searchers: dict[Path, tuple[str, Any]] = {}
 
 
 def searcher() -> Any:
-    """The searcher of the app's current search index (`kb.search.search.get_searcher`, which
+    """The searcher of the app's current search index (`kb.search.searcher.get_searcher`, which
     resolves the index's path and opens a rebuilt index), asked for again only when the
     index link of the current build names another index: one `readlink` per search.
 
@@ -254,7 +254,7 @@ def searcher() -> Any:
     ...     searcher() is searcher()
     True
     """
-    from kb.search.search import get_searcher  # the index is opened by the first search
+    from kb.search.searcher import get_searcher  # the index is opened by the first search
 
     data = Path(current_app.config["LAWKB_DATA"])
     try:

@@ -33,7 +33,7 @@ from kb import store
 from kb.core import progress
 from kb.core.model import EVERY
 from kb.profiles import languages, load_words
-from kb.search.build import SEARCHABLE
+from kb.search.schema import SEARCHABLE
 from kb.web import SITE, create_app
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS

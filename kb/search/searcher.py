@@ -1,0 +1,408 @@
+"""Search the laws: what a player types, to the units that answer it, best first.
+
+Whoosh retrieves: the index (`kb.search.write`) is opened with `index.open_dir`, each query
+word becomes Whoosh queries (`kb.search.query`) whose matchers score the units holding it
+with BM25F (`kb.search.retrieve`, `kb.search.weighting`), and a hit's texts are Whoosh's
+stored fields (`kb.search.hits`). The project ranks: a citation typed (`12C1`, `laki 12`,
+`Yasa 16B`) comes first, then the units by the law-level policy (`kb.search.rank`: coverage
+of the query's words, the phrase said whole, the books' subject index and the situation
+thesaurus, `kb.search.matching`), a law's units together.
+
+>>> s = get_searcher()
+>>> s.search("revokki tuli pysyväksi", lang="fi")["hits"][0]["law"]
+'63'
+>>> s.search("Yasa 16B")["citation"]
+{'id': '16.B', 'lang': 'tr', 'document': 'tr-2017'}
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from queue import Empty, SimpleQueue
+from typing import Any
+
+from whoosh import index
+from whoosh.searching import Searcher as WhooshSearcher
+
+from kb import store
+from kb.core.memory import loading
+from kb.core.model import EVERY
+from kb.layers.cite import parse_citation
+from kb.profiles import add_document, language_of, languages, load_references, load_words
+from kb.search import rank, retrieve
+from kb.search.analysis import analyzer
+from kb.search.concepts import ENGLISH
+from kb.search.hits import found_by, hit
+from kb.search.letters import LetterIndex
+from kb.search.matching import Concepts
+from kb.search.query import MAX_WORDS, Lexicon, clean, phrase_query, split_query
+from kb.search.spell import did_you_mean
+from kb.search.stems import lemmatizer
+from kb.search.units import Units
+from kb.search.weighting import LawBM25F
+from kb.search.write import CONCEPTS, LEMMAS, LETTERS, META, index_dir, is_current
+
+MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
+
+
+class Searcher:
+    """An open index: Whoosh's (a searcher per thread at a time), its units, its languages'
+    words and the concepts."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.ix = index.open_dir(str(path))
+        meta = json.loads((path / META).read_text(encoding="utf-8"))
+        self.sizes: dict[str, int] = meta["languages"]  # each document's number of units
+        self.langs = list(self.sizes)
+        self.editions: dict[str, int] = meta["editions"]
+        self.documents: dict[str, dict[str, str]] = meta["documents"]
+        for key, d in self.documents.items():  # each read with its language's analysis
+            add_document(key, d["lang"])
+            add_document(d["id"], d["lang"])
+        self.display: dict[str, dict[str, str]] = meta["display"]
+        cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
+        # each language's main document (the one its code names): a search's default scope
+        self.main_langs = [key for key in self.langs if key == self.documents[key]["lang"]]
+        lemmas = json.loads((path / LEMMAS).read_text(encoding="utf-8"))
+        for code, table in lemmas.items():
+            lemmatizer(code).learn(table)
+        letters = json.loads((path / LETTERS).read_text(encoding="utf-8"))
+        self.concepts = Concepts(
+            json.loads((path / CONCEPTS).read_text(encoding="utf-8")),
+            {k: LetterIndex.load(v) for k, v in letters.items()},
+        )
+        units_of: dict[str, int] = defaultdict(int)  # each language's units
+        for key, n in self.sizes.items():
+            units_of[language_of(key)] += n
+        self.model = LawBM25F(dict(units_of), rarity=False)
+        self.searchers: SimpleQueue[WhooshSearcher] = SimpleQueue()
+        with self.whoosh() as s:
+            self.units = Units.from_reader(s.reader(), self.editions, cards)
+            ocr_letters = meta["ocr_letters"]
+            self.lexicons = {
+                language: Lexicon(
+                    s.reader(),
+                    language,
+                    next((v for k, v in ocr_letters.items() if language_of(k) == language), {}),
+                )
+                for language in units_of
+            }
+        self.kind_weight = [rank.KIND_WEIGHT.get(d.kind, 1.0) for d in self.units.docs]
+        self.law_words = sorted(
+            ((w, lang) for lang in languages() for w in load_references(lang).words),
+            key=lambda p: -len(p[0]),
+        )
+
+    @contextmanager
+    def whoosh(self) -> Iterator[WhooshSearcher]:
+        """A Whoosh searcher of the index for this thread: one free now, else a new one (no
+        thread waits for another's); kept open for the next query."""
+        try:
+            found = self.searchers.get_nowait()
+        except Empty:
+            found = self.ix.searcher(weighting=self.model)
+        try:
+            yield found
+        except BaseException:  # a searcher that failed is not handed out again
+            found.close()
+            raise
+        self.searchers.put(found)
+
+    def search(
+        self,
+        query: str,
+        lang: str | None = None,
+        law: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> dict[str, Any]:
+        """Search the units of one document (or of every language) for a query, best first.
+
+        `lang` is the address of a document (`kb.store.addresses`: a language's code names
+        its main document); without it, each language's main document is searched, with
+        `EVERY` (`all`) every document. Returns `{"query", "lang", "hits": [{"id", "law",
+        "lang", "document", "kind", "title", "snippet", "score", "found_by"}], "total",
+        "did_you_mean", "citation"}` (a hit's `lang` is its language, `document` its
+        document's id): the `limit` hits from the `offset`-th, so that all `total` are
+        reachable. Never raises on a user's string: what is not a word is ignored.
+
+        >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
+        >>> r["hits"][0]["law"], r["hits"][0]["snippet"].count("<mark>") > 0
+        ('50', True)
+        >>> get_searcher().search("AND OR ( * ~ lang: \\"", lang="sk")["total"]
+        0
+        """
+        text = clean(query)
+        langs = self.scope(lang)
+        limit = max(1, min(int(limit), 100))
+        allowed = self.units.law_filter(law)
+        citation, cited, uid = self.citation(text, langs, None if lang == EVERY else lang)
+        words, phrases = split_query(text)
+        found: dict[int, float] = {}
+        why: dict[int, rank.Evidence] = {}
+        marks: dict[str, frozenset[str]] = {}
+        worded: set[int] = set()  # the units the words match (only their snippets mark any)
+        unknown: dict[str, list[retrieve.Word]] = {}
+        matched: dict[str, list] = {}
+        with self.whoosh() as s:
+            for language, docs in self.by_language(langs).items():
+                ranges = {lg: self.units.ranges[lg] for lg in docs}
+                per_doc = self.words(s, language, words, ranges)
+                said = [phrase_query(p, language) for p in phrases]
+                expand = lambda lg, ws: self.expand(lg, ws, s.reader())  # noqa: E731
+                for lg in docs:
+                    mine, scored, held, inside = self.scored(s, lg, per_doc[lg], said, allowed)
+                    worded.update(scored)
+                    evidence = rank.concept_units(
+                        self.concepts, self.units, words, lg, matched, expand, held
+                    )
+                    chosen = rank.within(evidence, mine, self.units)
+                    why.update(rank.with_concepts(mine, chosen, allowed, inside, self.kind_weight))
+                    found.update(mine)
+                    marks[lg] = frozenset().union(*(w.marks for w in per_doc[lg]))
+                    unknown[lg] = [w for w in per_doc[lg] if not w.known and not w.stop]
+            cited = [doc for doc in cited if allowed is None or doc in allowed]
+            top = max(found.values(), default=0.0)
+            for n, doc in enumerate(cited):  # the cited unit first, then in other languages
+                found[doc] = top + len(cited) - n
+            offset = max(0, min(int(offset), len(found)))
+            best = rank.law_ranked(found, offset + limit, self.units.law_key, cited)[offset:]
+            pinned = set(cited)
+            hits = [
+                self.hit(s, doc, score, marks, why, doc in pinned, doc in worded, uid)
+                for doc, score in best
+            ]
+            dym = None if citation else self.did_you_mean(words, unknown, s.reader())
+        return {
+            "query": text,
+            "lang": None if lang == EVERY else lang,  # the one document asked for
+            "hits": hits,
+            "total": len(found),
+            "did_you_mean": dym,
+            "citation": citation,
+        }
+
+    def by_language(self, langs: list[str]) -> dict[str, list[str]]:
+        """Documents by their language, in order."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for lg in langs:
+            out[language_of(lg)].append(lg)
+        return out
+
+    def words(
+        self, s: WhooshSearcher, language: str, words: list[str], ranges: dict[str, list[range]]
+    ) -> dict[str, list[retrieve.Word]]:
+        """The query's words (and the printed terms of players' words) in each document of a
+        language searched (`ranges`: their units' numbers), analysed once for the language.
+        In a query of words no unit holds, only near spellings, a short word is rather
+        another language's word ("yemek tarifi": a recipe) than a typo: it is left out."""
+        reader, an = s.reader(), analyzer(language)
+        out: dict[str, list[retrieve.Word]] = {lg: [] for lg in ranges}
+        for typed in self.expand(language, words, reader):
+            foreign = self.foreign(language, typed, reader)
+            analysed = self.lexicons[language].analyse(reader, typed, foreign)
+            stop = an.is_stopword(analysed.keys.exact)
+            found = retrieve.words(s, language, typed, analysed, stop, ranges, self.sizes)
+            for lg, word in found.items():
+                out[lg].append(word)
+        for lg, found in out.items():
+            if len(found) > 1 and not any(w.known for w in found):
+                out[lg] = [w for w in found if len(w.keys.exact) >= MIN_FUZZY_ALONE]
+        return out
+
+    def expand(self, lang: str, words: list[str], reader: Any) -> list[str]:
+        """The query's words with the printed term of each players' word (profile data): a
+        word no unit of the language holds gives way to the term, one some unit holds keeps
+        its place beside it (for English, which no book prints, both stay).
+
+        >>> s = get_searcher()
+        >>> with s.whoosh() as w:
+        ...     s.expand("fi", ["kaveri", "mietti", "pitkään"], w.reader())
+        ['partneri', 'epäröinti', 'pitkään']
+        """
+        an = analyzer(lang)
+        out: list[str] = []
+        for word in words:
+            printed = an.player_term(word)
+            if printed is None or lang == ENGLISH or self.lexicons[lang].knows(reader, word):
+                out.append(word)
+            if printed is not None:
+                out += [p for p in split_query(printed)[0] if p not in out]
+        return out[:MAX_WORDS]
+
+    def foreign(self, language: str, typed: str, reader: Any) -> bool:
+        """Whether a word is another language's: an English word of the concepts (a
+        situation's phrase, an index's English term) or a word the books of another language
+        print. Then it is not this language's word misspelt (`declarer` is not a slip of
+        Turkish `deklare`, a call), and no near spelling is looked for.
+
+        >>> s = get_searcher()
+        >>> with s.whoosh() as w:
+        ...     [s.foreign(lg, word, w.reader()) for lg, word in
+        ...      [("tr", "declarer"), ("tr", "deklere"), ("en", "declarer"), ("et", "revokki")]]
+        [True, False, False, True]
+        """
+        if language == ENGLISH:
+            return False
+        if analyzer(ENGLISH).exact(typed) in self.concepts.english:
+            return True
+        return any(
+            lexicon.holds(reader, "exact", analyzer(other).exact(typed))
+            for other, lexicon in self.lexicons.items()
+            if other != language
+        )
+
+    def scored(
+        self,
+        s: WhooshSearcher,
+        lg: str,
+        words: list[retrieve.Word],
+        phrases: list,
+        allowed: set[int] | None,
+    ) -> tuple[dict[int, float], set[int], bool, set[int] | None]:
+        """A document's units scored by words (`kb.search.rank.unit_scores`), the units the
+        words match, whether one holds every word, and those holding every phrase."""
+        inside = retrieve.phrase_units(s, phrases, self.units.ranges[lg])
+        mine, matched, held = rank.unit_scores(
+            words, self.sizes[lg], allowed, inside, self.kind_weight
+        )
+        return mine, matched, held, inside
+
+    def did_you_mean(
+        self, words: list[str], unknown: dict[str, list[retrieve.Word]], reader: Any
+    ) -> str | None:
+        """The query with its misspelt words corrected (`kb.search.spell.did_you_mean`).
+
+        >>> get_searcher().search("kilpailunjohtajn harkintavalta")["did_you_mean"]
+        'kilpailunjohtaja harkintavalta'
+        """
+        spellers = {language: lexicon.speller for language, lexicon in self.lexicons.items()}
+        foreign = lambda language, word: self.foreign(language, word, reader)  # noqa: E731
+        return did_you_mean(words, unknown, spellers, self.display, foreign)
+
+    def hit(
+        self,
+        s: WhooshSearcher,
+        doc: int,
+        score: float,
+        marks: dict[str, frozenset[str]],
+        why: dict[int, tuple],
+        cited: bool,
+        worded: bool,
+        uid: str | None,
+    ) -> dict[str, Any]:
+        """A unit as a hit (`kb.search.hits.hit`): why it was found (the citation typed, a
+        concept), the law a card's box answers for it."""
+        stored = s.stored_fields(doc)
+        lang, entry = stored["lang"], why.get(doc)
+        if cited or entry is None:
+            law = self.units.law_named(doc, [uid] if cited and uid else [])
+        else:
+            law = self.units.law_named(doc, entry[0].entry.targets, entry[0].entry.edition)
+        named = self.named(lang)
+        reason = found_by(*entry) if entry is not None else None
+        return hit(stored, score, marks.get(lang, frozenset()), named, reason, cited, worded, law)
+
+    def scope(self, lang: str | None) -> list[str]:
+        """The documents a search asked for `lang` looks in: that document, else (none
+        named) each language's main document, or (`EVERY`) every document; none for an
+        address the index does not know.
+
+        >>> s = get_searcher()
+        >>> s.scope("fi"), s.scope(None) == s.main_langs, s.scope("all") == s.langs, s.scope("xx")
+        (['fi'], True, True, [])
+        """
+        if lang == EVERY:
+            return self.langs
+        if lang:
+            return [lang] if lang in self.sizes else []
+        return self.main_langs
+
+    def named(self, key: str) -> dict[str, str]:
+        """A document as a hit names it: its language and its id.
+
+        >>> get_searcher().named("sv")
+        {'lang': 'sv', 'document': 'sv-2007-card'}
+        """
+        known = self.documents[key]
+        return {"lang": known["lang"], "document": known["id"]}
+
+    def citation(
+        self, text: str, langs: list[str], lang: str | None
+    ) -> tuple[dict[str, str] | None, list[int], str | None]:
+        """The unit a query names when it is a citation (in the document asked for, else the
+        language whose law word the query uses, else the first language that has it), the
+        units to list first (the one it names, or the nearest, in every document) and the id
+        typed.
+
+        >>> get_searcher().citation("laki 12C1", ["fi", "tr"], None)[0]
+        {'id': '12.C.1', 'lang': 'fi', 'document': 'fi-2017'}
+        """
+        if len(text) > 40 or not any(c.isdigit() for c in text):
+            return None, [], None  # every citation has a law number
+        uid = parse_citation(text)
+        if uid is None:
+            return None, [], None
+        if lang is None:
+            start = text.strip().lower()
+            named = [lg for w, lg in self.law_words if start.startswith(w)][:1]
+            langs = named + [lg for lg in langs if lg not in named]
+        cited = [(lg, *self.units.cited(lg, uid)) for lg in langs]
+        first = next(((lg, doc) for lg, doc, named in cited if named), None)
+        citation = {"id": self.units.docs[first[1]].id, **self.named(first[0])} if first else None
+        return citation, [doc for _, doc, _ in cited if doc is not None], uid
+
+    def load_lemmas(self) -> list[str]:
+        """Load the lemma dictionaries of the index's languages that have one (about a
+        second for Turkish, half of one for Slovak), which the first query with a word
+        missing from the index's tables of lemmas would otherwise wait for; a server does
+        it aside, once started and quiet. Returns their codes.
+
+        >>> get_searcher().load_lemmas()
+        ['sk', 'tr']
+        """
+        codes = sorted({load_words(key).lemma for key in self.langs} - {""})
+        for code in codes:
+            lemmatizer(code).load()
+        return codes
+
+
+class NoIndex(RuntimeError):
+    """A data directory without a current search index: `lawkb build` writes it."""
+
+
+_searchers: dict[Path, Searcher] = {}
+_open_lock = threading.Lock()
+
+
+def get_searcher(data: Path | None = None) -> Searcher:
+    """The searcher of the data directory's current index, opened once per process and per
+    index version (a rebuilt index is opened at the next call). Reading never builds: with
+    no current index (none built, or built by other code), it raises `NoIndex`.
+
+    >>> get_searcher() is get_searcher()
+    True
+    """
+    data = data or store.data_dir()
+    link = index_dir(data)
+    searcher = _searchers.get(link.resolve()) if link.exists() else None
+    if searcher is not None:
+        return searcher
+    with _open_lock:
+        if not is_current(data):
+            raise NoIndex(f"no current search index in {data}: run `lawkb build`")
+        path = link.resolve()
+        searcher = _searchers.get(path)
+        if searcher is None:
+            with loading():
+                searcher = Searcher(path)
+        for old in [p for p in _searchers if p.parent == path.parent and p != path]:
+            del _searchers[old]
+        _searchers[path] = searcher
+    return searcher

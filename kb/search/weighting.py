@@ -1,0 +1,102 @@
+"""The one scoring formula of search: Whoosh's BM25F, with the counts of a unit's language.
+
+Whoosh provides BM25F (`whoosh.scoring.BM25F`: its `bm25` function, a scorer per term that
+reads the term's frequency and the unit's field length from the index). The project adds,
+in `LawBM25F`, what one index of several languages needs: a field holds one language's
+units (`text_fi`), so the number of units (for the inverse document frequency) and the
+average field length are that language's, not the whole index's; the inverse document
+frequency is BM25's own, `log(1 + (N - n + 0.5) / (n + 0.5))` (Whoosh's base class uses
+`log(N / (n + 1)) + 1`). A word matches through several terms (its exact form, stems, other
+forms of it, a near spelling), and a rare inflected form weighs what its word weighs: the
+search scores each term with an inverse document frequency of 1 (`LawBM25F(rarity=False)`)
+and applies the word's own, over all its forms together (`idf`). The concepts' matching
+(`kb.search.concepts`) uses the same `idf` and `tf` for a situation's phrases.
+
+Parameters: `B = 0.75`, `K1 = 1.2`, BM25's usual values (docs/search.md gives what other
+values measured); the fields' weights are in `kb.search.retrieve` (`GROUP_WEIGHT`).
+
+>>> round(idf(1, 900), 2), round(idf(90, 900), 2)
+(6.4, 2.3)
+>>> round(tf(2, 10, 10), 3)  # a term twice in a field of average length
+1.375
+"""
+
+from __future__ import annotations
+
+import math
+
+from whoosh import scoring
+from whoosh.searching import Searcher
+
+B, K1 = 0.75, 1.2
+
+
+def idf(n: int, size: int) -> float:
+    """BM25's inverse document frequency of a word found in `n` of `size` units.
+
+    >>> round(idf(1, 900), 2), round(idf(900, 900), 4)
+    (6.4, 0.0006)
+    """
+    return math.log(1 + (size - n + 0.5) / (n + 0.5))
+
+
+def tf(freq: float, length: float, average: float, b: float = B, k1: float = K1) -> float:
+    """BM25's term-frequency factor (Whoosh's `bm25` with an idf of 1): a term `freq` times in
+    a field (or a group) `length` long, against the `average` length.
+
+    >>> tf(1, 5, 5), round(tf(3, 5, 5), 3), round(tf(1, 10, 5), 3)
+    (1.0, 1.571, 0.759)
+    """
+    return scoring.bm25(1.0, freq, length, average or 1.0, b, k1)
+
+
+class LawBM25F(scoring.BM25F):
+    """Whoosh's BM25F over one index of several languages: `units` is the number of units
+    of each language (a field `name_xx` holds language `xx`'s); `rarity=False` scores the
+    term-frequency factor alone (the caller applies the word's `idf`).
+
+    >>> model = LawBM25F({"fi": 900})
+    >>> model.units_of("text_fi"), model.units_of("text_tr")
+    (900, 0)
+    """
+
+    def __init__(self, units: dict[str, int], rarity: bool = True) -> None:
+        super().__init__(B=B, K1=K1)
+        self.units = units
+        self.rarity = rarity
+
+    def units_of(self, fieldname: str) -> int:
+        """The number of units of a field's language."""
+        return self.units.get(fieldname.rpartition("_")[2], 0)
+
+    def idf(self, searcher: Searcher, fieldname: str, text: str) -> float:
+        """BM25's inverse document frequency of a term among its language's units."""
+        n = searcher.get_parent().doc_frequency(fieldname, text)
+        return idf(n, self.units_of(fieldname))
+
+    def scorer(
+        self, searcher: Searcher, fieldname: str, text: str, qf: int = 1
+    ) -> scoring.BaseScorer:
+        parent = searcher.get_parent()
+        average = parent.field_length(fieldname) / (self.units_of(fieldname) or 1)
+        rarity = self.idf(searcher, fieldname, text) if self.rarity else 1.0
+        return TermScorer(searcher, fieldname, rarity, average)
+
+
+class TermScorer(scoring.BaseScorer):
+    """A term's BM25 score in a unit (Whoosh's scorer interface): `rarity` (its inverse
+    document frequency, or 1) times `tf` of its weight in the unit's field."""
+
+    def __init__(self, searcher: Searcher, fieldname: str, rarity: float, average: float):
+        self.searcher, self.fieldname = searcher, fieldname
+        self.rarity, self.average = rarity, average or 1.0
+
+    def supports_block_quality(self) -> bool:
+        return False
+
+    def score(self, matcher) -> float:
+        length = self.searcher.doc_field_length(matcher.id(), self.fieldname, 1)
+        return scoring.bm25(self.rarity, matcher.weight(), length, self.average, B, K1)
+
+    def max_quality(self) -> float:
+        return self.rarity * (K1 + 1)
