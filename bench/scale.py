@@ -8,26 +8,17 @@ its `lang` unchanged, so it is read with its language's profile and is reached a
 and builds it with `lawkb build`, the code a new document takes. Then:
 
 - `build_s`: the search index built again from the built knowledge base (`build_index`);
-- `serve_first_200_s`: `lawkb serve` started until `/` answers 200; `rss_mb` its resident
-  memory after the first requests (a law page, a search, the alignment page) and its
-  warm-up (it says `search ready`: the index read, the lemma dictionaries loaded);
+- `serve_first_200_s`: `lawkb serve` started until `/` answers 200;
 - `law_page_p50_ms`: the first request of each law page of the first book, over HTTP (each
   page rendered once); `alignment_first_ms`: the server's first `/alignment`;
-- search: the query set (tests/data/search_queries.tsv) through `Searcher.search` in one
-  language (`search_one_*`: the query's own), over all languages (`search_all_*`: no book
-  named, each language's main document, the search page's "All languages") and in every
-  document (`search_every_*`: `lang=all`, every copy), each query novel (the searcher's
-  word caches cleared before it), in that order: `search_*` are the first queries the
-  process answers once it is as ready as a started server is when it says `search ready`
-  (hot posting lists read, lemma dictionaries loaded, what is loaded frozen from the
-  collector), its other caches cold (stored texts, their words, other posting lists);
-  `search_*_served_*` the same queries, their words again new to the caches, once the
-  process has answered the situation set (tests/data/situations.tsv) in every document,
-  as a server that has been answering others' queries.
-
+- `api_one_*`, `api_every_*`: the query set (tests/data/search_queries.tsv) through the JSON
+  API of the started server once it says `search ready`, each query new to it, in the
+  query's own language (`lang=<its language>`) and in every document (`lang=all`, every
+  copy), p50 and p95 over HTTP;
+- `rss_mb`: the server's resident memory after all of that;
 - `fts5_*`: the same queries through SQLite FTS5 over the same units, in the query's
-  language (`fts5_one_*`) and in every document (`fts5_every_*`), in the same process:
-  a baseline that tells this machine's pace, which moves from hour to hour.
+  language (`fts5_one_*`) and in every document (`fts5_every_*`), in this process: a
+  baseline that tells this machine's pace, which moves from hour to hour.
 
 Prints a table, then one JSON object as the last line.
 """
@@ -35,7 +26,6 @@ Prints a table, then one JSON object as the last line.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import shutil
@@ -71,8 +61,9 @@ def percentile(times: list[float], p: float) -> float:
     return times[min(len(times) - 1, int(len(times) * p))]
 
 
-def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
-    """Start `lawkb serve`, time it to the first 200, then its first pages and memory."""
+def serve(env: dict[str, str], lang: str) -> dict[str, float]:
+    """Start `lawkb serve`, time it to the first 200, then its first pages, its answers to
+    the query set through the API once its search is ready, and its memory."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     cmd = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
@@ -92,18 +83,24 @@ def serve(env: dict[str, str], first_law: str, lang: str) -> dict[str, float]:
         first = time.perf_counter() - start
         alignment = get(base + "/alignment")[1]
         laws = [get(f"{base}/{lang}/law/{n}")[1] for n in range(1, 94)]
-        get(base + "/search?q=revokki")
-        get(base + "/search?q=" + urllib.parse.quote(first_law))
-        until_ready(proc.stderr or ())  # its warm-up (index, lemma dictionaries) done
+        until_ready(proc.stderr or ())  # its search opened, the lemma dictionaries loaded
+
+        def api(query: str, scope: str) -> None:
+            args = urllib.parse.urlencode({"q": query, "lang": scope})
+            get(f"{base}/api/v1/search?{args}")
+
+        scopes = {"one": lambda lang: lang, "every": lambda _: "all"}
+        times = query_times(api, scopes, "api_{}")
         memory = rss_mb(proc.pid)
     finally:
         proc.terminate()
         proc.wait()
     return {
         "serve_first_200_s": first,
-        "rss_mb": memory,
         "law_page_p50_ms": statistics.median(laws),
         "alignment_first_ms": alignment,
+        **times,
+        "rss_mb": memory,
     }
 
 
@@ -121,16 +118,13 @@ def query_times(
     search: Callable[[str, str | None], object],
     scopes: dict[str, Callable[[str], str | None]],
     key: str,
-    before: Callable[[], None] = lambda: None,
 ) -> dict[str, float]:
     """The p50 and p95 of the query set through `search(query, lang)`, in each scope (the
-    `lang` a query is searched with, from its own), under `key` (its `{}` the scope's name);
-    `before` runs before each query, untimed."""
+    `lang` a query is searched with, from its own), under `key` (its `{}` the scope's name)."""
     out = {}
     for name, scope in scopes.items():
         times = []
         for lang, query in queries():
-            before()
             start = time.perf_counter()
             search(query, scope(lang))
             times.append((time.perf_counter() - start) * 1000)
@@ -148,30 +142,6 @@ def fts5_times(data: Path) -> dict[str, float]:
     fts = Fts5(data)
     scopes = {"one": lambda lang: lang, "every": lambda _: None}
     return query_times(fts.search, scopes, "fts5_{}")
-
-
-def search_times(data: Path) -> dict[str, float]:
-    """Novel-query search times in one language (the query's own), over all languages and in
-    every document: the first queries of the process, then the same once it has answered the
-    situation set in every document."""
-    from kb.core.model import EVERY
-    from kb.search.evaluate import read_situations
-    from kb.search.search import get_searcher
-
-    searcher = get_searcher(data)
-    searcher.warm()  # as `lawkb serve` gets ready
-    searcher.load_lemmas()
-    gc.freeze()
-    out = {}
-    # the query's own language, none named (each language's main document), every one
-    scopes = {"one": lambda lang: lang, "all": lambda _: None, "every": lambda _: EVERY}
-    for served in ("", "_served"):
-        if served:  # other queries first, in every document, their words' caches kept
-            for situation in read_situations(QUERIES.parent / "situations.tsv"):
-                searcher.search(situation.query, lang=EVERY)
-        key = "search_{}" + served
-        out.update(query_times(searcher.search, scopes, key, searcher.forget_words))
-    return out
 
 
 def main() -> None:
@@ -192,7 +162,7 @@ def main() -> None:
         subprocess.run(cli, env=env, check=True, capture_output=True)
 
         from kb import store
-        from kb.search.build import build_index, index_dir
+        from kb.search.write import build_index, index_dir
 
         manifest = store.read_manifest(data)
         units = sum(sum(d["counts"].values()) for d in manifest["documents"].values())
@@ -208,8 +178,7 @@ def main() -> None:
             "build_s": build_s,
             "index_mb": index_mb,
         }
-        result.update(serve(env, "Yasa 16B", "fi"))
-        result.update(search_times(data))
+        result.update(serve(env, "fi"))
         result.update(fts5_times(data))
     result = {k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}
     width = max(map(len, result))

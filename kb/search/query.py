@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -31,7 +32,7 @@ from whoosh.reading import IndexReader
 
 from kb.search.analysis import WORD, Keys, analyzer, hyphen_joined
 from kb.search.ocr import ocr_variants
-from kb.search.schema import field
+from kb.search.schema import TERM_FIELDS, field
 from kb.search.spell import Speller, max_distance
 
 MAX_QUERY = 500  # characters of a query that are read
@@ -42,6 +43,7 @@ W_OCR = 0.8  # a form the OCR printed
 W_FUZZY = 0.4  # a word one or two slips away
 MIN_PREFIX = 5  # words and stems this long also match longer ones they begin (see `forms`)
 FORMS = 16  # other forms of a word searched, at most (the most frequent)
+LAST_LETTER = chr(0x10FFFF)  # after every letter: a prefix's words sort before prefix + this
 QUOTES = str.maketrans({c: '"' for c in "“”„«»″＂"})
 
 
@@ -136,39 +138,35 @@ def own_forms(keys: Keys, weight: float, exact: str = "exact") -> list[Form]:
 
 
 class Lexicon:
-    """A language's words as the index holds them (a Whoosh reader's terms, how many units
-    hold each: each method is given the reader its thread uses), and a speller over its
-    exact words."""
+    """A language's words as the index holds them, read from Whoosh's reader when the index
+    opens (`reader.iter_field`: each field's terms, sorted, and how many units hold each), so
+    that the many candidate forms of a query's words are looked up in memory; and a speller
+    over its exact words."""
 
     def __init__(self, reader: IndexReader, language: str, ocr_letters: dict[str, list[str]]):
         self.language = language
         self.ocr_letters = ocr_letters
         self.has_ocr = field("ocr", language) in reader.schema
-        exact = field("exact", language)
-        self.speller = Speller(
-            {
-                word: info.doc_frequency()
-                for term, info in reader.iter_field(exact)
-                if (word := term.decode("utf-8")).isalpha()
-            }
-        )
+        self.counts: dict[str, dict[str, int]] = {}
+        self.sorted: dict[str, list[str]] = {}
+        for name in TERM_FIELDS:
+            if field(name, language) in reader.schema:
+                terms = reader.iter_field(field(name, language))
+                counts = {t.decode("utf-8"): info.doc_frequency() for t, info in terms}
+                self.counts[name], self.sorted[name] = counts, list(counts)
+        self.speller = Speller({w: n for w, n in self.counts["exact"].items() if w.isalpha()})
 
-    def holds(self, reader: IndexReader, name: str, term: str) -> bool:
+    def holds(self, name: str, term: str) -> bool:
         """Whether some unit of the language holds a term in a field (`text`, `exact`...)."""
-        return (field(name, self.language), term) in reader
+        return term in self.counts.get(name, ())
 
-    def starting_with(
-        self, reader: IndexReader, name: str, prefix: str, limit: int = FORMS
-    ) -> list[str]:
+    def starting_with(self, name: str, prefix: str, limit: int = FORMS) -> list[str]:
         """The terms of a field that begin with `prefix`: the `limit` held by most units."""
-        found = (
-            (info.doc_frequency(), term)
-            for term, info in reader.iter_prefix(field(name, self.language), prefix)
-        )
-        best = heapq.nlargest(limit, enumerate(found), key=lambda p: (p[1][0], -p[0]))
-        return [term.decode("utf-8") for _, (_, term) in best]
+        terms = self.sorted.get(name, [])
+        found = terms[bisect_left(terms, prefix) : bisect_left(terms, prefix + LAST_LETTER)]
+        return heapq.nlargest(limit, found, key=self.counts[name].__getitem__)
 
-    def forms(self, reader: IndexReader, keys: Keys) -> tuple[set[str], set[str]]:
+    def forms(self, keys: Keys) -> tuple[set[str], set[str]]:
         """Words and stems of the language's units that are likely forms of a typed word: the
         words that begin with it (for a long word: with all but its last letters), the stems
         that begin with its stem (all but the stem's last two letters), and the stems its stem
@@ -177,17 +175,17 @@ class Lexicon:
         stems: set[str] = set()
         exact = keys.exact
         if exact.isalpha() and len(exact) >= MIN_PREFIX:
-            words.update(self.starting_with(reader, "exact", exact[: len(exact) - cut(exact)]))
+            words.update(self.starting_with("exact", exact[: len(exact) - cut(exact)]))
             for stem in keys.stems:
                 if len(stem) >= MIN_PREFIX:
                     start = stem[: max(MIN_PREFIX, len(stem) - 2)]
                     for name in ("text", "title"):
-                        stems.update(self.starting_with(reader, name, start))
+                        stems.update(self.starting_with(name, start))
                         shortest = max(MIN_PREFIX, -(-3 * len(stem) // 5))
                         stems.update(
                             stem[:n]
                             for n in range(shortest, len(stem))
-                            if self.holds(reader, name, stem[:n])
+                            if self.holds(name, stem[:n])
                         )
         return words - {exact}, stems - set(keys.stems)
 
@@ -200,22 +198,22 @@ class Lexicon:
             own += [Form("text", "ocr", f, W_OCR) for f in variants]
         return own
 
-    def knows(self, reader: IndexReader, typed: str) -> bool:
+    def knows(self, typed: str) -> bool:
         """Whether some unit of the language holds a typed word (one of its own terms)."""
-        return any(self.holds(reader, f.field, f.term) for f in self.own(typed))
+        return any(self.holds(f.field, f.term) for f in self.own(typed))
 
-    def analyse(self, reader: IndexReader, typed: str, foreign: bool) -> Analysed:
+    def analyse(self, typed: str, foreign: bool) -> Analysed:
         """A typed word analysed for the language (`foreign`: it is another language's word,
         never corrected to a near spelling of this one's)."""
         an = analyzer(self.language)
         keys = an.keys(typed)
         own = self.own(typed)
         forms = list(own)
-        words, stems = self.forms(reader, keys)
+        words, stems = self.forms(keys)
         for form in sorted(words):
             forms += own_forms(an.keys(form), W_PREFIX, exact="text")
         forms += own_forms(Keys("", tuple(sorted(stems))), W_PREFIX)
-        known = any(self.holds(reader, f.field, f.term) for f in own)
+        known = any(self.holds(f.field, f.term) for f in own)
         if not known and keys.exact.isalpha() and not an.is_stopword(keys.exact) and not foreign:
             for near in self.speller.near(keys.exact, max_distance(keys.exact))[:3]:
                 forms += own_forms(an.keys(near), W_FUZZY)
@@ -225,7 +223,7 @@ class Lexicon:
             if key not in best or best[key].weight < f.weight:
                 best[key] = f
         marks = frozenset(f.term for f in best.values() if f.group != "law")
-        held = [f for f in best.values() if self.holds(reader, f.field, f.term)]
+        held = [f for f in best.values() if self.holds(f.field, f.term)]
         return Analysed(keys, held, own, marks, known)
 
 

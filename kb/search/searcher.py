@@ -155,12 +155,11 @@ class Searcher:
                 ranges = {lg: self.units.ranges[lg] for lg in docs}
                 per_doc = self.words(s, language, words, ranges)
                 said = [phrase_query(p, language) for p in phrases]
-                expand = lambda lg, ws: self.expand(lg, ws, s.reader())  # noqa: E731
                 for lg in docs:
                     mine, scored, held, inside = self.scored(s, lg, per_doc[lg], said, allowed)
                     worded.update(scored)
                     evidence = rank.concept_units(
-                        self.concepts, self.units, words, lg, matched, expand, held
+                        self.concepts, self.units, words, lg, matched, self.expand, held
                     )
                     chosen = rank.within(evidence, mine, self.units)
                     why.update(rank.with_concepts(mine, chosen, allowed, inside, self.kind_weight))
@@ -178,13 +177,12 @@ class Searcher:
                 self.hit(s, doc, score, marks, why, doc in pinned, doc in worded, uid)
                 for doc, score in best
             ]
-            dym = None if citation else self.did_you_mean(words, unknown, s.reader())
         return {
             "query": text,
             "lang": None if lang == EVERY else lang,  # the one document asked for
             "hits": hits,
             "total": len(found),
-            "did_you_mean": dym,
+            "did_you_mean": None if citation else self.did_you_mean(words, unknown),
             "citation": citation,
         }
 
@@ -202,11 +200,11 @@ class Searcher:
         language searched (`ranges`: their units' numbers), analysed once for the language.
         In a query of words no unit holds, only near spellings, a short word is rather
         another language's word ("yemek tarifi": a recipe) than a typo: it is left out."""
-        reader, an = s.reader(), analyzer(language)
+        an = analyzer(language)
         out: dict[str, list[retrieve.Word]] = {lg: [] for lg in ranges}
-        for typed in self.expand(language, words, reader):
-            foreign = self.foreign(language, typed, reader)
-            analysed = self.lexicons[language].analyse(reader, typed, foreign)
+        for typed in self.expand(language, words):
+            foreign = self.foreign(language, typed)
+            analysed = self.lexicons[language].analyse(typed, foreign)
             stop = an.is_stopword(analysed.keys.exact)
             found = retrieve.words(s, language, typed, analysed, stop, ranges, self.sizes)
             for lg, word in found.items():
@@ -216,36 +214,33 @@ class Searcher:
                 out[lg] = [w for w in found if len(w.keys.exact) >= MIN_FUZZY_ALONE]
         return out
 
-    def expand(self, lang: str, words: list[str], reader: Any) -> list[str]:
+    def expand(self, lang: str, words: list[str]) -> list[str]:
         """The query's words with the printed term of each players' word (profile data): a
         word no unit of the language holds gives way to the term, one some unit holds keeps
         its place beside it (for English, which no book prints, both stay).
 
-        >>> s = get_searcher()
-        >>> with s.whoosh() as w:
-        ...     s.expand("fi", ["kaveri", "mietti", "pitkään"], w.reader())
+        >>> get_searcher().expand("fi", ["kaveri", "mietti", "pitkään"])
         ['partneri', 'epäröinti', 'pitkään']
         """
         an = analyzer(lang)
         out: list[str] = []
         for word in words:
             printed = an.player_term(word)
-            if printed is None or lang == ENGLISH or self.lexicons[lang].knows(reader, word):
+            if printed is None or lang == ENGLISH or self.lexicons[lang].knows(word):
                 out.append(word)
             if printed is not None:
                 out += [p for p in split_query(printed)[0] if p not in out]
         return out[:MAX_WORDS]
 
-    def foreign(self, language: str, typed: str, reader: Any) -> bool:
+    def foreign(self, language: str, typed: str) -> bool:
         """Whether a word is another language's: an English word of the concepts (a
         situation's phrase, an index's English term) or a word the books of another language
         print. Then it is not this language's word misspelt (`declarer` is not a slip of
         Turkish `deklare`, a call), and no near spelling is looked for.
 
         >>> s = get_searcher()
-        >>> with s.whoosh() as w:
-        ...     [s.foreign(lg, word, w.reader()) for lg, word in
-        ...      [("tr", "declarer"), ("tr", "deklere"), ("en", "declarer"), ("et", "revokki")]]
+        >>> [s.foreign(lg, word) for lg, word in
+        ...  [("tr", "declarer"), ("tr", "deklere"), ("en", "declarer"), ("et", "revokki")]]
         [True, False, False, True]
         """
         if language == ENGLISH:
@@ -253,7 +248,7 @@ class Searcher:
         if analyzer(ENGLISH).exact(typed) in self.concepts.english:
             return True
         return any(
-            lexicon.holds(reader, "exact", analyzer(other).exact(typed))
+            lexicon.holds("exact", analyzer(other).exact(typed))
             for other, lexicon in self.lexicons.items()
             if other != language
         )
@@ -274,17 +269,14 @@ class Searcher:
         )
         return mine, matched, held, inside
 
-    def did_you_mean(
-        self, words: list[str], unknown: dict[str, list[retrieve.Word]], reader: Any
-    ) -> str | None:
+    def did_you_mean(self, words: list[str], unknown: dict[str, list[retrieve.Word]]) -> str | None:
         """The query with its misspelt words corrected (`kb.search.spell.did_you_mean`).
 
         >>> get_searcher().search("kilpailunjohtajn harkintavalta")["did_you_mean"]
         'kilpailunjohtaja harkintavalta'
         """
         spellers = {language: lexicon.speller for language, lexicon in self.lexicons.items()}
-        foreign = lambda language, word: self.foreign(language, word, reader)  # noqa: E731
-        return did_you_mean(words, unknown, spellers, self.display, foreign)
+        return did_you_mean(words, unknown, spellers, self.display, self.foreign)
 
     def hit(
         self,

@@ -24,6 +24,7 @@ values measured); the fields' weights are in `kb.search.retrieve` (`GROUP_WEIGHT
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 
 from whoosh import scoring
 from whoosh.searching import Searcher
@@ -64,6 +65,9 @@ class LawBM25F(scoring.BM25F):
         super().__init__(B=B, K1=K1)
         self.units = units
         self.rarity = rarity
+        # each field's unit lengths as Whoosh reads them (`doc_field_length`), kept as read:
+        # Whoosh reads a length from its file for every posting scored
+        self.lengths: dict[str, dict[int, float]] = defaultdict(dict)
 
     def units_of(self, fieldname: str) -> int:
         """The number of units of a field's language."""
@@ -80,22 +84,39 @@ class LawBM25F(scoring.BM25F):
         parent = searcher.get_parent()
         average = parent.field_length(fieldname) / (self.units_of(fieldname) or 1)
         rarity = self.idf(searcher, fieldname, text) if self.rarity else 1.0
-        return TermScorer(searcher, fieldname, rarity, average)
+        # a segment's searcher numbers its units from 0: the lengths are kept by the index's
+        # numbers, the segment's offset added
+        offset = next((at for sub, at in parent.subsearchers or () if sub is searcher), 0)
+        return TermScorer(searcher, fieldname, rarity, average, self.lengths[fieldname], offset)
 
 
 class TermScorer(scoring.BaseScorer):
     """A term's BM25 score in a unit (Whoosh's scorer interface): `rarity` (its inverse
-    document frequency, or 1) times `tf` of its weight in the unit's field."""
+    document frequency, or 1) times `tf` of its weight in the unit's field (`lengths`: the
+    field's lengths read so far, by the index's numbers: `offset` is the segment's)."""
 
-    def __init__(self, searcher: Searcher, fieldname: str, rarity: float, average: float):
+    def __init__(
+        self,
+        searcher: Searcher,
+        fieldname: str,
+        rarity: float,
+        average: float,
+        lengths: dict[int, float],
+        offset: int = 0,
+    ) -> None:
         self.searcher, self.fieldname = searcher, fieldname
         self.rarity, self.average = rarity, average or 1.0
+        self.lengths, self.offset = lengths, offset
 
     def supports_block_quality(self) -> bool:
         return False
 
     def score(self, matcher) -> float:
-        length = self.searcher.doc_field_length(matcher.id(), self.fieldname, 1)
+        doc = matcher.id()
+        length = self.lengths.get(doc + self.offset)
+        if length is None:
+            length = self.searcher.doc_field_length(doc, self.fieldname, 1)
+            self.lengths[doc + self.offset] = length
         return scoring.bm25(self.rarity, matcher.weight(), length, self.average, B, K1)
 
     def max_quality(self) -> float:
