@@ -26,10 +26,10 @@ from kb import store
 from kb.cli import main
 from kb.ingest import lawbook
 from kb.pipeline import build, code_hash, document_hash
-from kb.search import build as index_build
-from kb.search import search
-from kb.search.build import index_dir
-from kb.search.search import get_searcher
+from kb.search import searcher as search
+from kb.search import write as index_build
+from kb.search.searcher import get_searcher
+from kb.search.write import index_dir
 from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 
@@ -341,7 +341,7 @@ def test_two_builds_at_once_both_finish_whole(tmp_path: Path) -> None:
 # unreadable (everything it needs is imported before it gives up root).
 AS_ANOTHER_USER = """
 import os, sys
-import kb.cli, kb.web, kb.web.server, kb.search.search, waitress
+import kb.cli, kb.web, kb.web.server, kb.search.searcher, waitress
 if os.geteuid() == 0:
     os.setgroups([]); os.setgid(65534); os.setuid(65534)
 sys.exit(kb.cli.main(sys.argv[1:]))

@@ -19,7 +19,7 @@ from werkzeug.test import TestResponse
 
 from kb.crosslang.library import get_library
 from kb.layers import cite
-from kb.search.search import get_searcher
+from kb.search.searcher import get_searcher
 from kb.web.security import HEADERS
 
 pytestmark = pytest.mark.slow  # hypothesis over every route and parameter

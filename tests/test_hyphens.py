@@ -156,7 +156,7 @@ def test_true_compounds_stay() -> None:
 
 @pytest.mark.parametrize("query", ["keskiarvo", "kes-kiarvo"])
 def test_search_finds_both_forms(query: str) -> None:
-    from kb.search.search import get_searcher
+    from kb.search.searcher import get_searcher
 
     assert build().ok
     hits = get_searcher(store.data_dir()).search(query, "fi", None, 5)["hits"]

@@ -63,7 +63,7 @@ def test_51B2c_is_aligned_and_its_page_says_where_it_is_printed(client: FlaskCli
 
 
 def test_search_finds_51B2c_under_its_id() -> None:
-    from kb.search.search import get_searcher
+    from kb.search.searcher import get_searcher
 
     hits = get_searcher(store.data_dir()).search("trahvikaartidena lauale", "et", None, 10)["hits"]
     assert "51.B.2.c" in [h["id"] for h in hits]

@@ -222,8 +222,8 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
     """A searcher opened where no library was loaded (`lawkb search`, a worker that only
     searches) still reads `fi2` as Finnish: from the index's own list of documents. Without
     it the copy was searched unstemmed (`revokin` found nothing of `revokki`)."""
-    from kb.search.build import index_dir
-    from kb.search.search import Searcher
+    from kb.search.searcher import Searcher
+    from kb.search.write import index_dir
 
     data = sites[3].application.config["LAWKB_DATA"]
     with mock.patch.dict(profiles._DOCUMENTS, clear=True):
@@ -234,17 +234,14 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
 
 
 def test_a_searcher_keeps_a_languages_words_once(sites: dict[int, FlaskClient]) -> None:
-    """Three copies of a book: the searcher keeps each language's words, with their counts,
-    once (a dictionary per language), and each copy's terms as a sorted list beside where
-    their postings begin, from which a copy's count of a term is the book's."""
-    from kb.search.search import get_searcher
+    """Three copies of a book: the index holds each language's words once (a field per
+    language), each counted in every copy's units, and the words as printed once."""
+    from kb.search.searcher import get_searcher
 
     one, three = (get_searcher(sites[n].application.config["LAWKB_DATA"]) for n in (1, 3))
-    assert sorted(three.lexicons) == sorted(one.lexicons)
-    assert all("@" in field for field in three.lexicons)  # no document's own dictionary
-    assert three.lexicons["exact@fi"]["revokki"] == 3 * one.lexicons["exact@fi"]["revokki"]
-    counts = [dict(three._counts(f"exact_{key}")) for key in ("fi", "fi2", "fi3")]
-    assert counts[0] == counts[1] == counts[2] == one.lexicons["exact@fi"]
+    assert sorted(three.lexicons) == sorted(one.lexicons) == ["fi", "tr"]
+    fi1, fi3 = one.lexicons["fi"].counts["exact"], three.lexicons["fi"].counts["exact"]
+    assert fi3.keys() == fi1.keys() and fi3["revokki"] == 3 * fi1["revokki"]
     assert three.display["fi"] == one.display["fi"] and three.display["fi"]["etta"] == "että"
     assert list(three.display) == ["fi", "tr"]
 

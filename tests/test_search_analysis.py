@@ -8,8 +8,10 @@ import pytest
 
 from kb.ingest.ocr import load_rules
 from kb.profiles import load_words
-from kb.search.analysis import analyzer, fold, light_stem, ocr_variants, repair_ocr
+from kb.search.analysis import analyzer
+from kb.search.ocr import ocr_variants, repair_ocr
 from kb.search.spell import Speller, distance
+from kb.search.stems import fold, light_stem
 
 SLOVAK = tuple(load_words("sk").suffixes.split())
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.search.search import Searcher, get_searcher
+from kb.search.searcher import Searcher, get_searcher
 from tests.test_search import built_data
 
 QUERIES = Path(__file__).parent / "data" / "search_queries.tsv"

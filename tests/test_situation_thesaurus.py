@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from kb.core.ids import code_parts, law_of, unit_id
 from kb.crosslang import editions
 from kb.profiles import load_situations
-from kb.search.search import Searcher, get_searcher
+from kb.search.searcher import Searcher, get_searcher
 from tests.conftest import units_by_id
 from tests.test_search import built_data
 

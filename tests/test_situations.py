@@ -21,10 +21,12 @@ import pytest
 from kb import profiles
 from kb.core.ids import law_of
 from kb.profiles import language_of, languages, load_words
-from kb.search.analysis import analyzer, fold
-from kb.search.concepts import Concepts, book_concepts, ranked, situation_concepts
+from kb.search.analysis import analyzer
+from kb.search.concepts import book_concepts, ranked, situation_concepts
 from kb.search.evaluate import Score, read_situations, scores
-from kb.search.search import Searcher, get_searcher
+from kb.search.matching import Concepts
+from kb.search.searcher import Searcher, get_searcher
+from kb.search.stems import fold
 from tests.conftest import parsed
 from tests.test_search import built_data
 

@@ -22,7 +22,7 @@ from kb.core.model import Unit
 from kb.crosslang.library import Library
 from kb.layers import cite
 from kb.pipeline import build
-from kb.search.search import get_searcher
+from kb.search.searcher import get_searcher
 from kb.store import load_units, read_manifest
 from kb.web import create_app
 

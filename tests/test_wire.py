@@ -18,7 +18,7 @@ import flask_compress.flask_compress as flask_compress
 from flask.testing import FlaskClient
 
 from kb import store
-from kb.search import search
+from kb.search import searcher as search
 from kb.web import cache, create_app
 from kb.web.cache import encode
 

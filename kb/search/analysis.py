@@ -27,7 +27,7 @@ Every word of a unit (and of a query) becomes a small set of keys:
 >>> analyzer("tr").keys("KURALLARI").exact, analyzer("tr").keys("İHLAL").exact
 ('kurallari', 'ihlal')
 >>> [t.text for t in index_analyzer("fi", "stems")("Revokki tuli")]
-['revok', 'tul']
+['revok', 'tuli', 'tul']
 """
 
 from __future__ import annotations

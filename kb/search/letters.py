@@ -52,6 +52,8 @@ def situation_letters(entries: list[dict[str, Any]]) -> dict[str, LetterIndex]:
     """The letter index (`letter_index`) of each language's situations: the content words
     of each situation's phrases.
 
+    >>> from kb.profiles import load_situations
+    >>> from kb.search.concepts import situation_concepts
     >>> letters = situation_letters(situation_concepts("fi"))
     >>> len(letters["fi"].situations) == len(load_situations("fi")[1])
     True

@@ -7,7 +7,7 @@ entry's term and heading hold; to a situation by its best phrase, BM25 over the 
 phrases together (`weighting.tf`), raised by how much the query's letters resemble the
 situation's (`kb.search.letters`: inflected and compound forms, scattered words).
 
->>> from kb.search.concepts import _sample, book_concepts
+>>> from kb.search.concepts import _sample, book_concepts, ranked
 >>> c = Concepts(book_concepts({"et": [_sample()]}))
 >>> best = ranked(c.entries_matching("opening lead out of turn", "en"))[0]
 >>> best.entry.terms["en"], best.score
@@ -161,6 +161,7 @@ class Concepts:
         heading, times one half plus half the share of the entry's own words the query
         holds; unsorted (see `ranked`).
 
+        >>> from kb.search.concepts import _sample, book_concepts, ranked
         >>> c = Concepts(book_concepts({"et": [_sample()]}))
         >>> [m.entry.terms["en"] for m in ranked(c.entries_matching("out of turn", "en"), 1)]
         ['Out of turn']
@@ -202,6 +203,7 @@ class Concepts:
         no word of the query is in, once some situation holds one of its words; from the best
         bound down, at least the best `limit` (0: all).
 
+        >>> from kb.search.concepts import ranked, situation_concepts
         >>> c = Concepts(situation_concepts("fi"))
         >>> [m.entry.terms["fi"] for m in ranked(c.situations_matching("revokki", "fi"), 1)]
         ['revokki']
@@ -305,6 +307,7 @@ class Concepts:
         only the query's grams some situation holds (a word no situation knows does not
         lower it); the situations sharing no gram are left out.
 
+        >>> from kb.search.concepts import ranked, situation_concepts
         >>> c = Concepts(situation_concepts("fi"))
         >>> like = c.resemblance("arvojärjestyksestä", "fi")  # "of the ranking": no word alike
         >>> best = max(like, key=like.get)

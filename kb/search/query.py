@@ -15,7 +15,7 @@ groups (`exact`, `text`, `title`, `law`): within a group the best term counts
 (['lepääjän', 'oikeudet', 'ja', 'velvollisuudet'], ['oikeudet ja'])
 >>> q = group_queries([Form("text", "text", "revok", 1.0)], "fi")["text"]
 >>> q
-DisjunctionMax([Term('text_fi', 'revok')], tiebreak=0.0)
+DisjunctionMax([Term('text_fi', 'revok')])
 """
 
 from __future__ import annotations
@@ -128,8 +128,8 @@ def own_forms(keys: Keys, weight: float, exact: str = "exact") -> list[Form]:
     """The terms of a word's keys: its exact form (in group `exact`, or `exact` given), its
     stems in the text, title and law title fields.
 
-    >>> own_forms(Keys("revokki", ("revok",)), 1.0)[:2]
-    [Form(group='exact', field='exact', term='revokki', weight=1.0), Form(group='text', field='text', term='revok', weight=1.0)]
+    >>> [(f.group, f.term) for f in own_forms(Keys("revokki", ("revok",)), 1.0)]
+    [('exact', 'revokki'), ('text', 'revok'), ('title', 'revok'), ('law', 'revok')]
     """
     forms = [Form(exact, "exact", keys.exact, weight)] if keys.exact else []
     for stem in keys.stems:

@@ -5,14 +5,15 @@ Whoosh provides the matching: each group's query (`kb.search.query.group_queries
 matcher (`Query.matcher`) that walks the postings of its terms, scored by BM25F
 (`kb.search.weighting.LawBM25F`, here the term-frequency factor alone); a `Phrase` query's
 matcher finds the units holding its words in a row. The project adds the weighting of a
-word: per group, the best of its terms in a unit (`DisjunctionMax`, see `best_of`), times the group's weight
-(`GROUP_WEIGHT`: its own title, its law's title, the exact form typed, on top of its stems)
-and the word's rarity over all its forms in that document (`weighting.idf`), so that a rare
-inflected form weighs what its word weighs. One pass over a language's matchers serves every
-document of the language searched: their units are numbered in runs (`Units.ranges`).
+word: per group, the best of its terms in a unit (`DisjunctionMax`, see `best_of`), times
+the group's weight (`GROUP_WEIGHT`: its own title, its law's title, the exact form typed, on
+top of its stems) and the word's rarity over all its forms in that document
+(`weighting.idf`), so that a rare inflected form weighs what its word weighs. One pass over
+a language's matchers serves every document of the language searched: their units are
+numbered in runs (`Units.ranges`).
 
->>> found = in_ranges(iter([(1, 0.5), (4, 0.9), (7, 0.2)]), {"a": [range(0, 3)], "b": [range(3, 6)]})
->>> found
+>>> ranges = {"a": [range(0, 3)], "b": [range(3, 6)]}
+>>> in_ranges(iter([(1, 0.5), (4, 0.9), (7, 0.2)]), ranges)
 {'a': {1: 0.5}, 'b': {4: 0.9}}
 """
 

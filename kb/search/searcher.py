@@ -186,6 +186,16 @@ class Searcher:
             "citation": citation,
         }
 
+    def stored(self, doc: int) -> dict[str, Any]:
+        """A unit's stored fields (Whoosh's), by its number.
+
+        >>> s = get_searcher()
+        >>> s.stored(s.units.by_id[("fi", "63")])["title"]
+        'REVOKIN PYSYVÄKSI TULEMINEN'
+        """
+        with self.whoosh() as s:
+            return s.stored_fields(doc)
+
     def by_language(self, langs: list[str]) -> dict[str, list[str]]:
         """Documents by their language, in order."""
         out: dict[str, list[str]] = defaultdict(list)

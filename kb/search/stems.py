@@ -54,6 +54,7 @@ def light_stem(word: str, suffixes: tuple[str, ...]) -> str:
     """A light stemmer for a language with no Snowball stemmer: strip one ending (the first
     that fits, so list them longest first), keeping a stem of three letters or more.
 
+    >>> from kb.profiles import load_words
     >>> slovak = tuple(load_words("sk").suffixes.split())
     >>> [light_stem(w, slovak) for w in ("ponuka", "ponuky", "ponuke", "ponukou", "ponúk")]
     ['ponuk', 'ponuk', 'ponuk', 'ponuk', 'ponúk']

@@ -46,7 +46,7 @@ def tf(freq: float, length: float, average: float, b: float = B, k1: float = K1)
     a field (or a group) `length` long, against the `average` length.
 
     >>> tf(1, 5, 5), round(tf(3, 5, 5), 3), round(tf(1, 10, 5), 3)
-    (1.0, 1.571, 0.759)
+    (1.0, 1.571, 0.71)
     """
     return scoring.bm25(1.0, freq, length, average or 1.0, b, k1)
 
