@@ -81,10 +81,18 @@ class Concepts:
         # so that its copies do not fill the best matches.
         printed: dict[tuple, int] = {}
         english: set[str] = set()
+        said: dict[tuple[str, str], tuple] = {}  # each text's content words, read once
+
+        def read(lang: str, text: str) -> tuple[tuple[str, ...], ...]:
+            found = said.get((lang, text))
+            if found is None:
+                found = said[(lang, text)] = self.content(lang, text)
+            return found
+
         for n, entry in enumerate(entries):
             group = one(entry.get("group", ""), entry.get("group", ""))
             targets, edition = tuple(entry["targets"]), entry["edition"]
-            content = {lang: self.content(lang, term) for lang, term in entry["terms"].items()}
+            content = {lang: read(lang, term) for lang, term in entry["terms"].items()}
             english.update(keys[0] for keys in content.get(ENGLISH, ()))
             for lang in dict.fromkeys((*entry["terms"], *entry["context"])):
                 language, term = language_of(lang), entry["terms"].get(lang)
@@ -100,7 +108,7 @@ class Concepts:
                     continue
                 for k in {k for ks in words for k in ks}:
                     own[language][k].add(n)
-                for keys in self.content(lang, heading):
+                for keys in read(lang, heading):
                     for k in keys:
                         context[language][k].add(n)
             sizes_of = tuple(map(len, content.values()))

@@ -151,9 +151,12 @@ class Lexicon:
         self.sorted: dict[str, list[str]] = {}
         for name in TERM_FIELDS:
             if field(name, language) in reader.schema:
-                terms = reader.iter_field(field(name, language))
-                counts = {t.decode("utf-8"): info.doc_frequency() for t, info in terms}
-                self.counts[name], self.sorted[name] = counts, list(counts)
+                counts: dict[str, int] = {}
+                for leaf, _ in reader.leaf_readers():  # a segment's terms read in order
+                    for term, info in leaf.iter_field(field(name, language)):
+                        word = term.decode("utf-8")
+                        counts[word] = counts.get(word, 0) + info.doc_frequency()
+                self.counts[name], self.sorted[name] = counts, sorted(counts)
         self.speller = Speller({w: n for w, n in self.counts["exact"].items() if w.isalpha()})
 
     def holds(self, name: str, term: str) -> bool:

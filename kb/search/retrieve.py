@@ -13,7 +13,7 @@ a language's matchers serves every document of the language searched: their unit
 numbered in runs (`Units.ranges`).
 
 >>> ranges = {"a": [range(0, 3)], "b": [range(3, 6)]}
->>> in_ranges(iter([(1, 0.5), (4, 0.9), (7, 0.2)]), ranges)
+>>> in_ranges({1: 0.5, 4: 0.9, 7: 0.2}, ranges)
 {'a': {1: 0.5}, 'b': {4: 0.9}}
 """
 
@@ -50,35 +50,55 @@ class Word:
     marks: frozenset[str]
 
 
-def postings(q: query.Query, searcher: Searcher) -> Iterator[tuple[int, float]]:
-    """A query's matching units and scores, in order of their numbers (Whoosh's matcher)."""
-    m = q.matcher(searcher)
-    while m.is_active():
-        yield m.id(), m.score()
-        m.next()
+def postings(
+    q: query.Query, searcher: Searcher, ranges: list[range] | None = None
+) -> Iterator[tuple[int, float]]:
+    """A query's matching units and scores, in order of their numbers, only those numbered in
+    `ranges` (sorted; None: all): each segment's matcher (`Query.matcher` of Whoosh's leaf
+    searchers) walked over the ranges, skipping to each (`Matcher.skip_to`)."""
+    for sub, offset in searcher.leaf_searchers():
+        end = offset + sub.doc_count_all()
+        inside = [
+            range(max(r.start, offset) - offset, min(r.stop, end) - offset)
+            for r in (ranges if ranges is not None else [range(offset, end)])
+            if r.start < end and r.stop > offset
+        ]
+        if not inside:
+            continue
+        m = q.matcher(sub)
+        for r in inside:
+            if not m.is_active():
+                break
+            if m.id() < r.start:
+                m.skip_to(r.start)
+            while m.is_active() and (doc := m.id()) < r.stop:
+                yield doc + offset, m.score()
+                m.next()
 
 
-def best_of(q: query.Query, searcher: Searcher) -> Iterator[tuple[int, float]]:
-    """A `DisjunctionMax` query's matching units, each with its best term's score (each
-    term's matcher walked on its own: Whoosh's `DisjunctionMaxMatcher` scores a unit by the
-    better of two sub-matchers even where only one of them matches it)."""
+def best_of(q: query.Query, searcher: Searcher, ranges: list[range]) -> dict[int, float]:
+    """A `DisjunctionMax` query's matching units in `ranges`, each with its best term's score
+    (each term's matcher walked on its own: Whoosh's `DisjunctionMaxMatcher` scores a unit
+    by the better of two sub-matchers even where only one of them matches it)."""
     best: dict[int, float] = {}
     for term in q.subqueries:
         get = best.get
-        for doc, score in postings(term, searcher):
+        for doc, score in postings(term, searcher, ranges):
             if score > get(doc, 0.0):
                 best[doc] = score
-    return iter(sorted(best.items()))
+    return best
 
 
 def in_ranges(
-    found: Iterator[tuple[int, float]], ranges: dict[str, list[range]]
+    found: dict[int, float], ranges: dict[str, list[range]]
 ) -> dict[str, dict[int, float]]:
     """Matches split by document: those in each document's ranges of unit numbers."""
+    if len(ranges) == 1:
+        return {key: found for key in ranges}
     cuts = sorted((r.start, r.stop, key) for key, rs in ranges.items() for r in rs)
     starts = [start for start, _, _ in cuts]
     out: dict[str, dict[int, float]] = {key: {} for key in ranges}
-    for doc, score in found:
+    for doc, score in found.items():
         at = bisect_right(starts, doc) - 1
         if at >= 0 and doc < cuts[at][1]:
             out[cuts[at][2]][doc] = score
@@ -97,11 +117,14 @@ def words(
     """A typed word in each document of a language (`ranges`: their units' numbers; `sizes`:
     their numbers of units), from its analysis: per group, the best term in each unit (the
     group's Whoosh query), weighed by the group and by the word's rarity in the document."""
+    every = sorted((r for rs in ranges.values() for r in rs), key=lambda r: r.start)
     groups = {
-        group: in_ranges(best_of(q, searcher), ranges)
+        group: in_ranges(best_of(q, searcher, every), ranges)
         for group, q in group_queries(analysed.forms, language).items()
     }
-    own = group_queries(analysed.own, language)
+    # the documents with a unit holding one of the word's own terms
+    own = group_queries(analysed.own, language).values()
+    held = in_ranges({doc: 1.0 for q in own for doc in best_of(q, searcher, every)}, ranges)
     out = {}
     for key in ranges:
         scores: dict[int, float] = {}
@@ -111,26 +134,10 @@ def words(
             get = scores.get
             for doc, s in best.items():
                 scores[doc] = get(doc, 0.0) + weight * s
-        # a unit of this document holds one of the word's own terms
-        known = any(held(q, searcher, ranges[key]) for q in own.values())
+        known = bool(held[key])
         law = frozenset(groups["law"][key]) if "law" in groups else frozenset()
         out[key] = Word(typed, analysed.keys, stop, known, scores, law, analysed.marks)
     return out
-
-
-def held(q: query.Query, searcher: Searcher, ranges: list[range]) -> bool:
-    """Whether a unit numbered in `ranges` matches a query."""
-    m = q.matcher(searcher)
-    for r in ranges:
-        if not m.is_active():
-            return False
-        if m.id() < r.start:
-            m.skip_to(r.start)
-            if not m.is_active():
-                return False
-        if m.id() < r.stop:
-            return True
-    return False
 
 
 def phrase_units(
@@ -141,6 +148,6 @@ def phrase_units(
         return None
     found: set[int] | None = None
     for q in phrases:
-        docs = {doc for doc, _ in postings(q, searcher) if any(doc in r for r in ranges)}
+        docs = {doc for doc, _ in postings(q, searcher, ranges)}
         found = docs if found is None else found & docs
     return found
