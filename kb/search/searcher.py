@@ -32,7 +32,6 @@ from whoosh.searching import Searcher as WhooshSearcher
 from kb import store
 from kb.core.memory import loading
 from kb.core.model import EVERY
-from kb.layers.cite import parse_citation
 from kb.profiles import add_document, language_of, languages, load_references, load_words
 from kb.search import rank, retrieve
 from kb.search.analysis import analyzer
@@ -151,7 +150,7 @@ class Searcher:
         unknown: dict[str, list[retrieve.Word]] = {}
         matched: dict[str, list] = {}
         with self.whoosh() as s:
-            for language, docs in self.by_language(langs).items():
+            for language, docs in by_language(langs).items():
                 ranges = {lg: self.units.ranges[lg] for lg in docs}
                 per_doc = self.words(s, language, words, ranges)
                 said = [phrase_query(p, language) for p in phrases]
@@ -182,7 +181,7 @@ class Searcher:
             "lang": None if lang == EVERY else lang,  # the one document asked for
             "hits": hits,
             "total": len(found),
-            "did_you_mean": None if citation else self.did_you_mean(words, unknown),
+            "did_you_mean": None if citation else self.corrected(words, unknown),
             "citation": citation,
         }
 
@@ -195,13 +194,6 @@ class Searcher:
         """
         with self.whoosh() as s:
             return s.stored_fields(doc)
-
-    def by_language(self, langs: list[str]) -> dict[str, list[str]]:
-        """Documents by their language, in order."""
-        out: dict[str, list[str]] = defaultdict(list)
-        for lg in langs:
-            out[language_of(lg)].append(lg)
-        return out
 
     def words(
         self, s: WhooshSearcher, language: str, words: list[str], ranges: dict[str, list[range]]
@@ -279,12 +271,8 @@ class Searcher:
         )
         return mine, matched, held, inside
 
-    def did_you_mean(self, words: list[str], unknown: dict[str, list[retrieve.Word]]) -> str | None:
-        """The query with its misspelt words corrected (`kb.search.spell.did_you_mean`).
-
-        >>> get_searcher().search("kilpailunjohtajn harkintavalta")["did_you_mean"]
-        'kilpailunjohtaja harkintavalta'
-        """
+    def corrected(self, words: list[str], unknown: dict[str, list[retrieve.Word]]) -> str | None:
+        """The query, its misspelt words corrected (`kb.search.spell.did_you_mean`)."""
         spellers = {language: lexicon.speller for language, lexicon in self.lexicons.items()}
         return did_you_mean(words, unknown, spellers, self.display, self.foreign)
 
@@ -338,27 +326,15 @@ class Searcher:
     def citation(
         self, text: str, langs: list[str], lang: str | None
     ) -> tuple[dict[str, str] | None, list[int], str | None]:
-        """The unit a query names when it is a citation (in the document asked for, else the
-        language whose law word the query uses, else the first language that has it), the
-        units to list first (the one it names, or the nearest, in every document) and the id
-        typed.
+        """The unit a query names when it is a citation (`Units.citation`), as a hit names
+        it; the units to list first; the id typed.
 
         >>> get_searcher().citation("laki 12C1", ["fi", "tr"], None)[0]
         {'id': '12.C.1', 'lang': 'fi', 'document': 'fi-2017'}
         """
-        if len(text) > 40 or not any(c.isdigit() for c in text):
-            return None, [], None  # every citation has a law number
-        uid = parse_citation(text)
-        if uid is None:
-            return None, [], None
-        if lang is None:
-            start = text.strip().lower()
-            named = [lg for w, lg in self.law_words if start.startswith(w)][:1]
-            langs = named + [lg for lg in langs if lg not in named]
-        cited = [(lg, *self.units.cited(lg, uid)) for lg in langs]
-        first = next(((lg, doc) for lg, doc, named in cited if named), None)
-        citation = {"id": self.units.docs[first[1]].id, **self.named(first[0])} if first else None
-        return citation, [doc for _, doc, _ in cited if doc is not None], uid
+        first, cited, uid = self.units.citation(text, langs, lang, self.law_words)
+        named = {"id": self.units.docs[first[1]].id, **self.named(first[0])} if first else None
+        return named, cited, uid
 
     def load_lemmas(self) -> list[str]:
         """Load the lemma dictionaries of the index's languages that have one (about a
@@ -373,6 +349,18 @@ class Searcher:
         for code in codes:
             lemmatizer(code).load()
         return codes
+
+
+def by_language(langs: list[str]) -> dict[str, list[str]]:
+    """Documents by their language, in order.
+
+    >>> by_language(["fi", "sv", "fi2"])
+    {'fi': ['fi', 'fi2'], 'sv': ['sv']}
+    """
+    out: dict[str, list[str]] = defaultdict(list)
+    for lg in langs:
+        out[language_of(lg)].append(lg)
+    return dict(out)
 
 
 class NoIndex(RuntimeError):

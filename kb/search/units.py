@@ -165,3 +165,30 @@ class Units:
                 if law_of(i) and any(doc in self.citing.get((lang, a), ()) for a in lineage(i)):
                     return law_of(i)
         return None
+
+    def citation(
+        self, text: str, langs: list[str], lang: str | None, law_words: list[tuple[str, str]]
+    ) -> tuple[tuple[str, int] | None, list[int], str | None]:
+        """The unit a query names when it is a citation (`12C1`, `laki 12`, `Yasa 16B`), as
+        (document, unit) in the document asked for (`lang`), else in the language whose law
+        word (`law_words`: each with its language, longest first) the query begins with,
+        else in the first of `langs` that has it; the units to list first (the one it names,
+        or the nearest, in every document of `langs`) and the id typed.
+
+        >>> u = Units(["12", "12.C"], ["fi", "fi"], ["12", "12"], ["law", "section"],
+        ...           ["", ""], {"fi": 2017}, set())
+        >>> u.citation("laki 12C", ["fi"], None, [("laki", "fi")])
+        (('fi', 1), [1], '12.C')
+        """
+        if len(text) > 40 or not any(c.isdigit() for c in text):
+            return None, [], None  # every citation has a law number
+        uid = parse_citation(text)
+        if uid is None:
+            return None, [], None
+        if lang is None:
+            start = text.strip().lower()
+            named = [lg for w, lg in law_words if start.startswith(w)][:1]
+            langs = named + [lg for lg in langs if lg not in named]
+        cited = [(lg, *self.cited(lg, uid)) for lg in langs]
+        first = next(((lg, doc) for lg, doc, named in cited if named), None)
+        return first, [doc for _, doc, _ in cited if doc is not None], uid
