@@ -217,9 +217,9 @@ def test_an_entry_two_books_print_alike_is_matched_once() -> None:
 
 def test_letters_bring_up_the_situation_an_inflected_description_means() -> None:
     """ "vastustaja unohti alertoinnin" (the opponent forgot the alerting): by its words the
-    nearest situation is a claim's ("pelinviejä unohti että vastustajalla oli vielä korkea
-    valtti": forgot, opponent); "alertoinnin" shares no key with "alertoida", but most of its
-    letters, and brings up the forgotten alert (Laws 40B2a, 21B1, 16B)."""
+    nearest situation is another thing forgotten ("unohti rangaistuskortin": forgot the
+    penalty card); "alertoinnin" shares no key with "alertoida", but most of its letters,
+    and brings up the forgotten alert (Laws 40B2a, 21B1, 16B)."""
     concepts = Concepts(situation_concepts("fi"))
     query = "vastustaja unohti alertoinnin"
     best = ranked(concepts.situations_matching(query, "fi"), 1)[0]
@@ -229,7 +229,7 @@ def test_letters_bring_up_the_situation_an_inflected_description_means() -> None
     )
     with mock.patch.object(Concepts, "resemblance", return_value={}):
         by_words = ranked(concepts.situations_matching(query, "fi"), 1)[0]
-    assert by_words.entry.targets == ("70.C", "70.E")
+    assert by_words.entry.targets == ("52",)
 
 
 def test_a_query_no_situation_holds_a_word_of_matches_none_by_letters() -> None:

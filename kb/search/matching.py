@@ -25,7 +25,7 @@ from kb.profiles import language_of
 from kb.search.analysis import analyzer, content_keys
 from kb.search.concepts import ENGLISH, Concept, Match
 from kb.search.letters import LetterIndex, letter_grams, rarity, situation_letters
-from kb.search.weighting import tf
+from kb.search.weighting import idf, tf
 
 MIN_SCORE = 0.2  # a concept matching less of the query than this is not used
 FULL = 1 - 1e-9  # a bound from which a situation's phrases may score 1 (less: rounding's margin)
@@ -185,7 +185,7 @@ class Concepts:
         for w, keys in enumerate(words):
             found_own = set().union(*(own.get(k, ()) for k in keys))
             found_ctx = set().union(*(context.get(k, ()) for k in keys))
-            weight.append(math.log(1 + total / (1 + len(found_own | found_ctx))))
+            weight.append(idf(len(found_own | found_ctx), total))
             for n in found_own:
                 hits_own[n].add(w)
                 hits_all[n].add(w)
@@ -235,7 +235,7 @@ class Concepts:
                 for group, n in groups.get(k, ()):
                     if n > held_by.get(group, 0):
                         held_by[group] = n
-            rare = math.log(1 + len(self.members) / (1 + len(held_by)))
+            rare = idf(len(held_by), len(self.members))
             weight.append(rare * (CARD_WORD if names_a_card(keys[0]) else 1.0))
             for group, n in held_by.items():
                 in_group[group][w] = n

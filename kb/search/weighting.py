@@ -19,6 +19,19 @@ values measured); the fields' weights are in `kb.search.retrieve` (`GROUP_WEIGHT
 (6.4, 2.3)
 >>> round(tf(2, 10, 10), 3)  # a term twice in a field of average length
 1.375
+
+Whoosh's own search with it, over units of two languages (a field holds one's):
+
+>>> from whoosh import fields, query
+>>> from whoosh.filedb.filestore import RamStorage
+>>> ix = RamStorage().create_index(fields.Schema(text_fi=fields.TEXT, text_tr=fields.TEXT))
+>>> with ix.writer() as w:
+...     w.add_document(text_fi="revokki tuli pysyväksi"); w.add_document(text_fi="tikki")
+...     w.add_document(text_tr="revoke"); w.add_document(text_tr="kart")
+>>> with ix.searcher(weighting=LawBM25F({"fi": 2, "tr": 2})) as s:
+...     hit = s.search(query.Term("text_fi", "tikki"))[0]
+>>> round(hit.score, 4) == round(idf(1, 2) * tf(1, 1, 2), 4)  # among the 2 Finnish units
+True
 """
 
 from __future__ import annotations
