@@ -12,15 +12,17 @@ top of its stems) and the word's rarity over all its forms in that document
 a language's matchers serves every document of the language searched: their units are
 numbered in runs (`Units.ranges`).
 
->>> ranges = {"a": [range(0, 3)], "b": [range(3, 6)]}
->>> in_ranges({1: 0.5, 4: 0.9, 7: 0.2}, ranges)
-{'a': {1: 0.5}, 'b': {4: 0.9}}
+>>> from kb.search.searcher import get_searcher
+>>> s, revokki = get_searcher(), query.DisjunctionMax([query.Term("exact_fi", "revokki")])
+>>> with s.whoosh() as w:
+...     found = best_of(revokki, parts(w, s.units.ranges), s.units.ranges)
+>>> len(found["fi"]), found["tr"]
+(15, {})
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from whoosh import query
@@ -50,59 +52,92 @@ class Word:
     marks: frozenset[str]
 
 
-def postings(
-    q: query.Query, searcher: Searcher, ranges: list[range] | None = None
-) -> Iterator[tuple[int, float]]:
-    """A query's matching units and scores, in order of their numbers, only those numbered in
-    `ranges` (sorted; None: all): each segment's matcher (`Query.matcher` of Whoosh's leaf
-    searchers) walked over the ranges, skipping to each (`Matcher.skip_to`)."""
+Parts = list[tuple[Searcher, int, list[tuple[range, str]]]]  # see `parts`
+
+
+def parts(searcher: Searcher, ranges: dict[str, list[range]]) -> Parts:
+    """Each segment of the index (Whoosh's leaf searchers) with its first unit's number and,
+    in its own numbers, the ranges of the documents searched that fall in it, each with its
+    document, in order (the segments a search does not reach are left out).
+
+    >>> from kb.search.searcher import get_searcher
+    >>> with get_searcher().whoosh() as w:
+    ...     [(at, inside) for _, at, inside in parts(w, {"x": [range(2)]})]
+    [(0, [(range(0, 2), 'x')])]
+    """
+    out: Parts = []
     for sub, offset in searcher.leaf_searchers():
         end = offset + sub.doc_count_all()
-        inside = [
-            range(max(r.start, offset) - offset, min(r.stop, end) - offset)
-            for r in (ranges if ranges is not None else [range(offset, end)])
-            if r.start < end and r.stop > offset
-        ]
-        if not inside:
-            continue
+        inside = sorted(
+            (
+                (range(max(r.start, offset) - offset, min(r.stop, end) - offset), key)
+                for key, rs in ranges.items()
+                for r in rs
+                if r.start < end and r.stop > offset
+            ),
+            key=lambda p: p[0].start,
+        )
+        if inside:
+            out.append((sub, offset, inside))
+    return out
+
+
+def matches(q: query.Query, found: Parts) -> Iterator[tuple[str, int, float]]:
+    """A query's matching units in the documents of `found` (`parts`), with their document
+    and score, each segment's matcher (`Query.matcher`) skipping to each range
+    (`Matcher.skip_to`)."""
+    for sub, offset, inside in found:
         m = q.matcher(sub)
-        for r in inside:
+        for r, key in inside:
             if not m.is_active():
                 break
             if m.id() < r.start:
                 m.skip_to(r.start)
             while m.is_active() and (doc := m.id()) < r.stop:
-                yield doc + offset, m.score()
+                yield key, doc + offset, m.score()
                 m.next()
 
 
-def best_of(q: query.Query, searcher: Searcher, ranges: list[range]) -> dict[int, float]:
-    """A `DisjunctionMax` query's matching units in `ranges`, each with its best term's score
-    (each term's matcher walked on its own: Whoosh's `DisjunctionMaxMatcher` scores a unit
-    by the better of two sub-matchers even where only one of them matches it)."""
-    best: dict[int, float] = {}
-    for term in q.subqueries:
-        get = best.get
-        for doc, score in postings(term, searcher, ranges):
-            if score > get(doc, 0.0):
-                best[doc] = score
-    return best
-
-
-def in_ranges(
-    found: dict[int, float], ranges: dict[str, list[range]]
-) -> dict[str, dict[int, float]]:
-    """Matches split by document: those in each document's ranges of unit numbers."""
-    if len(ranges) == 1:
-        return {key: found for key in ranges}
-    cuts = sorted((r.start, r.stop, key) for key, rs in ranges.items() for r in rs)
-    starts = [start for start, _, _ in cuts]
-    out: dict[str, dict[int, float]] = {key: {} for key in ranges}
-    for doc, score in found.items():
-        at = bisect_right(starts, doc) - 1
-        if at >= 0 and doc < cuts[at][1]:
-            out[cuts[at][2]][doc] = score
+def holding(q: query.Query, found: Parts) -> set[str]:
+    """The documents of `found` (`parts`) with a unit that a query's term matches: each
+    term's matcher skipping from range to range, reading no further posting of a document
+    once it has one."""
+    out: set[str] = set()
+    for term in getattr(q, "subqueries", [q]):
+        for sub, _, inside in found:
+            m = term.matcher(sub)
+            for r, key in inside:
+                if not m.is_active():
+                    break
+                if key not in out:
+                    if m.id() < r.start:
+                        m.skip_to(r.start)
+                    if m.is_active() and m.id() < r.stop:
+                        out.add(key)
     return out
+
+
+def postings(
+    q: query.Query, searcher: Searcher, ranges: list[range] | None = None
+) -> Iterator[tuple[int, float]]:
+    """A query's matching units and scores, in order of their numbers, only those numbered in
+    `ranges` (None: all)."""
+    every = [range(0, searcher.doc_count_all())] if ranges is None else ranges
+    return ((doc, score) for _, doc, score in matches(q, parts(searcher, {"": every})))
+
+
+def best_of(q: query.Query, found: Parts, keys: Iterable[str]) -> dict[str, dict[int, float]]:
+    """A `DisjunctionMax` query's matching units in each document (`keys`, numbered in
+    `found`), each with its best term's score (each term's matcher walked on its own:
+    Whoosh's `DisjunctionMaxMatcher` scores a unit by the better of two sub-matchers even
+    where only one of them matches it)."""
+    best: dict[str, dict[int, float]] = {key: {} for key in keys}
+    for term in q.subqueries:
+        for key, doc, score in matches(term, found):
+            mine = best[key]
+            if score > mine.get(doc, 0.0):
+                mine[doc] = score
+    return best
 
 
 def words(
@@ -117,14 +152,13 @@ def words(
     """A typed word in each document of a language (`ranges`: their units' numbers; `sizes`:
     their numbers of units), from its analysis: per group, the best term in each unit (the
     group's Whoosh query), weighed by the group and by the word's rarity in the document."""
-    every = sorted((r for rs in ranges.values() for r in rs), key=lambda r: r.start)
+    found = parts(searcher, ranges)
     groups = {
-        group: in_ranges(best_of(q, searcher, every), ranges)
+        group: best_of(q, found, ranges)
         for group, q in group_queries(analysed.forms, language).items()
     }
     # the documents with a unit holding one of the word's own terms
-    own = group_queries(analysed.own, language).values()
-    held = in_ranges({doc: 1.0 for q in own for doc in best_of(q, searcher, every)}, ranges)
+    held = set().union(*(holding(q, found) for q in group_queries(analysed.own, language).values()))
     out = {}
     for key in ranges:
         scores: dict[int, float] = {}
@@ -134,7 +168,7 @@ def words(
             get = scores.get
             for doc, s in best.items():
                 scores[doc] = get(doc, 0.0) + weight * s
-        known = bool(held[key])
+        known = key in held
         law = frozenset(groups["law"][key]) if "law" in groups else frozenset()
         out[key] = Word(typed, analysed.keys, stop, known, scores, law, analysed.marks)
     return out
