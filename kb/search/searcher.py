@@ -354,8 +354,9 @@ class Searcher:
 def by_language(langs: list[str]) -> dict[str, list[str]]:
     """Documents by their language, in order.
 
-    >>> by_language(["fi", "sv", "fi2"])
-    {'fi': ['fi', 'fi2'], 'sv': ['sv']}
+    >>> _ = get_searcher()  # (its documents' languages known)
+    >>> by_language(["fi", "sv", "fi-2017"])
+    {'fi': ['fi', 'fi-2017'], 'sv': ['sv']}
     """
     out: dict[str, list[str]] = defaultdict(list)
     for lg in langs:
