@@ -23,6 +23,7 @@ numbered in runs (`Units.ranges`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from whoosh import query
@@ -30,6 +31,7 @@ from whoosh.searching import Searcher
 
 from kb.search.analysis import Keys
 from kb.search.query import Analysed, group_queries
+from kb.search.schema import field
 from kb.search.weighting import idf
 
 W_EXACT = 0.6  # bonus for the word exactly as typed (folded), on top of its stem
@@ -98,25 +100,6 @@ def matches(q: query.Query, found: Parts) -> Iterator[tuple[str, int, float]]:
                 m.next()
 
 
-def holding(q: query.Query, found: Parts) -> set[str]:
-    """The documents of `found` (`parts`) with a unit that a query's term matches: each
-    term's matcher skipping from range to range, reading no further posting of a document
-    once it has one."""
-    out: set[str] = set()
-    for term in getattr(q, "subqueries", [q]):
-        for sub, _, inside in found:
-            m = term.matcher(sub)
-            for r, key in inside:
-                if not m.is_active():
-                    break
-                if key not in out:
-                    if m.id() < r.start:
-                        m.skip_to(r.start)
-                    if m.is_active() and m.id() < r.stop:
-                        out.add(key)
-    return out
-
-
 def postings(
     q: query.Query, searcher: Searcher, ranges: list[range] | None = None
 ) -> Iterator[tuple[int, float]]:
@@ -126,17 +109,27 @@ def postings(
     return ((doc, score) for _, doc, score in matches(q, parts(searcher, {"": every})))
 
 
-def best_of(q: query.Query, found: Parts, keys: Iterable[str]) -> dict[str, dict[int, float]]:
+def best_of(
+    q: query.Query,
+    found: Parts,
+    keys: Iterable[str],
+    own: AbstractSet[tuple[str, str]] = frozenset(),
+    held: set[str] | None = None,
+) -> dict[str, dict[int, float]]:
     """A `DisjunctionMax` query's matching units in each document (`keys`, numbered in
     `found`), each with its best term's score (each term's matcher walked on its own:
     Whoosh's `DisjunctionMaxMatcher` scores a unit by the better of two sub-matchers even
-    where only one of them matches it)."""
+    where only one of them matches it); the documents where one of the terms `own` (field,
+    text) matches are added to `held`."""
     best: dict[str, dict[int, float]] = {key: {} for key in keys}
     for term in q.subqueries:
+        mine = (term.fieldname, term.text) in own
         for key, doc, score in matches(term, found):
-            mine = best[key]
-            if score > mine.get(doc, 0.0):
-                mine[doc] = score
+            found_in = best[key]
+            if score > found_in.get(doc, 0.0):
+                found_in[doc] = score
+            if mine and held is not None:
+                held.add(key)
     return best
 
 
@@ -153,12 +146,12 @@ def words(
     their numbers of units), from its analysis: per group, the best term in each unit (the
     group's Whoosh query), weighed by the group and by the word's rarity in the document."""
     found = parts(searcher, ranges)
+    own = {(field(f.field, language), f.term) for f in analysed.own}
+    held: set[str] = set()  # the documents with a unit holding one of the word's own terms
     groups = {
-        group: best_of(q, found, ranges)
+        group: best_of(q, found, ranges, own, held)
         for group, q in group_queries(analysed.forms, language).items()
     }
-    # the documents with a unit holding one of the word's own terms
-    held = set().union(*(holding(q, found) for q in group_queries(analysed.own, language).values()))
     out = {}
     for key in ranges:
         scores: dict[int, float] = {}
