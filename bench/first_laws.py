@@ -21,9 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kb.build import build
-
 from kb import store
+from kb.pipeline import build
 from kb.search.evaluate import read_situations, runs
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,7 +18,8 @@ word (`kb.store` lays it out):
 
 `<key>` hashes the built documents' hashes (from the manifest), the analysis code and the
 versions of Whoosh and PyStemmer, so an unchanged knowledge base never rebuilds the index.
-Only a build writes an index (`kb.build` calls `build_index`); a reader opens the current one.
+Only a build writes an index (`kb.pipeline` calls `build_index`); a reader opens the
+current one.
 
 >>> import tempfile
 >>> kb = Path(tempfile.mkdtemp()) / "builds" / "1"  # an empty knowledge base
