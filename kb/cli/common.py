@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from kb import store
 from kb.pipeline import BuildError, build, is_stale
+from kb.search.write import is_current
 
 if TYPE_CHECKING:
     from kb.crosslang.library import Book
@@ -34,12 +35,13 @@ def plural(count: int, word: str) -> str:
 
 
 def ensure_built(args: argparse.Namespace) -> None:
-    """Build first when the knowledge base is missing or older than the corpus. A corpus
-    that cannot be built or read, or a data directory that cannot take a build (a full
-    disk), leaves a knowledge base built before in use, with a line saying what could not
-    be checked; with none built, the error stands."""
+    """Build first when the knowledge base is missing or older than the corpus, or its search
+    index is missing or was built by other code (the build then writes the index alone). A
+    corpus that cannot be built or read, or a data directory that cannot take a build (a
+    full disk), leaves a knowledge base built before in use, with a line saying what could
+    not be checked; with none built, the error stands."""
     try:
-        if not is_stale(args.corpus, args.data):
+        if not is_stale(args.corpus, args.data) and is_current(args.data):
             return
         report = build(args.corpus, args.data)
     except (BuildError, OSError) as err:
