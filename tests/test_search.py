@@ -588,3 +588,24 @@ def test_the_index_key_holds_the_situation_thesaurus(
     path.write_text(path.read_text(encoding="utf-8") + "\n# a reviewer's note\n", "utf-8")
     monkeypatch.setattr(index_build, "SITUATIONS", edited)
     assert index_build.index_key(manifest) != before
+
+
+def test_a_build_failing_while_its_writers_index_leaves_no_process(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An index build that fails once Whoosh's writer processes have work (here: the
+    concepts' tables, worked out meanwhile) raises, and its writers end with it rather than
+    wait for more work (a process left waiting would hold the build's exit)."""
+    import multiprocessing
+    import time
+
+    from kb import store
+
+    def broken(units):
+        raise RuntimeError("no concepts")
+
+    monkeypatch.setattr(index_build, "concept_tables", broken)
+    kb = store.current(data)
+    with pytest.raises(RuntimeError, match="no concepts"):
+        index_build.write(tmp_path, kb, store.manifest_at(kb), "x", time.perf_counter())
+    assert multiprocessing.active_children() == []

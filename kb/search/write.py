@@ -400,6 +400,9 @@ def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: f
         tables = concept_tables(units)  # while the writers index
         writer.commit()
     except BaseException:
+        for task in getattr(writer, "tasks", ()):  # Whoosh's writer processes, waiting for work
+            task.terminate()
+            task.join()
         writer.cancel()
         raise
     finally:
