@@ -12,8 +12,9 @@ search scores each term with an inverse document frequency of 1 (`LawBM25F(rarit
 and applies the word's own, over all its forms together (`idf`). The concepts' matching
 (`kb.search.concepts`) uses the same `idf` and `tf` for a situation's phrases.
 
-Parameters: `B = 0.75`, `K1 = 1.2`, BM25's usual values (docs/search.md gives what other
-values measured); the fields' weights are in `kb.search.retrieve` (`GROUP_WEIGHT`).
+Parameters: `B = 0.75`, `K1 = 1.2`, BM25's usual values: B 0.5 or 1.0, K1 0.9 or 1.6 moved
+each query set by a point at most, some up, some down (docs/search.md has the table); the
+fields' weights are in `kb.search.retrieve` (`GROUP_WEIGHT`).
 
 >>> round(idf(1, 900), 2), round(idf(90, 900), 2)
 (6.4, 2.3)
