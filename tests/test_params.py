@@ -5,10 +5,13 @@ parameters only, and the page cache counts its keys in its budget."""
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from kb.web import cache, params
+from kb import store
+from kb.web import cache, create_app, params
 
 
 def test_sixty_thousand_repeats_are_refused_before_any_work(client: FlaskClient) -> None:
@@ -40,8 +43,6 @@ def test_repeats_and_unknown_parameters_make_no_new_page(client: FlaskClient) ->
 
 
 def test_canonical_parameters() -> None:
-    from kb.web import create_app
-
     app = create_app()
     url = "/x?langs=fi,tr&q=a&langs=tr,et&q=b&check=refs&check=refs&zzz=1"
     with app.test_request_context(url):
@@ -63,3 +64,17 @@ def test_a_405_says_what_is_allowed(client: FlaskClient) -> None:
         answer = client.delete(path)
         assert answer.status_code == 405
         assert set(answer.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS"}
+
+
+def test_a_site_with_no_search_index_says_so(tmp_path: Path) -> None:
+    """A data directory whose index is gone (replaced by one never built): the search page
+    and the API answer 503 saying why, not 500."""
+    data = tmp_path / "data"
+    source = store.data_dir()
+    shutil.copytree(source, data, symlinks=True)
+    (store.current(data) / "index").unlink()
+    client = create_app(data).test_client()
+    page = client.get("/search?q=revoke&ui=en")
+    assert page.status_code == 503 and "The search index is being built." in page.get_data(True)
+    api = client.get("/api/v1/search?q=revoke")
+    assert api.status_code == 503 and api.get_json()["status"] == 503

@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import brotli
-from flask import current_app, request
+from flask import abort, current_app, request
+from flask_babel import gettext as _
 
 from kb import store
 from kb.crosslang.library import get_library
@@ -254,7 +255,7 @@ def searcher() -> Any:
     ...     searcher() is searcher()
     True
     """
-    from kb.search.searcher import get_searcher  # the index is opened by the first search
+    from kb.search.searcher import NoIndex, get_searcher  # opened by the first search
 
     data = Path(current_app.config["LAWKB_DATA"])
     try:
@@ -264,7 +265,10 @@ def searcher() -> Any:
     known = _searchers.get(data)
     if known is not None and marker and known[0] == marker:
         return known[1]
-    found = get_searcher(data)
+    try:
+        found = get_searcher(data)
+    except NoIndex:  # a data directory replaced by one never built: say so, not a 500
+        abort(503, _("The search index is being built. Please try again in a moment."))
     _searchers[data] = (marker, found)
     return found
 

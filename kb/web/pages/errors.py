@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from kb.web.pages.common import GENERIC_ERRORS
 
-CODES = (400, 404, 405, 413, 414)
+CODES = (400, 404, 405, 413, 414, 503)
 
 
 def kept_headers(error: HTTPException) -> list[tuple[str, str]]:
