@@ -70,7 +70,7 @@ def main(client: FlaskClient, url: str) -> str:
 
 def test_a_law_page_lists_the_other_documents_once(sites: dict[int, FlaskClient]) -> None:
     one, three = main(sites[1], "/fi/law/12"), main(sites[3], "/fi/law/12")
-    others = three.split('<details class="other-docs"')[1].split("</details>")[0]
+    others = three.split('<nav class="other-docs"')[1].split("</nav>")[0]
     links = re.findall(r'href="(/\w+/law/12)" hreflang="(\w+)"', others)
     assert sorted(links) == [(f"/{x}/law/12", x[:2]) for x in ("fi2", "fi3", "tr", "tr2", "tr3")]
     for code in ("fi2", "tr3"):

@@ -204,12 +204,12 @@ def test_cite_page_shows_the_unit_with_a_language_choice(client: FlaskClient) ->
 
 def test_table_mode_shows_one_unit_in_two_languages(client: FlaskClient) -> None:
     page = client.get("/table/12?langs=tr,fi&unit=12.C.1.b").get_data(as_text=True)
-    sides = re.findall(r'<section lang="(\w+)" aria-labelledby', page)
-    assert sides == ["tr", "fi"]
+    sides = re.findall(r'<div class="tm-cell" lang="(\w+)"', page)
+    assert sides == ["tr", "fi"]  # one row: the unit, in each language
     assert "Yasa 12C1(b)" in page and "laki 12C1b §" in page and "12.C.2" not in page
     assert 'class="table-mode"' in page and '<form class="search"' not in page
     both = client.get("/table/12?langs=sk&langs=et").get_data(as_text=True)
-    assert re.findall(r'<section lang="(\w+)" aria-labelledby', both) == ["sk", "et"]
+    assert re.findall(r'<span id="tm-(\w+)"', both) == ["sk", "et"]
 
 
 def test_law_page_tools_and_contents(client: FlaskClient) -> None:

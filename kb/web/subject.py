@@ -14,6 +14,7 @@ wording.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kb.core.ids import law_of
@@ -170,3 +171,110 @@ def kept_index(library: Library, lang: str) -> dict[str, Any] | None:
     True
     """
     return INDEXES.get(library.build_id, lang, lambda: book_index(library, lang))
+
+
+def kept_page(library: Library, lang: str) -> list[dict[str, Any]] | None:
+    """`page_letters` of `kept_index`, worked out once per build and book.
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> kept_page(lib, "et") is kept_page(lib, "et"), kept_page(lib, "xx")
+    (True, None)
+    """
+    found = kept_index(library, lang)
+    return found and INDEXES.get(library.build_id, ("page", lang), lambda: page_letters(found))
+
+
+def page_letters(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """A book's index (`book_index`) as its page lists it: under each letter the entries
+    with their sub-entries below them (a printed index's hierarchy), each entry with an
+    anchor (`anchor`) and its "see" references pointing at the entries they name (`href`,
+    empty when the index has no such entry).
+
+    >>> from kb.crosslang.library import get_library
+    >>> first = page_letters(book_index(get_library(), "fi"))[0]["entries"][0]
+    >>> first["term"], first["anchor"], [s["term"] for s in first["subs"]]
+    ('Aakkostettu pakka', 'e-aakkostettu-pakka', ['Lain'])
+    >>> first["see"]
+    [{'term': 'Pakka', 'also': False, 'href': '#e-pakka'}]
+    """
+    printed = found["source"] == found["lang"]
+    taken: set[str] = set()
+    letters = []
+    for group in found["letters"]:
+        entries: list[dict[str, Any]] = []
+        for e in group["entries"]:
+            shown = e | {"anchor": entry_anchor(e["term"], taken), "subs": []}
+            if printed and e["heading"] and entries and entries[-1]["term"] == e["heading"]:
+                entries[-1]["subs"].append(shown)
+            else:
+                entries.append(shown)
+        letters.append({"letter": group["letter"], "entries": entries})
+    tops = [e for g in letters for e in g["entries"]]
+    named = [
+        (e["term"].casefold(), e["anchor"]) for e in tops + [s for e in tops for s in e["subs"]]
+    ]
+    for e in tops:
+        for shown in [e, *e["subs"]]:
+            shown["see"] = [s | {"href": see_target(s["term"], named)} for s in shown["see"]]
+    return letters
+
+
+def entry_anchor(term: str, taken: set[str]) -> str:
+    """An index entry's anchor: `e-` and its term's words, numbered when taken already.
+
+    >>> taken = set()
+    >>> entry_anchor("Alert", taken), entry_anchor("Alert!", taken)
+    ('e-alert', 'e-alert-2')
+    >>> entry_anchor("Väärä kortti", taken)
+    'e-väärä-kortti'
+    """
+    base = "e-" + "-".join(re.findall(r"\w+", term.casefold()))
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}"
+    taken.add(name)
+    return name
+
+
+def see_target(term: str, named: list[tuple[str, str]]) -> str:
+    """The address of the entry a "see" reference names, among the index's entries (folded
+    terms and anchors, headings first): the entry with that term, else with the same words
+    inflected (a reference is a phrase of the sentence: "vt parandustoimingud" names
+    "Parandustoiming"), else the first that begins with it, else with its first word.
+
+    >>> named = [("parandustoiming", "e-p"), ("tempo või käitumisviis", "e-t")]
+    >>> see_target("Parandustoimingud", named), see_target("tempo või mänguviis", named)
+    ('#e-p', '#e-t')
+    >>> see_target("Nothing", named)
+    ''
+    """
+    key = term.casefold()
+
+    def alike(a: str, b: str) -> bool:  # the same words, each perhaps in another form
+        x, y = a.split(), b.split()
+        return len(x) == len(y) and all(same_word(p, q) for p, q in zip(x, y, strict=True))
+
+    for match in (
+        lambda t: t == key,
+        lambda t: alike(t, key),
+        lambda t: t.startswith(key),
+        lambda t: bool(key.split()) and alike(t.split()[0], key.split()[0]),
+    ):
+        found = next((a for t, a in named if t.split() and match(t)), "")
+        if found:
+            return f"#{found}"
+    return ""
+
+
+def same_word(a: str, b: str) -> bool:
+    """Whether two words are one word in two forms: they differ only in their last three
+    letters, and share four at least.
+
+    >>> same_word("arusaamine", "arusaam"), same_word("mänguviis", "käitumisviis")
+    (True, False)
+    """
+    pairs = zip(a, b, strict=False)
+    shared = next((i for i, (p, q) in enumerate(pairs) if p != q), min(len(a), len(b)))
+    return shared >= max(4, min(len(a), len(b)) - 3, max(len(a), len(b)) - 3)

@@ -1,6 +1,9 @@
 // Comfort only: the site works without JavaScript (offline use and copying need it).
 "use strict";
 
+const PAGES = "lawkb-pages";  // the offline web app's kept pages (sw.js)
+const SAVED = "lawkb-saved";  // what was saved, when, and how large (`savedState`)
+
 // A citation ends with the unit's address: made absolute here, as the page is read.
 const absolute = (text) => text.replace(/(^|\s)(\/\S*)$/, (all, space, path) => space + new URL(path, location.href).href);
 
@@ -68,43 +71,342 @@ function previews() {
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hide(); });
 }
 
-// The law page's sticky bar names the unit in view.
+// The unit in view, under the sticky bar: a law page's units, a comparison's or table mode's
+// rows. Its sticky bar names it, and the links to the same law elsewhere (another book, the
+// comparison, table mode, the interface in another language) carry it, so the place is kept.
 function unitInView() {
-  const now = document.querySelector(".lawbar .unit-now");
-  if (!now || !("IntersectionObserver" in window)) return;
-  const seen = new IntersectionObserver((entries) => {
-    for (const entry of entries) if (entry.isIntersecting) now.textContent = entry.target.dataset.cite ? `· ${entry.target.dataset.cite}` : "";
-  }, { rootMargin: "-56px 0px -85% 0px" });  // just under the sticky bar
-  for (const unit of document.querySelectorAll(".unit[data-cite]:not(.law)")) seen.observe(unit);
+  const units = [...document.querySelectorAll("article.law > .unit[id], table.compare tbody tr[id], .tm-row[id]")];
+  const now = document.querySelector(".lawbar .unit-now, .rowbar .unit-now");
+  if (!units.length || !now) return;
+  const maps = JSON.parse(document.getElementById("unit-maps")?.textContent || "{}");
+  const bar = now.closest(".lawbar, .rowbar");
+  // Where a link to another page of this law lands for a unit: on a law page, the maps the
+  // page brings (`kb/web/pages/reading.py` `unit_maps`); on a comparison, the unit's own
+  // cell in that book's column (`data-follow` names the book); else the same anchor.
+  const target = (follow, unit) => {
+    if (!unit || unit.classList.contains("law")) return "";  // the law's top: no anchor
+    const here = unit.id;
+    if (!follow) return here;
+    if (maps[follow]) return maps[follow][here] || here;
+    const cell = unit.querySelector(`[data-doc="${follow}"] .cell[id]`);
+    return cell ? cell.id.slice(follow.length + 1) : here;
+  };
+  const follow = (unit) => {
+    now.textContent = unit && !unit.classList.contains("law") ? (unit.dataset.cite || unit.id) : "";
+    for (const link of document.querySelectorAll("a[data-follow]")) link.hash = target(link.dataset.follow, unit);
+    for (const link of document.querySelectorAll(".ui-langs a")) link.hash = target("", unit);
+    const form = document.querySelector("form.tm-controls");
+    if (form) form.action = form.action.split("#")[0] + (unit ? `#${target("", unit)}` : "");
+  };
+  let tops = [];
+  let live = [];
+  let height = 0;
+  let current;
+  let queued = false;
+  const measure = () => {
+    live = units.filter((u) => u.getClientRects().length);
+    tops = live.map((u) => u.getBoundingClientRect().top + window.scrollY);
+    height = document.documentElement.scrollHeight;
+  };
+  const update = () => {
+    queued = false;
+    if (document.documentElement.scrollHeight !== height) measure();
+    const line = window.scrollY + bar.getBoundingClientRect().bottom + 8;
+    let [low, high, at] = [0, tops.length - 1, -1];
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (tops[mid] <= line) { at = mid; low = mid + 1; } else high = mid - 1;
+    }
+    const unit = at >= 0 ? live[at] : null;
+    if (unit !== current) { current = unit; follow(unit); }
+  };
+  window.addEventListener("scroll", () => { if (!queued) { queued = true; requestAnimationFrame(update); } }, { passive: true });
+  window.addEventListener("resize", () => { measure(); update(); });
+  document.addEventListener("toggle", () => { measure(); update(); }, true);
+  measure();
+  update();
 }
 
-// Offline: the service worker, and saving a whole book (or all books) in one tap.
+// A comparison or table mode opened from a kept page that holds more books than were asked
+// for (offline: sw.js `heldView`): the books asked for, in their order; a unit asked for
+// alone in table mode, with the units under it; the books asked for that were not saved, named.
+function heldBooks() {
+  const holder = document.querySelector("table.compare[data-langs], .tm[data-langs]");
+  if (!holder) return;
+  const table = holder.classList.contains("tm");
+  const held = holder.dataset.langs.split(",");
+  const query = new URLSearchParams(location.search);
+  const asked = [...new Set(query.getAll("langs").flatMap((v) => v.split(",")).filter(Boolean))];
+  let shown = asked.filter((x) => held.includes(x));
+  if (table) shown = [...shown, ...held.filter((x) => !shown.includes(x))].slice(0, 2);
+  const rendered = table ? [...holder.querySelectorAll(".tm-head > [data-doc]:not([hidden])")].map((e) => e.dataset.doc) : held;
+  const unit = table && query.get("unit");
+  const missing = asked.filter((x) => !held.includes(x));
+  if (!shown.length || (shown.join() === rendered.join() && !unit && !missing.length)) return;
+  for (const el of document.querySelectorAll("main [data-doc]")) {
+    const on = shown.includes(el.dataset.doc);
+    if (el.tagName !== "A") { el.hidden = !on; continue; }
+    if (!el.closest(".lang-links")) continue;
+    const next = on ? shown.filter((x) => x !== el.dataset.doc) : [...shown, el.dataset.doc];
+    el.search = "?langs=" + next.join(",");
+    el.firstChild.textContent = (on ? "− " : "+ ") + el.firstChild.textContent.slice(2);
+  }
+  const order = (parent) => {
+    for (const doc of shown) {
+      const cell = parent.querySelector(`:scope > [data-doc="${doc}"]`);
+      if (cell) parent.append(cell);
+    }
+  };
+  for (const row of holder.querySelectorAll("tbody tr, .tm-head, .tm-row")) {
+    if (table) order(row);  // (a comparison keeps its columns in the page's order)
+    const inside = !unit || row.dataset.id === unit || (row.dataset.id || "").startsWith(unit + ".") || !row.dataset.id;
+    const filled = row.matches(".tm-head") || shown.some((doc) => row.querySelector(`[data-doc="${doc}"] .cell`));
+    row.hidden = !(inside && filled);
+  }
+  const selects = document.querySelectorAll("form.tm-controls select[name=langs]");
+  selects.forEach((select, n) => { if (shown[n]) select.value = shown[n]; });
+  const note = document.querySelector(".not-held");
+  if (note && missing.length) {
+    const names = missing.map((doc) => {
+      const named = document.querySelector(`.lang-links a[data-doc="${doc}"], form.tm-controls option[value="${doc}"]`);
+      return named ? named.textContent.replace(/^[+−] /, "") : doc;
+    });
+    note.querySelector("span").textContent = names.join(", ");
+    note.hidden = false;
+  }
+}
+
+// The subject index: a filter as you type, over the entries' words and codes; an entry shows
+// with its sub-entries when it matches, a sub-entry under its heading.
+function indexFilter() {
+  const box = document.getElementById("index-q");
+  if (!box) return;
+  box.closest(".index-filter").hidden = false;
+  const count = document.querySelector(".index-count");
+  const fold = (text) => text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const own = (li) => fold([...li.childNodes].filter((n) => n.nodeName !== "UL").map((n) => n.textContent).join(" "));
+  const tops = [...document.querySelectorAll("ul.subject-index > li")].map((li) => ({
+    li, text: own(li), subs: [...li.querySelectorAll(":scope > ul > li")].map((s) => ({ li: s, text: own(s) })),
+  }));
+  const total = tops.reduce((n, t) => n + 1 + t.subs.length, 0);
+  box.addEventListener("input", () => {
+    const words = fold(box.value).split(/\s+/).filter(Boolean);
+    const has = (text) => words.every((w) => text.includes(w));
+    let shown = 0;
+    for (const top of tops) {
+      const self = has(top.text);
+      let any = false;
+      for (const sub of top.subs) {
+        const on = self || has(sub.text);
+        sub.li.hidden = !on;
+        any ||= on;
+        shown += on;
+      }
+      top.li.hidden = !(self || any);
+      shown += self;
+    }
+    for (const section of document.querySelectorAll("section.index-letter")) {
+      const empty = !section.querySelector("ul.subject-index > li:not([hidden])");
+      section.hidden = empty;
+      const letter = document.querySelector(`nav.letters a[href="#${section.id}"]`);
+      if (letter) letter.hidden = empty;
+    }
+    count.textContent = words.length ? `${shown} / ${total}` : "";
+  });
+}
+
+// Menus opened from a summary close on a tap elsewhere, on Escape, and after a jump.
+function menus() {
+  const open = () => document.querySelectorAll("details.ui-menu[open], details.book-menu[open], details.jump[open]");
+  document.addEventListener("click", (event) => {
+    for (const menu of open()) if (!menu.contains(event.target)) menu.open = false;
+    if (event.target.closest(".jump-list a")) event.target.closest("details").open = false;
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    for (const menu of open()) { menu.open = false; menu.querySelector("summary").focus(); }
+  });
+  // A law's contents: open beside the text where there is room, a tap away on a phone.
+  if (window.matchMedia("(min-width: 64rem)").matches) {
+    for (const toc of document.querySelectorAll("nav.toc details")) toc.open = true;
+  }
+}
+
+// -- Offline ----------------------------------------------------------------------------------
+
+const words = () => JSON.parse(document.querySelector("[data-words]")?.dataset.words || "{}");
+
+async function savedState() {
+  const kept = await (await caches.open(SAVED)).match("/saved.json");
+  return kept ? kept.json() : { books: {}, views: null };
+}
+
+async function writeState(state) {
+  const body = JSON.stringify(state);
+  await (await caches.open(SAVED)).put("/saved.json", new Response(body, { headers: { "Content-Type": "application/json" } }));
+}
+
+// Keep a list of addresses (eight at a time); what they weigh, by the address's own test.
+async function keepAll(urls, progress) {
+  const cache = await caches.open(PAGES);
+  let done = 0;
+  let bytes = 0;
+  let kept = 0;
+  for (let at = 0; at < urls.length; at += 8) {
+    await Promise.all(urls.slice(at, at + 8).map(async (url) => {
+      try {
+        const response = await fetch(url);
+        if (response.ok && !response.redirected) {
+          bytes += (await response.clone().blob()).size;
+          await cache.put(url, response);
+          kept += 1;
+        }
+      } catch (error) { /* kept for the next try */ }
+      done += 1;
+    }));
+    progress(done);
+  }
+  return { bytes, kept };
+}
+
+// A book's pages: its home, every page of the book its home links to (laws, definitions,
+// the subject index, a card's topics), and its laws' JSON (offline search, citations).
+async function bookPages(lang) {
+  const home = `/?lang=${lang}`;
+  const html = await (await fetch(home)).text();
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const pages = [...doc.querySelectorAll("main a[href]")]
+    .map((a) => new URL(a.getAttribute("href"), location.href))
+    .filter((u) => u.origin === location.origin && u.pathname.startsWith(`/${lang}/`) && !u.search)
+    .map((u) => u.pathname);
+  const laws = pages.filter((p) => /\/law\/[^/]+$/.test(p)).map((p) => p.split("/").pop());
+  return { laws, urls: [...new Set([home, ...pages, ...laws.map((n) => `/api/v1/laws/${lang}/${n}`)])] };
+}
+
+// The comparisons and table mode of the saved books, one page a law each (the kept page of a
+// law shows any of them: sw.js `heldView`), in place of those of the books saved before.
+async function saveViews(state, status) {
+  const cache = await caches.open(PAGES);
+  for (const key of await cache.keys()) {
+    if (/^\/(compare|table)\//.test(new URL(key.url).pathname)) await cache.delete(key);
+  }
+  const langs = Object.keys(state.books);
+  state.views = null;
+  if (langs.length < 2) return;
+  const laws = [...new Set(langs.flatMap((lang) => state.books[lang].laws))];
+  const urls = laws.flatMap((n) => [`/compare/${n}?langs=${langs.join(",")}`, `/table/${n}?langs=${langs.join(",")}`]);
+  const { bytes, kept } = await keepAll(urls, (done) => { status.textContent = `${done} / ${urls.length}`; });
+  state.views = kept ? { langs, pages: kept, bytes } : null;
+}
+
+async function saveBooks(langs, status) {
+  const state = await savedState();
+  const build = document.body.dataset.build;
+  if (state.build !== build) state.books = {};  // an older build's pages are saved again
+  state.build = build;
+  for (const lang of langs) {
+    const { laws, urls } = await bookPages(lang);
+    const { bytes, kept } = await keepAll(urls, (done) => { status.textContent = `${lang.toUpperCase()} ${done} / ${urls.length}`; });
+    state.books[lang] = { laws, pages: kept, bytes, date: new Date().toISOString() };
+    await writeState(state);
+  }
+  await saveViews(state, status);
+  await writeState(state);
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
+  status.textContent = "✓";
+}
+
+async function removeBook(lang, status) {
+  const cache = await caches.open(PAGES);
+  for (const key of await cache.keys()) {
+    const url = new URL(key.url);
+    const mine = url.pathname.startsWith(`/${lang}/`) || url.pathname.startsWith(`/api/v1/laws/${lang}/`)
+      || (url.pathname === "/" && url.searchParams.get("lang") === lang);
+    if (mine) await cache.delete(key);
+  }
+  const state = await savedState();
+  delete state.books[lang];
+  await saveViews(state, status);
+  await writeState(state);
+  status.textContent = "";
+}
+
+// What is saved: each book with its size and day, the comparisons of the saved books, the
+// space used on the device; a book removed in one tap.
+async function showSaved() {
+  const box = document.querySelector("details.saved-books");
+  if (!box) return;
+  const said = words();
+  const state = await savedState();
+  const langs = Object.keys(state.books);
+  box.hidden = !langs.length;
+  const ui = document.documentElement.lang;
+  const size = (bytes) => new Intl.NumberFormat(ui, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1e6);
+  const name = (lang) => (said.names || {})[lang] || lang.toUpperCase();
+  const list = box.querySelector(".saved-list");
+  const status = box.querySelector(".saved-status");
+  list.replaceChildren(...langs.map((lang) => {
+    const book = state.books[lang];
+    const item = document.createElement("li");
+    item.lang = ui;
+    const day = new Date(book.date).toLocaleDateString(ui);
+    item.textContent = `${name(lang)} · ${size(book.bytes)} · ${day} `;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "quiet";
+    remove.textContent = said.remove;
+    const whose = document.createElement("span");
+    whose.className = "visually-hidden";
+    whose.textContent = ` ${name(lang)}`;
+    remove.append(whose);
+    remove.addEventListener("click", async () => { await removeBook(lang, status); await showSaved(); });
+    item.append(remove);
+    return item;
+  }));
+  if (state.views) {
+    const item = document.createElement("li");
+    item.textContent = `${said.views} (${state.views.langs.map(name).join(", ")}) · ${size(state.views.bytes)}`;
+    list.append(item);
+  }
+  const all = langs.reduce((n, lang) => n + state.books[lang].bytes, state.views ? state.views.bytes : 0);
+  box.querySelector(".saved-size").textContent = langs.length ? `${langs.map(name).join(", ")} · ${size(all)}` : "";
+  const older = box.querySelector(".saved-older");
+  older.hidden = !langs.length || state.build === document.body.dataset.build;
+  if (!older.dataset.ready) {
+    older.dataset.ready = "1";
+    older.querySelector("button").addEventListener("click", async () => {
+      await saveBooks(Object.keys((await savedState()).books), status);
+      await showSaved();
+    });
+  }
+}
+
+function newerNotice() {
+  const note = document.querySelector(".update-note");
+  if (!note) return;
+  note.querySelector("a").href = location.href;
+  note.hidden = false;
+}
+
+// The service worker, the page that installed it kept, saving a book (or all) in one tap.
 async function offline() {
   if (!("serviceWorker" in navigator)) return;
   try { await navigator.serviceWorker.register("/sw.js"); } catch (error) { return; }
+  navigator.serviceWorker.addEventListener("message", (event) => { if ((event.data || {}).type === "newer") newerNotice(); });
+  const worker = navigator.serviceWorker.controller;
+  if (worker) worker.postMessage({ type: "newer?", url: location.href });
+  else (await navigator.serviceWorker.ready).active.postMessage({ type: "keep", url: location.href });
+  await showSaved();
   const box = document.querySelector(".offline-save");
   if (!box) return;
   box.hidden = false;
   const status = box.querySelector(".save-status");
   for (const button of box.querySelectorAll("button.save-book")) {
     button.addEventListener("click", async () => {
-      const cache = await caches.open("lawkb-pages");
-      const urls = ["/"];
-      for (const lang of button.dataset.langs.split(",")) {
-        const laws = await (await fetch(`/api/v1/laws?lang=${lang}`)).json();
-        urls.push(`/?lang=${lang}`, `/${lang}/definitions`);
-        for (const law of laws.laws) urls.push(`/${lang}/law/${law.number}`, `/api/v1/laws/${lang}/${law.number}`);
-      }
-      let done = 0;
-      for (let at = 0; at < urls.length; at += 8) {
-        await Promise.all(urls.slice(at, at + 8).map(async (url) => {
-          try { const r = await fetch(url); if (r.ok) await cache.put(url, r); } catch (error) { /* kept for the next tap */ }
-          done += 1;
-        }));
-        status.textContent = `${done} / ${urls.length}`;
-      }
-      status.textContent = `✓ ${done} / ${urls.length}`;
+      await saveBooks(button.dataset.langs.split(","), status);
       button.dataset.done = "1";
+      await showSaved();
+      document.querySelector("details.saved-books").open = true;
     });
   }
 }
@@ -120,7 +422,10 @@ function printing() {
 document.addEventListener("DOMContentLoaded", () => {
   copyButtons();
   previews();
+  heldBooks();
+  menus();
   unitInView();
+  indexFilter();
   printing();
   offline();
   // Keyboard: "/" focuses the search box.

@@ -133,21 +133,54 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
                 for uid in cell.ids:
                     shown[book.key].update(u.id for u in descendants(book, uid))
             cells[book.key] = cell
-        rows.append({"id": unit.id, "kind": unit.kind, "cells": cells})
+        under = {
+            b.key: printed_under(b, reference, unit.id) for b in lawbooks if b is not reference
+        }
+        rows.append({"id": unit.id, "kind": unit.kind, "cells": cells, "under": under})
     for book in lawbooks:
         for unit in book.law_units(number):
             if unit.id not in shown[book.key]:
                 cells = {b.key: align.Counterpart(b.key, [], document=b.id) for b in books}
                 cells[book.key] = align.Counterpart(book.key, [unit.id], document=book.id)
-                rows.append({"id": unit.id, "kind": unit.kind, "cells": cells, "only": book.key})
+                rows.append(
+                    {
+                        "id": unit.id,
+                        "kind": unit.kind,
+                        "cells": cells,
+                        "only": book.key,
+                        "under": {},
+                    }
+                )
     return rows
+
+
+def printed_under(book: Book, reference: Book, uid: str) -> str:
+    """The unit above a unit of `book` where the book prints that unit's words (its own
+    text is empty, its parent's is not, where the reference book prints them the other way
+    round), or "".
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> printed_under(lib.book("fi"), lib.book("tr"), "16.B.1")
+    '16.B'
+    >>> printed_under(lib.book("et"), lib.book("tr"), "16.B.1")
+    ''
+    """
+    parent = uid.rpartition(".")[0]
+    unit, above = book.by_id.get(uid), book.by_id.get(parent)
+    theirs, their_above = reference.by_id.get(uid), reference.by_id.get(parent)
+    if not (unit and above and theirs and their_above) or unit.text or unit.title:
+        return ""
+    return parent if above.text and theirs.text and not their_above.text else ""
 
 
 @bp.route("/table/<number>")
 @cached_page
 def table(number: str):
     """Table mode for directors: one law, or one unit of it, in two chosen languages side by
-    side in big type, nothing else on screen; printable."""
+    side in big type, row by row on unit ids (interleaved on a phone and on paper), nothing
+    else on screen; printable. The page also holds the other books `langs` names, hidden:
+    a page saved for offline use shows any two of them (the page's script)."""
     lib = library()
     raw = ",".join(request.args.getlist("langs"))  # `a,b` or the form's two choices
     asked = [lib.key(x) for x in raw.split(",") if lib.key(x) in lib.books]
@@ -155,18 +188,38 @@ def table(number: str):
     ui = i18n.ui_lang()
     defaults = [ui] if ui in lawbooks else []
     langs = list(dict.fromkeys(asked + defaults + lawbooks))[:2]
+    held = list(dict.fromkeys(langs + asked))
     if not any(lib.book(x).law(number) for x in langs):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     uid = request.args.get("unit", "")
     if law_of(uid) != number:
         uid = number
-    columns = []
-    for code in langs:
-        book = lib.book(code)
-        if code == langs[0] or book.kind != "lawbook":
-            ids = [uid] if uid in book.by_id else []
-        else:
-            ids = align.counterpart(lib.book(langs[0]), book, uid).ids
-        shown = [u for i in ids for u in [book.by_id[i], *descendants(book, i)]]
-        columns.append({"lang": code, "book": book, "units": shown})
-    return render_template("table.html", number=number, uid=uid, langs=langs, columns=columns)
+    rows = compare_rows(lib, number, held)
+    if uid != number:
+        rows = unit_rows(lib, rows, langs[0], uid)
+    shown = {code: shown_units(lib.book(code), rows, code) for code in held}
+    return render_template(
+        "table.html", number=number, uid=uid, langs=langs, held=held, rows=rows, shown=shown
+    )
+
+
+def unit_rows(lib: Library, rows: list[dict], lang: str, uid: str) -> list[dict]:
+    """The rows of a comparison that show a unit of a book and the units below it (the rows
+    follow the reference edition: a unit of the other edition is found by its cells).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     rows = compare_rows(library(), "12", ["tr", "fi"])
+    ...     " ".join(r["id"] for r in unit_rows(library(), rows, "fi", "12.C.1.e"))
+    '12.C.1.e 12.C.1.e.i 12.C.1.e.ii'
+    """
+    book = lib.book(lang)
+    ref = reference_book([lib.book(x) for x in rows[0]["cells"]]) if rows else None
+    mapped = align.counterpart(book, ref, uid).ids if ref and ref is not book else [uid]
+    inside = lambda i, top: i == top or i.startswith(top + ".")  # noqa: E731
+    return [
+        r
+        for r in rows
+        if any(inside(i, uid) for i in r["cells"][lang].ids)
+        or any(inside(r["id"], m) for m in mapped)
+    ]

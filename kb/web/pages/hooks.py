@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from kb.core.ids import LAW_LEVELS, anchor, law_of
 from kb.layers import cite
-from kb.profiles import language_of
+from kb.profiles import language_of, load_references
 from kb.web import i18n, labels
 from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.pages.common import bp, library
@@ -114,6 +114,42 @@ def misprint_note(entry: dict) -> str:
     if books:
         return _("misprint? the books in %(books)s cite:", books=books)
     return _("misprint? probably:") if entry.get("suggestion") else _("misprint?")
+
+
+@bp.app_template_test("shouting")
+def is_shouting(text: str | None) -> bool:
+    """Whether a title is printed in capitals only (the page shows it in sentence case, by
+    CSS: the printed text stays in the page and in its citations).
+
+    >>> is_shouting("LUVALLINEN JA LUVATON TIETO"), is_shouting("Tiedon käyttö"), is_shouting("12")
+    (True, False, False)
+    """
+    return bool(text) and text.upper() == text and text.lower() != text
+
+
+@bp.app_template_global()
+def book_names() -> dict[str, str]:
+    """Every book's name in the UI language with its edition, by its key (the list of the
+    books saved for offline use names them).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     book_names()["sk"]
+    'Slovakki 2007'
+    """
+    lib = library()
+    ui = i18n.ui_lang()
+    return {key: f"{i18n.language_name(key, ui)} {book.edition}" for key, book in lib.books.items()}
+
+
+@bp.app_template_global()
+def unit_code(uid: str, lang: str) -> str:
+    """A law's unit as a book's index prints it: its code alone, in the book's notation.
+
+    >>> unit_code("40.B.2.a.iii", "fi"), unit_code("16.B.1", "tr"), unit_code("12.C.1.b", "tr")
+    ('40B2a(iii)', '16B1', '12C1(b)')
+    """
+    return cite.code(uid, load_references(language_of(lang)))
 
 
 @bp.app_template_filter()

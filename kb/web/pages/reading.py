@@ -17,7 +17,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from kb.core.ids import law_of, print_order
+from kb.core.ids import anchor, law_of, print_order
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.layers import glossary
@@ -33,8 +33,9 @@ from kb.web.pages.common import (
     descendants,
     library,
 )
+from kb.web.pages.compare import compare_anchor
 from kb.web.pages.links import unit_url_in
-from kb.web.subject import kept_index
+from kb.web.subject import kept_index, kept_page
 
 
 @bp.route("/")
@@ -68,45 +69,88 @@ def law(lang: str, number: str):
         items=print_order(units),
         prev=numbers[at - 1] if at else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
-        other_docs=other_documents(lib, lang, number),
+        read_in=read_in(lib, lang, number),
+        maps=unit_maps(lib, lang, units),
         sections=[u for u in units if u.kind == "section"],
     )
 
 
 class OtherDocument(NamedTuple):
-    """A document a law page links to (its list of the other documents with the law): the
-    law's address there, the document's language (`hreflang`) and its name."""
+    """A book a law page's "read in" strip names: the law's address in it (empty: the page's
+    own book), the book's language (`hreflang`), its name and its short code (`FI`, `FI2`)."""
 
     href: str
     lang: str
     name: str
+    code: str
 
 
-def other_documents(lib: Library, lang: str, number: str) -> list[OtherDocument]:
-    """The other documents with a law, by name in the UI language, each with the law's
-    address in it (a law page lists them once; a card's law opens its comparison): worked out
+def read_in(lib: Library, lang: str, number: str) -> list[OtherDocument]:
+    """Every document with a law, the page's own among them (no address), by name in the UI
+    language, each with the law's address in it (a card's law: its comparison): worked out
     here, a few microseconds a document, rather than by the template, where the calls per
     document cost a law page of sixty documents a millisecond and a half.
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=en"):
-    ...     [d.href for d in other_documents(library(), "fi", "12")]
-    ...     other_documents(library(), "fi", "12")[2]
-    ['/et/law/12', '/sk/law/12', '/compare/12?langs=sv,et,fi,sk,tr', '/tr/law/12']
-    OtherDocument(href='/compare/12?langs=sv,et,fi,sk,tr', lang='sv', name='Swedish 2007')
+    ...     books = read_in(library(), "fi", "12")
+    >>> [d.href for d in books]
+    ['/et/law/12', '', '/sk/law/12', '/compare/12?langs=sv,et,fi,sk,tr', '/tr/law/12']
+    >>> books[3].name, books[3].code, books[3].lang
+    ('Swedish 2007', 'SV', 'sv')
     """
-    books = [b for b in lib.books.values() if b.key != lib.key(lang)]
-    shown = i18n.by_name([b.key for b in books if b.kind == "card" or b.has_law(number)])
+    own = lib.key(lang)
+    shown = i18n.by_name(
+        [b.key for b in lib.books.values() if b.key == own or b.kind == "card" or b.has_law(number)]
+    )
     link = partial(unit_url_in, lib, request.script_root)
     ui = i18n.ui_lang()
     return [
         OtherDocument(
-            link(key, number),
+            "" if key == own else link(key, number),
             language_of(key),
             f"{i18n.language_name(key, ui)} {lib.books[key].edition}",
+            key.upper(),
         )
         for key in shown
     ]
+
+
+def unit_maps(lib: Library, lang: str, units: list) -> dict[str, dict[str, str]]:
+    """Where each unit of a law page stands on the pages its "read in" strip and its tools
+    link to, where that is not its own anchor: on each other law book's page of the law, the
+    anchor of its counterpart there (through the 2007-2017 map between editions), else of the
+    nearest unit above it that has one; on the comparison (`compare`, also a card's page of
+    the law, and table mode), its row or cell (`compare_anchor`). The page's script carries
+    the unit in view to those pages with it.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     fi = unit_maps(library(), "fi", library().book("fi").law_units("16"))
+    ...     sk = unit_maps(library(), "sk", library().book("sk").law_units("16"))
+    >>> sorted(fi), fi["sk"]["16C"], fi["et"], sk["compare"]["16C1"]
+    (['et', 'sk'], '16D', {'16C3': '16C'}, 'sk-16C1')
+    """
+    book = lib.book(lang)
+    maps: dict[str, dict[str, str]] = {}
+    others = [b for b in lib.books.values() if b.kind == "lawbook" and b is not book]
+    for other in others:
+        found = {}
+        for unit in units:
+            at, ids = unit.id, []
+            while at and not ids:
+                ids = align.counterpart(book, other, at).ids
+                at = at.rpartition(".")[0]
+            there = anchor(ids[0]) if ids else anchor(law_of(unit.id) or unit.id)
+            if there != anchor(unit.id):
+                found[anchor(unit.id)] = there
+        maps[other.key] = found
+    maps["compare"] = {
+        anchor(u.id): row
+        for u in units
+        if (row := compare_anchor(lang, u.id)) and row != anchor(u.id)
+    }
+    return {key: found for key, found in maps.items() if found}
 
 
 class UnitTools(NamedTuple):
@@ -224,6 +268,11 @@ def subject_index(lang: str):
     """The book's subject index, A-Z: its own printed index, or the Estonian index's entries
     reached through the aligned units of a book that prints none."""
     book = book_or_404(lang)
+    lib = library()
     return render_template(
-        "subject_index.html", book=book, lang=lang, found=kept_index(library(), lang)
+        "subject_index.html",
+        book=book,
+        lang=lang,
+        found=kept_index(lib, lang),
+        letters=kept_page(lib, lang),
     )
