@@ -37,8 +37,9 @@ def test_search_read_follow_compare_cite_switch(page: Page, base_url: str) -> No
     expect(page).to_have_url(f"{base_url}/fi/law/92#92B")
     expect(page.locator('[id="92B"] h2')).to_contain_text("Muutoksenhaun määräaika")
 
+    page.locator("details.book-menu > summary").click()  # the book's pages: one control
     page.locator("nav.crumbs a", has_text="Compare translations").click()
-    expect(page).to_have_url(f"{base_url}/compare/92")
+    expect(page).to_have_url(f"{base_url}/compare/92#92B")  # the unit read, carried
     expect(page.locator("table.compare")).to_contain_text("Muutoksenhaun määräaika")
 
     page.goto(f"{base_url}/tr/law/12#12C1a")
@@ -50,6 +51,7 @@ def test_search_read_follow_compare_cite_switch(page: Page, base_url: str) -> No
     assert copied.startswith("Law 12C1(a) -- Laws of Duplicate Bridge 2017, Turkish translation")
     assert f"{base_url}/tr/law/12#12C1a" in copied
 
+    page.locator("details.ui-menu > summary").click()  # the interface language: its own menu
     page.locator('nav.ui-langs a[hreflang="fi"]').click()
     expect(page.locator("html")).to_have_attribute("lang", "fi")
     page.goto(f"{base_url}/")

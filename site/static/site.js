@@ -79,7 +79,6 @@ function unitInView() {
   const now = document.querySelector(".lawbar .unit-now, .rowbar .unit-now");
   if (!units.length || !now) return;
   const maps = JSON.parse(document.getElementById("unit-maps")?.textContent || "{}");
-  const bar = now.closest(".lawbar, .rowbar");
   // Where a link to another page of this law lands for a unit: on a law page, the maps the
   // page brings (`kb/web/pages/reading.py` `unit_maps`); on a comparison, the unit's own
   // cell in that book's column (`data-follow` names the book); else the same anchor.
@@ -91,38 +90,44 @@ function unitInView() {
     const cell = unit.querySelector(`[data-doc="${follow}"] .cell[id]`);
     return cell ? cell.id.slice(follow.length + 1) : here;
   };
+  // The bar names the unit in view; the links carry the last unit read (a reader scrolls
+  // up to the strip or the header to follow them).
   const follow = (unit) => {
     now.textContent = unit && !unit.classList.contains("law") ? (unit.dataset.cite || unit.id) : "";
+    if (!unit) return;
     for (const link of document.querySelectorAll("a[data-follow]")) link.hash = target(link.dataset.follow, unit);
     for (const link of document.querySelectorAll(".ui-langs a")) link.hash = target("", unit);
     const form = document.querySelector("form.tm-controls");
     if (form) form.action = form.action.split("#")[0] + (unit ? `#${target("", unit)}` : "");
   };
-  let tops = [];
+  // A unit is in view once its top reaches the line a jump to it puts it on (its scroll
+  // margin, under the sticky bars), the last such unit found by halving the list.
   let live = [];
-  let height = 0;
   let current;
   let queued = false;
-  const measure = () => {
-    live = units.filter((u) => u.getClientRects().length);
-    tops = live.map((u) => u.getBoundingClientRect().top + window.scrollY);
-    height = document.documentElement.scrollHeight;
-  };
+  const measure = () => { live = units.filter((u) => u.getClientRects().length); };
   const update = () => {
     queued = false;
-    if (document.documentElement.scrollHeight !== height) measure();
-    const line = window.scrollY + bar.getBoundingClientRect().bottom + 8;
-    let [low, high, at] = [0, tops.length - 1, -1];
+    if (!live.length) return;
+    const line = parseFloat(getComputedStyle(live[0]).scrollMarginTop) + 2;
+    let [low, high, at] = [0, live.length - 1, -1];
     while (low <= high) {
       const mid = (low + high) >> 1;
-      if (tops[mid] <= line) { at = mid; low = mid + 1; } else high = mid - 1;
+      if (live[mid].getBoundingClientRect().top <= line) { at = mid; low = mid + 1; } else high = mid - 1;
     }
-    const unit = at >= 0 ? live[at] : null;
+    let unit = at >= 0 ? live[at] : null;
+    // At the end of the page, the unit its address names (it cannot reach the line).
+    const named = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const end = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    if (end && live.includes(named) && named.getBoundingClientRect().top >= line) unit = named;
     if (unit !== current) { current = unit; follow(unit); }
   };
-  window.addEventListener("scroll", () => { if (!queued) { queued = true; requestAnimationFrame(update); } }, { passive: true });
-  window.addEventListener("resize", () => { measure(); update(); });
-  document.addEventListener("toggle", () => { measure(); update(); }, true);
+  const soon = () => { if (!queued) { queued = true; requestAnimationFrame(update); } };
+  window.addEventListener("scroll", soon, { passive: true });
+  window.addEventListener("resize", () => { measure(); soon(); });
+  window.addEventListener("hashchange", soon);
+  window.addEventListener("load", soon);
+  document.addEventListener("toggle", () => { measure(); soon(); }, true);
   measure();
   update();
 }
@@ -215,21 +220,22 @@ function indexFilter() {
   });
 }
 
-// Menus opened from a summary close on a tap elsewhere, on Escape, and after a jump.
+// Menus opened from a summary close on a tap elsewhere, on Escape, and after a jump. A law's
+// contents are one of them on a narrow screen; where there is room, they stay open beside it.
 function menus() {
-  const open = () => document.querySelectorAll("details.ui-menu[open], details.book-menu[open], details.jump[open]");
+  const wide = window.matchMedia("(min-width: 74rem)").matches;
+  const dropdowns = "details.ui-menu[open], details.book-menu[open], details.jump[open]" + (wide ? "" : ", nav.toc details[open]");
+  const open = () => document.querySelectorAll(dropdowns);
   document.addEventListener("click", (event) => {
     for (const menu of open()) if (!menu.contains(event.target)) menu.open = false;
-    if (event.target.closest(".jump-list a")) event.target.closest("details").open = false;
+    const jump = event.target.closest(".jump-list a, nav.toc a");
+    if (jump && jump.closest(dropdowns)) jump.closest("details").open = false;
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     for (const menu of open()) { menu.open = false; menu.querySelector("summary").focus(); }
   });
-  // A law's contents: open beside the text where there is room, a tap away on a phone.
-  if (window.matchMedia("(min-width: 64rem)").matches) {
-    for (const toc of document.querySelectorAll("nav.toc details")) toc.open = true;
-  }
+  if (wide) for (const toc of document.querySelectorAll("nav.toc details")) toc.open = true;
 }
 
 // -- Offline ----------------------------------------------------------------------------------

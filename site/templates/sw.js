@@ -88,10 +88,9 @@ async function refresh(request, key, build) {
   await keep(key, response.clone());
   const now = build && marks(await response.text()).build;
   if (!now || now === build) return;
-  newer.add(key);
-  for (const client of await self.clients.matchAll({ type: "window" })) {
-    if (keyOf(client.url) === key) client.postMessage({ type: "newer" });
-  }
+  const readers = (await self.clients.matchAll({ type: "window" })).filter((c) => keyOf(c.url) === key);
+  for (const client of readers) client.postMessage({ type: "newer" });
+  if (!readers.length) newer.add(key);  // told when its page asks
 }
 
 self.addEventListener("message", (event) => {

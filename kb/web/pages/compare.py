@@ -134,7 +134,9 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
                     shown[book.key].update(u.id for u in descendants(book, uid))
             cells[book.key] = cell
         under = {
-            b.key: printed_under(b, reference, unit.id) for b in lawbooks if b is not reference
+            b.key: printed_under(b, [o for o in lawbooks if o.edition == b.edition], ids[0])
+            for b in lawbooks
+            if len(ids := cells[b.key].ids) == 1 and cells[b.key].reason != "above"
         }
         rows.append({"id": unit.id, "kind": unit.kind, "cells": cells, "under": under})
     for book in lawbooks:
@@ -154,24 +156,26 @@ def compare_rows(lib: Library, number: str, langs: list[str]) -> list[dict]:
     return rows
 
 
-def printed_under(book: Book, reference: Book, uid: str) -> str:
-    """The unit above a unit of `book` where the book prints that unit's words (its own
-    text is empty, its parent's is not, where the reference book prints them the other way
-    round), or "".
+def printed_under(book: Book, peers: list[Book], uid: str) -> str:
+    """The unit above a unit of `book` where the book prints that unit's words (its own text
+    is empty and its parent's is not, where another book of its edition among `peers` prints
+    them the other way round), or "".
 
     >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
-    >>> printed_under(lib.book("fi"), lib.book("tr"), "16.B.1")
-    '16.B'
-    >>> printed_under(lib.book("et"), lib.book("tr"), "16.B.1")
-    ''
+    >>> fi, tr = lib.book("fi"), lib.book("tr")
+    >>> printed_under(fi, [fi, tr], "16.B.1"), printed_under(tr, [fi, tr], "16.B.1")
+    ('16.B', '')
     """
     parent = uid.rpartition(".")[0]
     unit, above = book.by_id.get(uid), book.by_id.get(parent)
-    theirs, their_above = reference.by_id.get(uid), reference.by_id.get(parent)
-    if not (unit and above and theirs and their_above) or unit.text or unit.title:
+    if not (unit and above) or unit.text or unit.title or not above.text:
         return ""
-    return parent if above.text and theirs.text and not their_above.text else ""
+    for peer in peers:
+        theirs, their_above = peer.by_id.get(uid), peer.by_id.get(parent)
+        if theirs and their_above and theirs.text and not their_above.text:
+            return parent
+    return ""
 
 
 @bp.route("/table/<number>")
