@@ -78,7 +78,7 @@ function unitInView() {
   const units = [...document.querySelectorAll("article.law > .unit[id], table.compare tbody tr[id], .tm-row[id]")];
   const now = document.querySelector(".lawbar .unit-now, .rowbar .unit-now");
   if (!units.length || !now) return;
-  const maps = JSON.parse(document.getElementById("unit-maps")?.textContent || "{}");
+  const maps = JSON.parse(document.querySelector("[data-maps]")?.dataset.maps || "{}");
   // Where a link to another page of this law lands for a unit: on a law page, the maps the
   // page brings (`kb/web/pages/reading.py` `unit_maps`); on a comparison, the unit's own
   // cell in that book's column (`data-follow` names the book); else the same anchor.
@@ -261,7 +261,7 @@ async function keepAll(urls, progress) {
   for (let at = 0; at < urls.length; at += 8) {
     await Promise.all(urls.slice(at, at + 8).map(async (url) => {
       try {
-        const response = await fetch(url);
+        const response = await fetch(url, { cache: "no-cache" });  // not a kept copy
         if (response.ok && !response.redirected) {
           bytes += (await response.clone().blob()).size;
           await cache.put(url, response);

@@ -65,7 +65,8 @@ async function page(event) {
   const was = html ? marks(await copy.clone().text()) : {};
   const wanted = await readersUi();
   const answers = url.pathname === "/search" || url.pathname === "/cite" || url.pathname.startsWith("/api/v1/search");
-  if (copy && !answers && !asksUi && (!was.ui || !wanted || was.ui === wanted)) {
+  const fresher = request.mode !== "navigate" && request.cache === "no-cache";  // saving a book
+  if (copy && !answers && !asksUi && !fresher && (!was.ui || !wanted || was.ui === wanted)) {
     event.waitUntil(refresh(request, key, was.build));  // shown at once, refreshed behind it
     return copy;
   }
@@ -181,20 +182,18 @@ async function offline(url) {
   return page || new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
 }
 
-// A static file: kept, else from the network, else (a kept page of an older build offline)
-// this build's file of the same name.
+// A static file: kept, else from the network, else (a kept page of an older build: its files
+// are gone, from the server too) this build's file of the same name.
+const plainName = (url) => new URL(url).pathname.replace(/\.[0-9a-f]{10}(\.\w+)$/, "$1");
 async function staticFile(request) {
   const hit = await kept(request);
   if (hit) return hit;
-  try {
-    return await fetch(request);
-  } catch (error) {
-    const name = new URL(request.url).pathname.replace(/\.[0-9a-f]{10}(\.\w+)$/, "$1");
-    const cache = await caches.open(STATIC);
-    const same = (await cache.keys()).find((r) => new URL(r.url).pathname.replace(/\.[0-9a-f]{10}(\.\w+)$/, "$1") === name);
-    if (same) return cache.match(same);
-    throw error;
-  }
+  let response = null;
+  try { response = await fetch(request); } catch (error) { /* offline */ }
+  if (response && response.ok) return response;
+  const cache = await caches.open(STATIC);
+  const same = (await cache.keys()).find((r) => plainName(r.url) === plainName(request.url));
+  return (same && cache.match(same)) || response || Response.error();
 }
 
 self.addEventListener("fetch", (event) => {
