@@ -190,11 +190,13 @@ function indexFilter() {
   const count = document.querySelector(".index-count");
   const fold = (text) => text.toLocaleLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   const own = (li) => fold([...li.childNodes].filter((n) => n.nodeName !== "UL").map((n) => n.textContent).join(" "));
-  const tops = [...document.querySelectorAll("ul.subject-index > li")].map((li) => ({
+  let tops = null;  // read when first asked: nothing to do while the page loads
+  const read = () => [...document.querySelectorAll("ul.subject-index > li")].map((li) => ({
     li, text: own(li), subs: [...li.querySelectorAll(":scope > ul > li")].map((s) => ({ li: s, text: own(s) })),
   }));
-  const total = tops.reduce((n, t) => n + 1 + t.subs.length, 0);
   box.addEventListener("input", () => {
+    tops ||= read();
+    const total = tops.reduce((n, t) => n + 1 + t.subs.length, 0);
     const words = fold(box.value).split(/\s+/).filter(Boolean);
     const has = (text) => words.every((w) => text.includes(w));
     let shown = 0;
