@@ -202,38 +202,6 @@ SEARCH_SCRIPT = """<ol id="static-hits" class="hits"></ol>
 </script>"""
 
 
-COMPARE_SCRIPT = """<script>
-"use strict";
-// A comparison's file holds each language's main document, in the rows of its reference
-// book; `?langs=` (the language links, a bookmark) shows the columns of those it names.
-(() => {
-  const held = [...document.querySelectorAll("table.compare thead th[data-doc]")]
-    .map((th) => th.dataset.doc);
-  const asked = (new URLSearchParams(location.search).get("langs") || "").split(",");
-  const shown = [...new Set(asked.filter((doc) => held.includes(doc)))];
-  if (!shown.length) return;
-  for (const el of document.querySelectorAll("main [data-doc]")) {
-    const on = shown.includes(el.dataset.doc);
-    if (el.tagName !== "A" || !held.includes(el.dataset.doc)) {
-      el.hidden = !on;  // (a link to a document the file does not hold: the server's)
-      continue;
-    }
-    const next = on ? shown.filter((doc) => doc !== el.dataset.doc) : [...shown, el.dataset.doc];
-    el.search = "?langs=" + next.join(",");
-    el.textContent = (on ? "\u2212 " : "+ ") + el.textContent.slice(2);
-  }
-  const here = location.pathname.slice(location.pathname.lastIndexOf("/compare/"));
-  for (const link of document.querySelectorAll("a[hreflang]")) {  // this page in another UI
-    if (link.pathname.endsWith(here)) link.search = "?langs=" + shown.join(",");
-  }
-  for (const row of document.querySelectorAll("table.compare tbody tr")) {
-    row.hidden = ![...row.querySelectorAll("td[data-doc]")]
-      .some((td) => !td.hidden && td.querySelector(".cell"));
-  }
-})();
-</script>"""
-
-
 def export_site(target: Path, uis: list[str] | None = None, data: Path | None = None) -> int:
     """Write the static site of the knowledge base of `data` into `target` for the UI
     languages `uis` (default: all); returns how many pages were written."""
@@ -274,8 +242,7 @@ def write_ui(client, target: Path, ui: str, uis: list[str], files: set[str]) -> 
     while queue:
         url = queue.popleft()
         address = urlsplit(url).path
-        compare = address.startswith("/compare/")
-        if compare:  # every main document: its script shows some
+        if address.startswith("/compare/"):  # every main document: site.js shows some
             url = address
         sep = "&" if "?" in url else "?"
         answer = client.get(f"{url}{sep}ui={ui}")
@@ -285,8 +252,6 @@ def write_ui(client, target: Path, ui: str, uis: list[str], files: set[str]) -> 
         html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
         if address == "/search":
             html = static_search(html, page)
-        elif compare:
-            html = html.replace("</main>", COMPARE_SCRIPT + "</main>", 1)
         out = target / page
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(html, encoding="utf-8")

@@ -132,9 +132,10 @@ function unitInView() {
   update();
 }
 
-// A comparison or table mode opened from a kept page that holds more books than were asked
-// for (offline: sw.js `heldView`): the books asked for, in their order; a unit asked for
-// alone in table mode, with the units under it; the books asked for that were not saved, named.
+// A comparison or table mode opened from a page that holds more books than were asked for
+// (offline: sw.js `heldView`; a static site's comparison holds every book): the books asked
+// for, in their order, and in the links to the page in another interface language; a unit
+// asked for alone in table mode, with the units under it; the books asked for not held, named.
 function heldBooks() {
   const holder = document.querySelector("table.compare[data-langs], .tm[data-langs]");
   if (!holder) return;
@@ -167,6 +168,10 @@ function heldBooks() {
     const inside = !unit || row.dataset.id === unit || (row.dataset.id || "").startsWith(unit + ".") || !row.dataset.id;
     const filled = row.matches(".tm-head") || shown.some((doc) => row.querySelector(`[data-doc="${doc}"] .cell`));
     row.hidden = !(inside && filled);
+  }
+  for (const link of document.querySelectorAll(".ui-langs a")) {  // this page in another UI
+    const rest = link.search.slice(1).split("&").filter((p) => p && !p.startsWith("langs="));
+    link.search = "?" + [`langs=${shown.join(",")}`, ...rest].join("&");
   }
   const selects = document.querySelectorAll("form.tm-controls select[name=langs]");
   selects.forEach((select, n) => { if (shown[n]) select.value = shown[n]; });
