@@ -8,6 +8,7 @@ tests/artifacts/."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from flask import Flask
@@ -34,6 +35,14 @@ DRIFT = """() => Math.max(...[...document.querySelectorAll(".tm-row")].map((row)
 }))"""
 
 
+@pytest.fixture(params=list(SIZES))
+def sized(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, str]]:
+    """A page in a context of each size in turn, and the size's name."""
+    context = context_of(browser, request.param)
+    yield context.new_page(), request.param
+    context.close()
+
+
 def in_reading_order(page: Page, rows: list[str]) -> list[tuple[str, str]]:
     cells = sorted(page.evaluate(CELLS, rows), key=lambda c: (c[2], c[3]))
     return [(row, book) for row, book, _top, _left in cells]
@@ -44,10 +53,8 @@ def scroll_to(page: Page, anchor: str) -> None:
     page.evaluate("(id) => document.getElementById(id).scrollIntoView()", anchor)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_law_text_comes_first(browser: Browser, base_url: str, size: str) -> None:
-    context = context_of(browser, size)
-    page = context.new_page()
+def test_the_law_text_comes_first(sized: tuple[Page, str], base_url: str) -> None:
+    page, size = sized
     for path in ("/fi/law/12", "/fi/law/16", "/sk/law/16", "/tr/law/64", "/et/law/40"):
         page.goto(base_url + path)
         expect(page.locator("article.law h1")).to_be_in_viewport()
@@ -91,13 +98,10 @@ def test_the_law_text_comes_first(browser: Browser, base_url: str, size: str) ->
         box = arrow.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44
     shot(page, "director-law-sk16-bar", size)
-    context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_unit_is_kept_from_book_to_book(browser: Browser, base_url: str, size: str) -> None:
-    context = context_of(browser, size)
-    page = context.new_page()
+def test_the_unit_is_kept_from_book_to_book(sized: tuple[Page, str], base_url: str) -> None:
+    page, size = sized
     page.goto(f"{base_url}/tr/law/16#16B1")
     strip = page.locator("nav.other-docs")
     expect(strip.locator("[aria-current=page]")).to_contain_text("TR")
@@ -132,13 +136,10 @@ def test_the_unit_is_kept_from_book_to_book(browser: Browser, base_url: str, siz
     expect(page.locator('[id="16C"] h2')).to_be_in_viewport()
     assert page.evaluate("window.scrollY") > 300
     shot(page, "director-strip-switched", size)
-    context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_parallel_texts_by_unit(browser: Browser, base_url: str, size: str) -> None:
-    context = context_of(browser, size)
-    page = context.new_page()
+def test_parallel_texts_by_unit(sized: tuple[Page, str], base_url: str) -> None:
+    page, size = sized
     page.goto(f"{base_url}/table/16?langs=tr,fi")
     rows = ["16B1", "16B1a"]
     if size == "phone":  # one book's unit after the other's, each under a short label
@@ -195,13 +196,10 @@ def test_parallel_texts_by_unit(browser: Browser, base_url: str, size: str) -> N
         page.locator("table.compare tbody tr").count()
     )
     shot(page, "director-compare-16", size)
-    context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_subject_index_to_use(browser: Browser, base_url: str, size: str) -> None:
-    context = context_of(browser, size)
-    page = context.new_page()
+def test_a_subject_index_to_use(sized: tuple[Page, str], base_url: str) -> None:
+    page, size = sized
     page.goto(f"{base_url}/fi/index")
     # fi.txt:2556-2562 "Aakkostettu pakka, 10" / "Lain 6 §" under it / "Huom, katso Pakka"
     entry = page.locator("li#e-aakkostettu-pakka")
@@ -236,7 +234,6 @@ def test_a_subject_index_to_use(browser: Browser, base_url: str, size: str) -> N
     page.locator("#index-q").fill("opening lead out of turn")
     found = page.locator("ul.subject-index li:visible", has_text="Opening lead, out of turn")
     expect(found.locator('a[href="/tr/law/54"]')).to_have_text("54")
-    context.close()
 
 
 def save(page: Page, base: str, lang: str) -> None:
