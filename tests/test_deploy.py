@@ -14,11 +14,14 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from email.message import Message
 from pathlib import Path
 
+import brotli
 import pytest
 from flask import Flask
 
+from kb import store
 from tests.conftest import CORPUS, ROOT
 from tests.helpers.servers import free_port
 from tests.test_serving import aborted_read, get, idle_connections
@@ -63,6 +66,37 @@ def test_pages_come_through_nginx_compressed_with_the_sites_headers(
         assert response.headers["Server"] == "nginx"  # no version
     page = gzip.decompress(body).decode()
     assert len(body) < 15_000 < len(page) and "KILPAILUNJOHTAJAN HARKINTAVALTA" in page
+
+
+def test_pages_kept_as_files_are_sent_by_nginx(proxy: tuple[int, Path]) -> None:
+    """A reader's first page goes to a worker, which sets the language cookie and keeps the
+    page as files in the build; with the cookie, nginx sends those files itself (its ETag is
+    the file's time and size), in brotli, gzip or inflated, and passes addresses with a
+    query to the workers."""
+    port, data = proxy
+
+    def fetch(path: str, coding: str, cookie: str = "") -> tuple[bytes, Message]:
+        headers = {"Accept-Encoding": coding} | ({"Cookie": cookie} if cookie else {})
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.read(), response.headers
+
+    body, headers = fetch("/sk/law/21", "br")  # no cookie: a worker answers and keeps it
+    assert "ui=en;" in headers["Set-Cookie"] and ":br" in headers["ETag"]
+    kept = store.current(data).resolve() / "pages" / "en" / "sk" / "law" / "21" / "index.html"
+    for coding, decode in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+        answer, headers = fetch("/sk/law/21", coding, "ui=en")
+        file = kept.with_name(f"index.html.{coding[:2]}")
+        stat = file.stat()
+        assert answer == file.read_bytes() and headers["Content-Encoding"] == coding
+        assert headers["ETag"] == f'"{int(stat.st_mtime):x}-{stat.st_size:x}"'
+        assert headers["X-Frame-Options"] == "DENY" and "no-cache" in headers["Cache-Control"]
+        assert "Cookie" in headers["Vary"] and headers["Content-Type"].startswith("text/html")
+        assert decode(answer) == brotli.decompress(body)
+    plain, headers = fetch("/sk/law/21", "identity", "ui=en")
+    assert plain == brotli.decompress(body) and "Content-Encoding" not in headers
+    _, headers = fetch("/sk/law/21?ui=en", "br", "ui=en")
+    assert ":br" in headers["ETag"]  # a query: a worker's answer
 
 
 def raw(port: int, request: bytes) -> bytes:

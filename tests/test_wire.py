@@ -52,10 +52,11 @@ def test_unchanged_pages_and_api_answers_are_304(client: FlaskClient) -> None:
 def test_a_kept_page_is_sent_as_kept_with_no_compression_per_request(
     client: FlaskClient,
 ) -> None:
-    """A kept page is compressed once per content coding (gzip when kept, brotli the first
-    time a reader asks for it), then sent as it is: no compression on a repeated request,
-    the ETag the page's own with the coding after it, as for a page compressed on the fly."""
-    url = "/fi/law/13?ui=sk"  # a page no other test reads in this UI language
+    """A page kept in memory (asked for with parameters) is compressed once per content
+    coding (gzip when kept, brotli the first time a reader asks for it), then sent as it is:
+    no compression on a repeated request, the ETag the page's own with the coding after it,
+    as for a page compressed on the fly."""
+    url = "/compare/13?langs=fi,sk&ui=sk"  # a page no other test reads
     made = []
 
     def counted(page: bytes, coding: str) -> bytes:
@@ -87,10 +88,11 @@ def test_a_kept_page_is_sent_as_kept_with_no_compression_per_request(
 
 
 def test_a_page_a_browser_reads_first_is_kept_in_brotli_alone(client: FlaskClient) -> None:
-    """A page first asked for by a browser (brotli) is compressed once, in brotli, and kept so
-    (no gzip body beside it, made and inflated for nothing); a reader asking for none gets it
-    inflated from that, one asking for gzip gets gzip made once, all with the same ETag."""
-    url = "/fi/law/14?ui=et"  # a page no other test reads in this UI language
+    """A page kept in memory first asked for by a browser (brotli) is compressed once, in
+    brotli, and kept so (no gzip body beside it, made and inflated for nothing); a reader
+    asking for none gets it inflated from that, one asking for gzip gets gzip made once, all
+    with the same ETag."""
+    url = "/compare/14?langs=fi,et&ui=et"  # a page no other test reads
     made = []
 
     def counted(page: bytes, coding: str) -> bytes:

@@ -1,5 +1,7 @@
-"""Rendered pages kept in memory: a law page or a comparison is rendered once per build, UI
-language and URL, then served as it was until a rebuild (the build is part of its key) or until
+"""Rendered pages kept, so that each is rendered once per build, UI language and URL: a page
+asked for with no query parameter as files in its build (`kb.web.page_files`: the next reader,
+another worker or nginx sends them); one asked for with parameters (a comparison of chosen
+books, a filtered worklist) in memory, until a rebuild (the build is part of its key) or until
 newer pages push it out of a fixed budget of bytes. Pages are kept compressed, in the content
 codings readers ask for (the first reader's: brotli for a browser, gzip for any other, about an
 eighth of a law page; another coding made once a reader asks for it, and kept beside it): a
@@ -18,7 +20,6 @@ stays valid.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 import threading
@@ -37,24 +38,12 @@ from flask_babel import gettext as _
 from kb import store
 from kb.crosslang.library import get_library
 from kb.web import i18n, params
+from kb.web.page_files import encode, page_file, read_page, write_page
 
-BUDGET = 48 * 2**20  # bytes, compressed pages and their keys: a server's law pages, comparisons
+BUDGET = 16 * 2**20  # bytes, compressed pages and their keys: pages asked with parameters
 CODINGS = ("br", "gzip")  # kept beside the page, best first; any other reader gets it plain
 BUILDS_KEPT = 2  # the current build and the one before (a page begun before a swap ends on it)
 T = TypeVar("T")
-
-
-def encode(page: bytes, coding: str) -> bytes:
-    """A page in a content coding (`identity`: as it is).
-
-    >>> gzip.decompress(encode(b"abc", "gzip")), brotli.decompress(encode(b"abc", "br"))
-    (b'abc', b'abc')
-    """
-    if coding == "br":
-        return brotli.compress(page, quality=6)
-    if coding == "gzip":
-        return gzip.compress(page, 6, mtime=0)
-    return page
 
 
 @dataclass
@@ -274,20 +263,29 @@ def searcher() -> Any:
 
 
 def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Serve a view's page from `PAGES` when it was rendered for the same build, public
-    address, UI language, path and query parameters in canonical form (`kb.web.params`:
-    pages never carry the request's host, repeats and unknown parameters do not make a new
-    page), in the content coding the reader accepts. What is not a rendered page (a
-    redirect, an error) is not kept."""
+    """Serve a view's page rendered once per build, public address, UI language, path and
+    query parameters in canonical form (`kb.web.params`: pages never carry the request's
+    host; repeats and unknown parameters make no new page), in the content coding the reader
+    accepts: with no parameter from its files in the build (`kb.web.page_files`), else from
+    `PAGES`. What is not a rendered page (a redirect, an error) is not kept."""
 
     @wraps(view)
     def wrapper(**kwargs: Any) -> Any:
         data = current_app.config["LAWKB_DATA"]
-        build = get_library(data).build_id
+        library = get_library(data)
         public = current_app.config.get("LAWKB_PUBLIC_URL", "")
-        key = (build, str(data), public, i18n.ui_lang(), request.path, params.canonical())
-        PAGES.for_build(build)
-        coding = coding_asked()
+        ui, canonical, coding = i18n.ui_lang(), params.canonical(), coding_asked()
+        path = None if canonical else page_file(library.build_dir, public, ui, request.path)
+        if path is not None:
+            found = read_page(path, coding)
+            if found is None:
+                result = view(**kwargs)
+                if not isinstance(result, str) or not write_page(path, result.encode()):
+                    return result
+                found = read_page(path, coding)
+            return page_response(*found, coding) if found else view(**kwargs)
+        key = (library.build_id, str(data), public, ui, request.path, canonical)
+        PAGES.for_build(library.build_id)
         found = PAGES.get(key, coding)
         if found is None:
             result = view(**kwargs)
@@ -298,11 +296,15 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
             found = PAGES.get(key, coding) if coding in CODINGS else (page, kept.etag)
             if found is None:  # a page over the whole budget: sent as rendered
                 return result
-        body, etag = found
-        response = current_app.response_class(body, mimetype="text/html")
-        if coding != "identity":
-            response.headers["Content-Encoding"] = coding
-        response.set_etag(etag)
-        return response
+        return page_response(*found, coding)
 
     return wrapper
+
+
+def page_response(body: bytes, etag: str, coding: str) -> Any:
+    """A kept page's answer: its body in a content coding, with its ETag."""
+    response = current_app.response_class(body, mimetype="text/html")
+    if coding != "identity":
+        response.headers["Content-Encoding"] = coding
+    response.set_etag(etag)
+    return response

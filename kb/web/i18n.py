@@ -197,6 +197,10 @@ def init_app(app: Flask) -> None:
         asked = request.args.get("ui", "")
         if asked in UI_LANGS and request.cookies.get(COOKIE) != asked:
             response.set_cookie(COOKIE, asked, max_age=365 * 86400, samesite="Lax")
+        elif request.cookies.get(COOKIE) not in UI_LANGS and response.mimetype == "text/html":
+            # The language a page was read in, kept: the reader's next pages are the files
+            # of that language, which nginx sends without asking a worker.
+            response.set_cookie(COOKIE, ui_lang(), max_age=365 * 86400, samesite="Lax")
         if asked not in UI_LANGS and request.endpoint != "static":
             response.vary.update(("Cookie", "Accept-Language"))  # the UI language came from them
         return response

@@ -3,13 +3,17 @@ one data directory behind nginx, run with the shipped configuration (`nginx.conf
 this file): nginx holds slow and idle clients, compresses and spreads the load; a worker
 that dies is started again.
 
->>> conf = nginx_conf("0.0.0.0:8080", [8081, 8082], Path("/srv/lawkb/deploy"))
+>>> conf = nginx_conf("0.0.0.0:8080", [8081, 8082], Path("/srv/lawkb/deploy"), Path("/srv/p"))
 >>> "listen 0.0.0.0:8080 default_server;" in conf, "server 127.0.0.1:8082" in conf
+(True, True)
+>>> "if (-f /srv/p/$page/index.html.gz) {" in conf, "alias /srv/p/;" in conf
 (True, True)
 """
 
 from __future__ import annotations
 
+import os
+import pwd
 import shutil
 import signal
 import socket
@@ -20,10 +24,14 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb import store
 from kb.core import progress
+from kb.web.i18n import UI_LANGS
+from kb.web.page_files import page_root
 from kb.web.security import HEADERS
 
 CONF = Path(__file__).with_name("nginx.conf")
+BROTLI = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")  # Debian's package
 TEMP_DIRS = ("body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
@@ -31,9 +39,11 @@ class DeployError(Exception):
     """What keeps the deployment from starting, said in one line."""
 
 
-def nginx_conf(listen: str, ports: list[int], prefix: Path) -> str:
+def nginx_conf(listen: str, ports: list[int], prefix: Path, pages: Path) -> str:
     """The shipped nginx configuration for workers on `ports` of 127.0.0.1, listening on
-    `listen`, its pid, logs and temporary files under `prefix`."""
+    `listen`, its pid, logs and temporary files under `prefix`, sending the page files under
+    `pages` (`kb.web.page_files.page_root` of the current build's link), brotli files too
+    where nginx has the module (libnginx-mod-http-brotli-static)."""
     upstreams = "\n".join(
         f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for port in ports
     )
@@ -43,7 +53,30 @@ def nginx_conf(listen: str, ports: list[int], prefix: Path) -> str:
         .replace("@UPSTREAMS@", upstreams)
         .replace("@LISTEN@", listen)
         .replace("@SECURITY_HEADERS@", security_headers())
+        .replace("@PAGES@", str(pages))
+        .replace("@UI_LANGS@", "|".join(UI_LANGS))
+        .replace("@USER@", nginx_user(pages))
+        .replace("@MODULES@", f"load_module {BROTLI};" if BROTLI.exists() else "")
+        .replace("@BROTLI@", " " * 12 + "brotli_static on;" if BROTLI.exists() else "")
     )
+
+
+def nginx_user(pages: Path) -> str:
+    """nginx's `user` directive: started as root, nginx's workers run as `nobody` unless told,
+    and could not read the page files the site's workers write; they run as the owner of the
+    data directory instead (started as anyone else, nginx runs as that user: no directive).
+
+    >>> nginx_user(Path("/nonexistent/kb/pages")) in ("", "user root;")
+    True
+    """
+    if os.geteuid() != 0:
+        return ""
+    for folder in pages.parents:
+        try:
+            return f"user {pwd.getpwuid(folder.stat().st_uid).pw_name};"
+        except (OSError, KeyError):
+            continue
+    return ""
 
 
 def security_headers() -> str:
@@ -112,7 +145,9 @@ class Deployment:
         for name in TEMP_DIRS:
             (self.prefix / "tmp" / name).mkdir(parents=True, exist_ok=True)
         self.ports = free_ports(self.workers)
-        conf.write_text(nginx_conf(self.listen, self.ports, self.prefix), encoding="utf-8")
+        pages = page_root(store.current(self.data.resolve()), self.public_url)
+        text = nginx_conf(self.listen, self.ports, self.prefix, pages)
+        conf.write_text(text, encoding="utf-8")
         checked = subprocess.run(
             [self.nginx, "-t", "-q", "-p", str(self.prefix), "-c", str(conf)],
             capture_output=True,

@@ -39,6 +39,7 @@ from kb.web.subject import kept_index, kept_page
 
 
 @bp.route("/")
+@cached_page
 def index():
     lang = content_lang()
     book = library().book(lang)
@@ -195,12 +196,14 @@ def unit_tools_of(lang: str, number: str) -> UnitTools:
 
 
 @bp.route("/offline")
+@cached_page
 def offline():
     """What the offline web app shows for a page that was not saved."""
     return render_template("offline.html")
 
 
 @bp.route("/<lang>/part/<uid>")
+@cached_page
 def part(lang: str, uid: str):
     """A part of a document outside the laws: front matter, introduction, index, appendix,
     or a topic of the director's card."""
@@ -245,6 +248,7 @@ def cited_beside(card: Book, topic) -> list[tuple[str, list]]:
 
 
 @bp.route("/<lang>/definitions")
+@cached_page
 def definitions(lang: str):
     book = book_or_404(lang)
     terms = sorted(book.definitions, key=lambda u: sort_key(lang)(u.term or u.title))

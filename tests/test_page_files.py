@@ -1,0 +1,99 @@
+"""Pages kept as files in their build (`kb.web.page_files`): rendered by the first reader,
+then sent from the files by the app, another worker or nginx; pages asked for with
+parameters, errors and redirects are never files; a rebuild starts afresh."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+from pathlib import Path
+from unittest import mock
+
+import brotli
+from flask import Flask
+
+from kb import store
+from kb.pipeline import build
+from kb.web import create_app, page_files
+from kb.web.pages import reading
+
+
+def files_of(app: Flask) -> Path:
+    """The page files of the app's current build, with no public address."""
+    return store.current(Path(app.config["LAWKB_DATA"])).resolve() / "pages"
+
+
+def test_a_law_page_is_written_once_and_then_sent_from_its_files(app: Flask) -> None:
+    client = app.test_client()
+    url = "/tr/law/15?ui=sv"  # no other test reads Turkish law 15 in Swedish
+    first = client.get(url, headers={"Accept-Encoding": "br"})
+    assert first.status_code == 200 and first.headers["Content-Encoding"] == "br"
+    page = brotli.decompress(first.data)
+    kept = files_of(app) / "sv" / "tr" / "law" / "15" / "index.html"
+    assert kept.with_suffix(".html.br").read_bytes() == first.data
+    assert gzip.decompress(kept.with_suffix(".html.gz").read_bytes()) == page
+    assert '<span class="num">Yasa 15</span> YANLIŞ BORD'.encode() in page
+    assert not kept.exists()  # kept compressed only: nginx inflates for the rare reader
+    # The next readers are sent the files; the view is not asked again.
+    with mock.patch.object(reading, "render_template", side_effect=AssertionError):
+        plain = client.get(url, headers={"Accept-Encoding": "identity"})
+        zipped = client.get(url, headers={"Accept-Encoding": "gzip"})
+        again = client.get(url, headers={"Accept-Encoding": "br"})
+    assert plain.data == page and "Content-Encoding" not in plain.headers
+    assert gzip.decompress(zipped.data) == page and zipped.headers["Content-Encoding"] == "gzip"
+    assert again.headers["ETag"] == first.headers["ETag"] and again.headers["ETag"].endswith(':br"')
+    assert "Accept-Encoding" in again.headers["Vary"]
+    assert "no-cache" in again.headers["Cache-Control"]
+    unchanged = client.get(
+        url, headers={"Accept-Encoding": "br", "If-None-Match": first.headers["ETag"]}
+    )
+    assert unchanged.status_code == 304
+
+
+def test_pages_with_parameters_errors_and_odd_paths_are_not_files(app: Flask) -> None:
+    client = app.test_client()
+    root = files_of(app) / "sk"
+    assert client.get("/compare/19?langs=fi,sk&ui=sk").status_code == 200
+    assert client.get("/fi/law/999?ui=sk").status_code == 404
+    assert client.get("/fi/law/19/?ui=sk").status_code == 404
+    assert client.get("/search?q=revoke&ui=sk").status_code == 200
+    assert not (root / "compare" / "19").exists()
+    assert not (root / "fi" / "law" / "999").exists()
+    assert not (root / "search").exists()
+    assert client.get("/compare/19?ui=sk").status_code == 200
+    assert (root / "compare" / "19" / "index.html.gz").is_file()
+
+
+def test_a_page_that_cannot_be_written_is_sent_all_the_same(app: Flask) -> None:
+    client = app.test_client()
+    with mock.patch.object(page_files.store, "write_atomic", side_effect=OSError("disk full")):
+        answer = client.get("/et/law/17?ui=tr")
+    assert answer.status_code == 200 and "17" in answer.get_data(as_text=True)
+    assert not list((files_of(app) / "tr" / "et" / "law").glob("17/index.html*"))
+
+
+def test_the_first_page_keeps_the_language_it_was_read_in(app: Flask) -> None:
+    """A reader with no cookie is given one with the language the page was read in, so the
+    next pages are files of that language (nginx chooses them by the cookie); an API answer
+    sets none."""
+    client = app.test_client()
+    page = client.get("/fi/law/12", headers={"Accept-Language": "et-EE,et;q=0.9"})
+    assert "ui=et;" in page.headers["Set-Cookie"]
+    again = client.get("/fi/law/13")
+    assert "Set-Cookie" not in again.headers and 'lang="et"' in again.get_data(as_text=True)
+    api = app.test_client().get("/api/v1/units/fi/12.C.1.b")
+    assert "Set-Cookie" not in api.headers
+
+
+def test_a_rebuild_starts_with_no_page_files(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(store.current().parent, data, symlinks=True, ignore=lambda *_: ["build.lock"])
+    client = create_app(data).test_client()
+    assert client.get("/fi/law/20?ui=fi").status_code == 200
+    before = store.current(data).resolve()
+    assert (before / "pages" / "fi" / "fi" / "law" / "20" / "index.html.br").is_file()
+    assert build(data=data, force=True).ok
+    after = store.current(data).resolve()
+    assert after != before and not (after / "pages").exists()
+    assert client.get("/fi/law/20?ui=fi").status_code == 200
+    assert (after / "pages" / "fi" / "fi" / "law" / "20" / "index.html.br").is_file()
