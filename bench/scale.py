@@ -1,24 +1,34 @@
-"""The knowledge base at N times today's corpus: build, start-up, memory, search and pages.
+"""The knowledge base at N times today's corpus, as a host meets it: build, start-up, novel
+traffic over HTTP and in process, memory after that traffic, and pages behind nginx.
 
-    .venv/bin/python bench/scale.py --copies 12
+    .venv/bin/python bench/scale.py --copies 12 [--nginx]
 
 Copies every document of the corpus N times into a temporary corpus, each copy a document of
-its own under an id of its own (`fi-2017`, then `fi2` ... `fiN`: its `document.toml` says so,
-its `lang` unchanged, so it is read with its language's profile and is reached at `/fi2/...`),
-and builds it with `lawkb build`, the code a new document takes. Then:
+its own (`fi-2017`, then `fi2` ... `fiN`, read with its language's profile, reached at
+`/fi2/...`), then:
 
-- `build_s`: the search index built again from the built knowledge base (`build_index`);
-- `serve_first_200_s`: `lawkb serve` started until `/` answers 200;
-- `law_page_p50_ms`: the first request of each law page of the first book, over HTTP (each
-  page rendered once); `alignment_first_ms`: the server's first `/alignment`;
-- `api_one_*`, `api_every_*`: the query set (tests/data/search_queries.tsv) through the JSON
-  API of the started server once it says `search ready`, each query new to it, in the
-  query's own language (`lang=<its language>`) and in every document (`lang=all`, every
-  copy), p50 and p95 over HTTP;
-- `rss_mb`: the server's resident memory after all of that;
-- `fts5_*`: the same queries through SQLite FTS5 over the same units, in the query's
-  language (`fts5_one_*`) and in every document (`fts5_every_*`), in this process: a
-  baseline that tells this machine's pace, which moves from hour to hour.
+- `full_build_s`: `lawkb build` of that corpus from nothing (parse, knowledge base, search
+  index, alignment report); `index_build_s`: the search index alone, built again;
+- `serve_first_200_s`: `lawkb serve` started until `/` answers 200; `rss_ready_mb`: its
+  memory when it says `search ready`;
+- `law_page_first_*`: every law page of every document read once over HTTP (each rendered
+  by its first reader, as after a rebuild); `law_page_kept_*`: the same pages read again
+  (sent from their files);
+- `api_own_*`, `api_all_*`: searches through the JSON API over HTTP, from
+  tests/data/bench_queries.tsv (written blind for this bench, never used for tuning), each
+  (query, scope) pair asked once: in one document of the query's language (`own`) and in
+  every document (`all`); `--searches` pairs in all (default 5,000);
+- `rss_after_traffic_mb`: the server's memory after all of that reading and searching;
+- `inproc_own_*`, `inproc_all_*`: the same queries through the search package in this
+  process; `fts5_own_*`, `fts5_all_*`: through SQLite FTS5 over the same units, in this
+  process: this machine's pace beside every search figure;
+- with `--nginx` (and wrk installed): `lawkb deploy` with two workers, one law page read as
+  the site's readers do (language cookie, brotli) for 10 s by wrk with 32 connections, sent by
+  nginx from its files (`nginx_law_page_rps`) and by a worker directly (`app_law_page_rps`).
+
+The copies are the corpus's own bytes under new ids (the parser's document data cites lines
+and printed texts, so words cannot be shuffled without it refusing them); every figure reads
+each page and asks each (query, scope) once, so no cache answers a repeat.
 
 Prints a table, then one JSON object as the last line.
 """
@@ -28,11 +38,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -40,146 +53,179 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
+QUERIES = ROOT / "tests" / "data" / "bench_queries.tsv"
 sys.path.insert(0, str(ROOT))  # this checkout's kb, in this process and the servers it starts
 
 from tests.helpers.corpus import copy_corpus  # noqa: E402
 from tests.helpers.servers import free_port, rss_mb, until_ready  # noqa: E402
 
 
-def get(url: str) -> tuple[int, float]:
-    """A GET's status and its time in ms."""
+def get(url: str, headers: dict[str, str] | None = None) -> float:
+    """A GET's time in ms (the whole answer read); a status over 399 is an error."""
     start = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=60) as answer:
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=60) as answer:
         answer.read()
-        status = answer.status
-    return status, (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - start) * 1000
 
 
-def percentile(times: list[float], p: float) -> float:
-    times = sorted(times)
-    return times[min(len(times) - 1, int(len(times) * p))]
+def summary(times: list[float], key: str) -> dict[str, float]:
+    """The p50 and p95 of `times` under `key_p50_ms`, `key_p95_ms`."""
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return {f"{key}_p50_ms": statistics.median(ordered), f"{key}_p95_ms": p95}
 
 
-def serve(env: dict[str, str], lang: str) -> dict[str, float]:
-    """Start `lawkb serve`, time it to the first 200, then its first pages, its answers to
-    the query set through the API once its search is ready, and its memory."""
+def searches(keys: dict[str, list[str]], count: int) -> list[tuple[str, str, str]]:
+    """`count` distinct (query, scope, kind) triples from the blind query set, in a fixed
+    random order: each query in a document of its language (`own`; an English query in any
+    law book) and in every document (`all`)."""
+    pairs = []
+    for line in QUERIES.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        lang, query = line.split("\t")[:2]
+        own = keys.get(lang) or [k for ks in keys.values() for k in ks if k[:2] != "sv"]
+        pairs += [(query, key, "own") for key in own] + [(query, "all", "all")]
+    random.Random(45).shuffle(pairs)
+    every = [pair for pair in pairs if pair[2] == "all"][: count // 2]
+    return every + [pair for pair in pairs if pair[2] == "own"][: count - len(every)]
+
+
+def serve(env: dict[str, str], data: Path, traffic: list[tuple[str, str, str]]) -> dict:
+    """Start `lawkb serve`; its first 200, memory when ready, every law page read twice,
+    the searches, and its memory after them."""
+    from kb import store
+
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
+    argv = [sys.executable, "-m", "kb.cli", "serve", "--port", str(port)]
     start = time.perf_counter()
-    proc = subprocess.Popen(
-        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
     try:
         while True:
             try:
-                if get(base + "/")[0] == 200:
-                    break
+                get(base + "/")
+                break
             except OSError:
                 if proc.poll() is not None:
                     raise RuntimeError("lawkb serve stopped") from None
                 time.sleep(0.02)
-        first = time.perf_counter() - start
-        alignment = get(base + "/alignment")[1]
-        laws = [get(f"{base}/{lang}/law/{n}")[1] for n in range(1, 94)]
-        until_ready(proc.stderr or ())  # its search opened, the lemma dictionaries loaded
-
-        def api(query: str, scope: str) -> None:
-            args = urllib.parse.urlencode({"q": query, "lang": scope})
-            get(f"{base}/api/v1/search?{args}")
-
-        scopes = {"one": lambda lang: lang, "every": lambda _: "all"}
-        times = query_times(api, scopes, "api_{}")
-        memory = rss_mb(proc.pid)
+        result = {"serve_first_200_s": time.perf_counter() - start}
+        until_ready(proc.stderr or ())
+        result["rss_ready_mb"] = rss_mb(proc.pid)
+        manifest = store.read_manifest(data)
+        pages = [
+            f"{base}/{key}/law/{number}"
+            for doc_id, key in store.addresses(manifest).items()
+            for number in manifest["documents"][doc_id].get("laws", [])
+        ]
+        result["law_pages"] = len(pages)
+        result |= summary([get(url) for url in pages], "law_page_first")
+        result |= summary([get(url) for url in pages], "law_page_kept")
+        for kind in ("own", "all"):
+            times = [
+                get(f"{base}/api/v1/search?" + urllib.parse.urlencode({"q": q, "lang": scope}))
+                for q, scope, k in traffic
+                if k == kind
+            ]
+            result |= summary(times, f"api_{kind}")
+        result["searches"] = len(traffic)
+        result["rss_after_traffic_mb"] = rss_mb(proc.pid)
     finally:
         proc.terminate()
         proc.wait()
-    return {
-        "serve_first_200_s": first,
-        "law_page_p50_ms": statistics.median(laws),
-        "alignment_first_ms": alignment,
-        **times,
-        "rss_mb": memory,
-    }
+    return result
 
 
-def queries() -> list[tuple[str, str]]:
-    """The query set's queries (tests/data/search_queries.tsv), each with its language."""
-    return [
-        (lang, query)
-        for line in QUERIES.read_text(encoding="utf-8").splitlines()
-        if line and not line.startswith("#")
-        for lang, query in [line.split("\t")[:2]]
-    ]
-
-
-def query_times(
-    search: Callable[[str, str | None], object],
-    scopes: dict[str, Callable[[str], str | None]],
-    key: str,
-) -> dict[str, float]:
-    """The p50 and p95 of the query set through `search(query, lang)`, in each scope (the
-    `lang` a query is searched with, from its own), under `key` (its `{}` the scope's name)."""
-    out = {}
-    for name, scope in scopes.items():
-        times = []
-        for lang, query in queries():
-            start = time.perf_counter()
-            search(query, scope(lang))
-            times.append((time.perf_counter() - start) * 1000)
-        out[key.format(name) + "_p50_ms"] = statistics.median(times)
-        out[key.format(name) + "_p95_ms"] = percentile(times, 0.95)
-    return out
-
-
-def fts5_times(data: Path) -> dict[str, float]:
-    """The same queries through SQLite FTS5 over the same units (`Fts5` of bench/search.py),
-    in the query's language and in every document: this machine's pace in the same process
-    as the figures it stands beside (the machine's speed moves from hour to hour)."""
+def in_process(data: Path, traffic: list[tuple[str, str, str]]) -> dict[str, float]:
+    """The same searches through the search package and through FTS5, in this process."""
     from bench.search import Fts5
+    from kb.search.searcher import get_searcher
 
-    fts = Fts5(data)
-    scopes = {"one": lambda lang: lang, "every": lambda _: None}
-    return query_times(fts.search, scopes, "fts5_{}")
+    searcher, fts = get_searcher(data), Fts5(data)
+    engines: dict[str, Callable[[str, str | None], object]] = {
+        "inproc": lambda q, scope: searcher.search(q, lang=scope),
+        "fts5": lambda q, scope: fts.search(q, scope),
+    }
+    result = {}
+    for name, search in engines.items():
+        for kind in ("own", "all"):
+            times = []
+            for query, scope, k in traffic:
+                if k == kind:
+                    start = time.perf_counter()
+                    search(query, None if scope == "all" else scope)
+                    times.append((time.perf_counter() - start) * 1000)
+            result |= summary(times, f"{name}_{kind}")
+    return result
+
+
+def nginx_pages(env: dict[str, str], data: Path) -> dict[str, float]:
+    """Law page 12 of the first book, read by wrk for 10 s with 32 connections as the
+    site's readers read it (the `ui` cookie, brotli): through nginx, which sends the page's
+    file, and from a worker directly."""
+    if shutil.which("wrk") is None or shutil.which("nginx") is None:
+        return {}
+    port = free_port()
+    argv = [sys.executable, "-m", "kb.cli", "deploy", "--host", "127.0.0.1", "--port",
+            str(port), "--workers", "2"]  # fmt: skip
+    proc = subprocess.Popen(argv, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        said = until_ready(proc.stderr or (), "lawkb workers)")
+        threading.Thread(target=lambda: list(proc.stderr or ()), daemon=True).start()
+        worker = next(m[1] for line in said if (m := re.search(r"port (\d+)", line)))
+        headers = {"Cookie": "ui=en", "Accept-Encoding": "br"}
+        get(f"http://127.0.0.1:{port}/fi/law/12", headers)  # rendered and kept
+        out = {}
+        for name, at in (("nginx", port), ("app", worker)):
+            wrk = ["wrk", "-t2", "-c32", "-d10s", "-H", "Cookie: ui=en", "-H",
+                   "Accept-Encoding: br", f"http://127.0.0.1:{at}/fi/law/12"]  # fmt: skip
+            text = subprocess.run(wrk, capture_output=True, text=True, check=True).stdout
+            out[f"{name}_law_page_rps"] = float(re.search(r"Requests/sec:\s+([\d.]+)", text)[1])
+        return out
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--copies", type=int, default=1)
+    ap.add_argument("--searches", type=int, default=5000)
+    ap.add_argument("--nginx", action="store_true", help="pages behind nginx (needs wrk)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         corpus, data = Path(tmp) / "corpus", Path(tmp) / "data"
         copy_corpus(ROOT / "corpus", corpus, args.copies)
-        env = {
-            **os.environ,
-            "LAWKB_CORPUS": str(corpus),
-            "LAWKB_DATA": str(data),
-            "PYTHONPATH": str(ROOT),
-        }
+        env = {**os.environ, "LAWKB_CORPUS": str(corpus), "LAWKB_DATA": str(data),
+               "PYTHONPATH": str(ROOT)}  # fmt: skip
         os.environ.update(env)
-        cli = [sys.executable, "-m", "kb.cli", "build"]
-        subprocess.run(cli, env=env, check=True, capture_output=True)
+        start = time.perf_counter()
+        argv = [sys.executable, "-m", "kb.cli", "--quiet", "build"]
+        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+        result: dict = {"copies": args.copies, "full_build_s": time.perf_counter() - start}
 
         from kb import store
         from kb.search.write import build_index, index_dir
 
         manifest = store.read_manifest(data)
-        units = sum(sum(d["counts"].values()) for d in manifest["documents"].values())
-        shutil.rmtree(index_dir(data).resolve())
+        keys: dict[str, list[str]] = {}
+        for doc_id, key in store.addresses(manifest).items():
+            keys.setdefault(manifest["documents"][doc_id]["meta"]["lang"], []).append(key)
+        result["documents"] = len(manifest["documents"])
+        index = index_dir(data).resolve()
+        shutil.rmtree(index)
         start = time.perf_counter()
         build_index(data)
-        build_s = time.perf_counter() - start
-        index_mb = sum(p.stat().st_size for p in index_dir(data).resolve().rglob("*")) / 2**20
-        result = {
-            "copies": args.copies,
-            "documents": len(manifest["documents"]),
-            "units": units,
-            "build_s": build_s,
-            "index_mb": index_mb,
-        }
-        result.update(serve(env, "fi"))
-        result.update(fts5_times(data))
+        result["index_build_s"] = time.perf_counter() - start
+        result["index_mb"] = sum(p.stat().st_size for p in index.rglob("*")) / 2**20
+        traffic = searches(keys, args.searches)
+        result |= serve(env, data, traffic)
+        result |= in_process(data, traffic)
+        if args.nginx:
+            result |= nginx_pages(env, data)
     result = {k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}
     width = max(map(len, result))
     for key, value in result.items():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections import OrderedDict
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,45 @@ LAW_TREE = (*LAW_LEVELS, "table", "note")
 MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`judge`)
 MISPRINTS_CODE = ("crosslang", "layers", "data")  # what they are judged with
 _read_lock = threading.Lock()  # one book read at a time
+HELD = 48 * 2**20  # bytes: about what the units of the books read last take in memory
+HELD_PER_BYTE = 6  # a book's units in memory, per byte of its built file (3.3 MB for 0.6 MB)
+DERIVED = ("by_id", "laws", "_subtrees", "definitions", "topics")  # worked out from its units
+
+
+class Held:
+    """The books whose units are in memory, the least recently read first: a book read
+    beyond the budget (in bytes, estimated from the size of each book's built file) lets
+    the least recently read one go, so a server holding sixty documents keeps only what its
+    readers read now.
+
+    >>> held = Held(budget=2 * HELD_PER_BYTE * 600_000)
+    >>> lib = get_library()
+    >>> books = [Book(b.key, b.meta, b.path, held=held) for b in lib.books.values()]
+    >>> [len(book.units) > 0 for book in books[:3]] and len(held.books) < 3
+    True
+    """
+
+    def __init__(self, budget: int = HELD) -> None:
+        self.budget, self.size = budget, 0
+        self.books: OrderedDict[int, tuple[Book, int]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def add(self, book: Book) -> None:
+        """A book just read: held, and the least recently read let go while over budget."""
+        size = HELD_PER_BYTE * book.path.stat().st_size
+        with self.lock:
+            self.books[id(book)] = (book, size)
+            self.size += size
+            while self.size > self.budget and len(self.books) > 1:
+                _, (oldest, freed) = self.books.popitem(last=False)
+                self.size -= freed
+                oldest.release()
+
+    def touch(self, book: Book) -> None:
+        """A book read again: the last to go."""
+        with self.lock:
+            if id(book) in self.books:
+                self.books.move_to_end(id(book))
 
 
 def document_keys(manifest: dict) -> dict[str, str]:
@@ -66,12 +106,14 @@ class Book:
         fixes: dict[str, dict[str, Any]] | None = None,
         laws: list[tuple[str, str]] | None = None,
         ids: str | None = None,
+        held: Held | None = None,
     ) -> None:
         self.key, self.meta, self.path = key, meta, path
         self.unresolved = unresolved or []
         self._fixes = fixes or {}
         self._laws = laws
         self._ids = ids  # its units' ids as the build listed them (`ids`)
+        self.held = held
 
     def read(self) -> dict[str, Any]:
         """The built document as stored (`kb.store`: meta, units, notes, unresolved...)."""
@@ -91,23 +133,35 @@ class Book:
             return ()
         return tuple(text.split("\n"))
 
-    @cached_property
+    @property
     def units(self) -> list[Unit]:
-        """The units in document order (read once, with the misprints' fixes applied).
+        """The units in document order (read at first need, with the misprints' fixes
+        applied; released when the books read since fill the library's budget, `Held`).
 
         >>> get_library().book("fi").units[0].id
         'front'
         """
-        with _read_lock, loading():
-            if "units" in vars(self):  # read by another thread meanwhile
-                return vars(self)["units"]
-            units = [Unit.from_json(u) for u in self.read()["units"]]
-            for unit in units:
-                fixed = self._fixes.get(unit.id)
-                if fixed is not None:
-                    unit.refs, unit.cited_by = fixed["refs"], fixed["cited_by"]
-            vars(self)["units"] = units
+        units = vars(self).get("_units")
+        if units is None:
+            with _read_lock, loading():
+                units = vars(self).get("_units")  # read by another thread meanwhile?
+                if units is None:
+                    units = [Unit.from_json(u) for u in self.read()["units"]]
+                    for unit in units:
+                        fixed = self._fixes.get(unit.id)
+                        if fixed is not None:
+                            unit.refs, unit.cited_by = fixed["refs"], fixed["cited_by"]
+                    vars(self)["_units"] = units
+                    if self.held is not None:
+                        self.held.add(self)
+        if self.held is not None:
+            self.held.touch(self)
         return units
+
+    def release(self) -> None:
+        """Let its units go (and what was worked out from them); read again at next need."""
+        for name in ("_units", *DERIVED):
+            vars(self).pop(name, None)
 
     @cached_property
     def law_titles(self) -> list[tuple[str, str]]:
@@ -171,12 +225,12 @@ class Book:
 
     def law(self, number: str) -> Unit | None:
         """A law by number."""
-        unit = self.by_id.get(number)
+        unit = self.by_id.get(number) if self.units else None
         return unit if unit is not None and unit.kind == "law" else None
 
     def law_units(self, number: str) -> list[Unit]:
         """A law and every unit below it, in document order."""
-        return self._subtrees.get(number, [])
+        return self._subtrees.get(number, []) if self.units else []
 
     @cached_property
     def definitions(self) -> list[Unit]:
@@ -314,6 +368,7 @@ class Library:
         self.manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         self.build_id = self.manifest.get("built", "")
         self.books: dict[str, Book] = {}  # by address (`Book.key`)
+        self.held = Held()  # whose units are in memory
         self.by_doc_id: dict[str, Book] = {}
         keys = document_keys(self.manifest)
         judged = stored_misprints(build)
@@ -328,6 +383,7 @@ class Library:
                 mine.get("units"),
                 listed(entry),
                 entry.get("ids"),
+                self.held,
             )
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now

@@ -53,9 +53,9 @@ def serving(port: int, data: Path | None = None, *options: str) -> Iterator[subp
             server.wait(timeout=10)
 
 
-def until_ready(lines: Iterable[str]) -> list[str]:
-    """What `lawkb serve` writes to stderr (`lines`) until it says its search is ready (its
-    warm-up done), or all of it if it ends first.
+def until_ready(lines: Iterable[str], ready: str = "search ready") -> list[str]:
+    """What a server writes to stderr (`lines`) until a line says it is ready (`lawkb serve`:
+    its search opened, its warm-up done), or all of it if it ends first.
 
     >>> until_ready(["serving the Laws on ...", "search ready (...)", "later"])
     ['serving the Laws on ...', 'search ready (...)']
@@ -63,7 +63,7 @@ def until_ready(lines: Iterable[str]) -> list[str]:
     said = []
     for line in lines:
         said.append(line)
-        if line.startswith("search ready"):
+        if ready in line:
             break
     return said
 
