@@ -32,7 +32,7 @@ def test_a_law_page_is_written_once_and_then_sent_from_its_files(app: Flask) -> 
     kept = files_of(app) / "sv" / "tr" / "law" / "15" / "index.html"
     assert kept.with_suffix(".html.br").read_bytes() == first.data
     assert gzip.decompress(kept.with_suffix(".html.gz").read_bytes()) == page
-    assert '<span class="num">Yasa 15</span> YANLIŞ BORD'.encode() in page
+    assert '<span class="num">Yasa 15</span> <span class="t caps">YANLIŞ BORD'.encode() in page
     assert not kept.exists()  # kept compressed only: nginx inflates for the rare reader
     # The next readers are sent the files; the view is not asked again.
     with mock.patch.object(reading, "render_template", side_effect=AssertionError):

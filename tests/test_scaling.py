@@ -22,7 +22,13 @@ import pytest
 from flask.testing import FlaskClient
 
 from kb import profiles, store
-from kb.crosslang.library import MISPRINTS, Library, get_library, stored_misprints
+from kb.crosslang.library import (
+    HELD_PER_BYTE,
+    MISPRINTS,
+    Library,
+    get_library,
+    stored_misprints,
+)
 from kb.layers import cite
 from kb.pipeline import build
 from kb.qa import report, stored
@@ -273,7 +279,7 @@ print(before, rss_mb(os.getpid()))
 
 def read_books(data: Path) -> list[str]:
     """The books of the current library whose units have been read."""
-    return [key for key, book in get_library(data).books.items() if "units" in vars(book)]
+    return [key for key, book in get_library(data).books.items() if book.is_read]
 
 
 def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -317,6 +323,26 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
         books = get_library(data).books.values()  # (read now: the listing matches the units)
         titles = [(b.id, u.id, u.title) for b in books for u in b.laws]
         assert [(law["document"], law["number"], law["title"]) for law in listed] == titles
+    for cached in CACHES:
+        cached.cache_clear()
+
+
+def test_books_read_long_ago_are_let_go(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A server that has read every book holds only those read last, within its budget: a
+    book read long ago is let go, and read again when a page asks for it."""
+    with mock.patch.dict(os.environ):
+        data = built(tmp_path_factory.mktemp("held"), 3)
+        client = create_app(data).test_client()
+        library = get_library(data)
+        library.held.budget = 3 * HELD_PER_BYTE * 700_000  # about three books' units
+        for key in ("tr", "tr2", "tr3", "fi2"):
+            assert "<h1>" in main(client, f"/{key}/law/40?ui=en")
+        held = read_books(data)
+        assert len(held) <= 3 and "fi2" in held and "tr" not in held
+        assert "PARTNERIEN SOPIMUKSET" in main(client, "/fi3/law/40?ui=en")
+        assert "fi3" in read_books(data) and len(read_books(data)) <= 3
+        assert library.book("tr").law("40").title == "ORTAKLIK ANLAŞMALARI"  # read again
+        assert library.book("tr").is_read
     for cached in CACHES:
         cached.cache_clear()
 

@@ -158,6 +158,11 @@ class Book:
             self.held.touch(self)
         return units
 
+    @property
+    def is_read(self) -> bool:
+        """Whether its units are in memory now."""
+        return "_units" in vars(self)
+
     def release(self) -> None:
         """Let its units go (and what was worked out from them); read again at next need."""
         for name in ("_units", *DERIVED):
