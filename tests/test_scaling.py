@@ -350,7 +350,7 @@ def test_books_read_long_ago_are_let_go(tmp_path_factory: pytest.TempPathFactory
 def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None:
     """The misprints judged at build (`misprints.json`) give a book the references, citers and
     unresolved list that judging them across the loaded books gives (a build made before they
-    were stored is judged when it is loaded)."""
+    were stored is judged when it is loaded, and a book let go and read again keeps them)."""
     data = Path(sites[3].application.config["LAWKB_DATA"])
     build_dir = store.current(data).resolve()
     stored_lib = Library(data)
@@ -362,6 +362,7 @@ def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None
     finally:
         judged_file.write_bytes(kept)
     assert fresh.judged == stored_lib.judged
+    fresh.held.limit(1)  # every book but the last read let go: read again with its fixes
     for key, book in fresh.books.items():
         mine = stored_lib.books[key]
         assert mine.unresolved == book.unresolved

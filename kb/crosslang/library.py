@@ -49,8 +49,9 @@ class Held:
     True
     """
 
-    def __init__(self, budget: int = HELD) -> None:
-        self.budget, self.size = budget, 0
+    def __init__(self, budget: int | None = HELD) -> None:
+        self.budget: int | None = budget  # None: every book read is held
+        self.size = 0
         self.books: OrderedDict[int, tuple[Book, int]] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -60,10 +61,19 @@ class Held:
         with self.lock:
             self.books[id(book)] = (book, size)
             self.size += size
-            while self.size > self.budget and len(self.books) > 1:
-                _, (oldest, freed) = self.books.popitem(last=False)
-                self.size -= freed
-                oldest.release()
+            self._shrink()
+
+    def limit(self, budget: int | None) -> None:
+        """Hold the books within a new budget from now on (letting go what is over it)."""
+        with self.lock:
+            self.budget = budget
+            self._shrink()
+
+    def _shrink(self) -> None:
+        while self.budget is not None and self.size > self.budget and len(self.books) > 1:
+            _, (oldest, freed) = self.books.popitem(last=False)
+            self.size -= freed
+            oldest.release()
 
     def touch(self, book: Book) -> None:
         """A book read again: the last to go."""
@@ -110,7 +120,7 @@ class Book:
     ) -> None:
         self.key, self.meta, self.path = key, meta, path
         self.unresolved = unresolved or []
-        self._fixes = fixes or {}
+        self.fixes = fixes or {}
         self._laws = laws
         self._ids = ids  # its units' ids as the build listed them (`ids`)
         self.held = held
@@ -148,7 +158,7 @@ class Book:
                 if units is None:
                     units = [Unit.from_json(u) for u in self.read()["units"]]
                     for unit in units:
-                        fixed = self._fixes.get(unit.id)
+                        fixed = self.fixes.get(unit.id)
                         if fixed is not None:
                             unit.refs, unit.cited_by = fixed["refs"], fixed["cited_by"]
                     vars(self)["_units"] = units
@@ -392,9 +402,12 @@ class Library:
             )
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now
+            self.held.budget = None  # judging reads every book's units, again and again
             judged = judge(self)
             for doc_id, book in self.by_doc_id.items():
                 book.unresolved = judged[doc_id]["unresolved"]
+                book.fixes = judged[doc_id]["units"]  # kept for a book read again
+            self.held.limit(HELD)
         self.judged: dict[str, dict[str, Any]] = judged
 
     @cached_property
