@@ -19,7 +19,7 @@ from kb.cli import main
 from kb.crosslang.library import Library, get_library
 from kb.pipeline import build
 from kb.qa import Report, report
-from kb.qa.checks import figures
+from kb.qa.checks.figures import figures
 from kb.qa.formats import (
     TSV_COLUMNS,
     to_csv_termbase,

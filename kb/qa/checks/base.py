@@ -1,0 +1,169 @@
+"""What every check of the alignment report shares: the check interface (`Check`), the
+groups the text checks compare (the law tree's and the definitions' joined on their glossary
+concept), how a finding on a group is made and pointed at its words, and a unit's plain words
+and sentences.
+
+A check is a function of the aligned books (`kb.qa.groups.Alignment`) yielding findings
+(`kb.qa.model.Finding`); a finding blames the languages that differ from the others (`odd`)
+and points at their offending words.
+
+>>> Check("doubled", "mechanics", lambda a: iter(())).name
+'doubled'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kb.core.model import Unit
+from kb.layers import glossary
+from kb.profiles import page_references
+from kb.qa.groups import Alignment, Group
+from kb.qa.model import Finding, Where, render
+
+WORD = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check of the report: its name (the findings' `check`), its family (the module that
+    owns it: structure, figures, references, meaning, terms, text, mechanics, spelling,
+    housekeeping) and the function that runs it over aligned books."""
+
+    name: str
+    family: str
+    run: Callable[[Alignment], Iterable[Finding]]
+
+    def __call__(self, a: Alignment) -> Iterable[Finding]:
+        return self.run(a)
+
+
+@cache
+def _page_references(lang: str) -> re.Pattern[str]:
+    return re.compile(rf"\s?(?:{page_references(lang).pattern})")
+
+
+def without_pages(text: str, lang: str) -> str:
+    """A text of a language's book without its print page references (the space before them
+    too: `kb.profiles.page_references`).
+
+    >>> without_pages("Toinen lause (s. 38).", "fi"), without_pages("Yasa (s. 38).", "tr")
+    ('Toinen lause.', 'Yasa (s. 38).')
+    """
+    return _page_references(lang).sub("", text)
+
+
+def names(langs: Iterable[str]) -> str:
+    return ", ".join(langs)
+
+
+def ordered(odd: list[str], langs: list[str]) -> tuple[str, ...]:
+    """The languages a finding is about first, then the others, each in the chosen order."""
+    return tuple(odd) + tuple(x for x in langs if x not in odd)
+
+
+def group_finding(a: Alignment, check: str, severity: str, group: Group, langs: tuple[str, ...],
+             code: str, params: dict[str, Any], odd: Iterable[str] = (),
+             words: dict[str, str] | None = None,
+             lines: dict[str, int] | None = None) -> Finding:  # fmt: skip
+    """A finding on a group: its sentence from a message code and parameters, a side per
+    language pointing at `words[lang]` (searched from `lines[lang]`) where given."""
+    words, lines = words or {}, lines or {}
+    where = tuple(a.side(x, group.id, words.get(x, ""), lines.get(x)) for x in langs)
+    message = render(code, **params)
+    return Finding(check, severity, group.id, langs, message, where, group.law, code, params,
+                   tuple(odd))  # fmt: skip
+
+
+def present_in(a: Alignment, group: Group) -> tuple[list[str], bool]:
+    """The peers that have a group's unit, and whether they are a minority of the peers (then
+    the unit is extra in them rather than missing in the others)."""
+    present = [x for x in a.peers if group.units[x]]
+    return present, len(present) * 2 < len(a.peers)
+
+
+def texts_of(a: Alignment, group: Group) -> dict[str, Unit]:
+    """The peers' units of a group that have text."""
+    units = {x: group.unit(x) for x in a.peers}
+    return {x: u for x, u in units.items() if u is not None and u.text.strip()}
+
+
+def definition_groups(a: Alignment) -> list[Group]:
+    """The peers' definitions joined on their glossary concept (where each book defines it
+    once), as groups keyed `def:<concept>`.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> g = next(g for g in definition_groups(align_books(get_library(), ["fi", "tr"]))
+    ...          if g.id == "def:suit")
+    >>> [u.id for x in ("fi", "tr") for u in g.units[x]]
+    ['def.vari', 'def.renk']
+    """
+    groups = []
+    for concept in glossary.concepts():
+        ids = glossary.definitions_of(concept)
+        units = {x: [a.book(x).by_id[i] for i in ids.get(x, []) if i in a.book(x).by_id]
+                 for x in a.peers}  # fmt: skip
+        if sum(len(u) == 1 for u in units.values()) >= 2:
+            groups.append(
+                Group(f"def:{concept}", {x: u if len(u) == 1 else [] for x, u in units.items()})
+            )
+    return groups
+
+
+def text_groups(a: Alignment) -> list[Group]:
+    """The groups whose texts the text checks compare: the law tree's, then the definitions'."""
+    return a.groups + definition_groups(a)
+
+
+def _definition_side(a: Alignment, group: Group, lang: str, words: str = "") -> Where:
+    """A side of a finding on a definition group: the book's definition."""
+    unit = group.units[lang][0]
+    book = a.book(lang)
+    return a.side(lang, unit.id, words) if unit.id in book.by_id else a.where(lang, unit.id)
+
+
+def text_finding(a: Alignment, check: str, severity: str, group: Group, langs: tuple[str, ...],
+                  code: str, params: dict[str, Any], odd: Iterable[str],
+                  words: dict[str, str] | None = None) -> Finding:  # fmt: skip
+    """`group_finding` for a law group or a definition group (its sides are the definitions)."""
+    if not group.id.startswith("def:"):
+        return group_finding(a, check, severity, group, langs, code, params, odd, words)
+    words = words or {}
+    where = tuple(_definition_side(a, group, x, words.get(x, "")) for x in langs)
+    first = group.units[langs[0]][0].id
+    return Finding(check, severity, first, langs, render(code, **params), where, None, code,
+                   params, tuple(odd))  # fmt: skip
+
+
+def plain(unit: Unit) -> str:
+    """A unit's words as the text checks read them: its label and its book's print page
+    references ("(s. 94)") left out.
+
+    >>> plain(Unit("1.A", "section", "A.", "", "A. katso laki (s. 38) 21 §.", "fi", 2017, (1, 1)))
+    'katso laki 21 §.'
+    """
+    text = unit.text
+    if unit.label and text.startswith(unit.label):
+        text = text[len(unit.label) :]
+    return without_pages(text, unit.lang).strip()
+
+
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[^\W\d_]{5}[.!?])|(?<=[.!?][)\]])|(?<=[)\]][.!?]))\s+(?=[(\[]?[^\W\d_])"
+)
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences: a full stop, question or exclamation mark after a word of five
+    letters or more (so abbreviations such as "bkz.", "vt", "esim." end none), or a closing
+    bracket after one, then a space.
+
+    >>> sentences("Ensimmäinen lause. Toinen lause (katso lakia). Kolmas (bkz. Yasa 12).")
+    ['Ensimmäinen lause.', 'Toinen lause (katso lakia).', 'Kolmas (bkz. Yasa 12).']
+    """
+    return [s for s in _SENTENCE_END.split(" ".join(text.split())) if s]

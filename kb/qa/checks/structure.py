@@ -1,0 +1,112 @@
+"""Checks of the law tree: units a book lacks (`missing`), units only a minority has
+(`extra`), units with no text where the others have text (`empty`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from kb.core.ids import lineage
+from kb.qa.checks.base import (
+    Check,
+    group_finding,
+    names,
+    ordered,
+    present_in,
+)
+from kb.qa.groups import Alignment, Group
+from kb.qa.model import Finding
+
+
+def check_missing(a: Alignment) -> Iterator[Finding]:
+    """Units a book lacks where the others have them (by id; for the other edition, the ids
+    the map gives). A unit under a unit reported missing is not reported again.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [f.message for f in check_missing(a)][:2]
+    ['16.C.3 is in fi, tr, not in et', '30.B.2 is in fi, tr, not in et']
+    """
+    reported: set[tuple[str, str]] = set()
+    for group in a.groups:
+        present, minority = present_in(a, group)
+        for lang in a.peers + a.others:
+            if not a.absent(lang, group.id) or (lang in a.peers and minority):
+                continue
+            reported.add((lang, group.id))
+            if any((lang, up) in reported for up in lineage(group.id)[1:]):
+                continue
+            prefix = group.id + "."
+            below = sum(g.id.startswith(prefix) and a.absent(lang, g.id) for g in a.groups)
+            if lang in a.peers:
+                code = "missing.below" if below else "missing.peer"
+                params: dict[str, Any] = {"id": group.id, "present": names(present), "odd": lang,
+                                          "below": below}  # fmt: skip
+            else:
+                code = "missing.other"
+                params = {"id": group.id, "expected": ", ".join(a.expected(lang, group.id)),
+                          "edition": a.book(lang).edition, "odd": lang}  # fmt: skip
+            langs = ordered([lang], present)
+            yield group_finding(a, "missing", "error", group, langs, code, params, [lang])
+
+
+def check_extra(a: Alignment) -> Iterator[Finding]:
+    """Units only a minority of the books of an edition have (by id).
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [f.message for f in check_extra(a)]  # et's 51B2c, printed inside 52A, is placed
+    []
+    """
+    for group in a.groups:
+        present, minority = present_in(a, group)
+        if not minority:
+            continue
+        parent = a.group(lineage(group.id)[1]) if "." in group.id else None
+        if parent is not None and present_in(a, parent)[0] == present:
+            continue  # reported with its parent
+        absent = [x for x in a.peers if x not in present]
+        params = {"id": group.id, "odd": names(present), "others": names(absent)}
+        langs = ordered(present, absent)
+        yield group_finding(a, "extra", "error", group, langs, "extra", params, present)
+
+
+def check_empty(a: Alignment) -> Iterator[Finding]:
+    """Units with no text in some books of an edition where the others have text.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [f.message for f in check_empty(align_books(get_library(), ["fi", "et"]))][0]
+    '16.B.1 has no text in fi; text in et'
+    """
+    for group in a.groups:
+        units = {x: group.unit(x) for x in a.peers}
+        units = {x: u for x, u in units.items() if u is not None}
+        full = [x for x, u in units.items() if u.text.strip()]
+        empty = [x for x, u in units.items() if not u.text.strip()]
+        if full and empty and not _moved_down(a, group, full, empty):
+            params = {"id": group.id, "odd": names(empty), "others": names(full)}
+            langs = ordered(empty, full)
+            yield group_finding(a, "empty", "warning", group, langs, "empty", params, empty)
+
+
+def _moved_down(a: Alignment, group: Group, full: list[str], empty: list[str]) -> bool:
+    """Whether the books with text print it where the others print their first child's: the
+    child is empty in exactly those books (one issue, reported on the child)."""
+    child = next((g for g in a.groups if lineage(g.id)[1:2] == [group.id]), None)
+    if child is None or "." not in group.id:
+        return False
+    units = {x: child.unit(x) for x in full + empty}
+    return (
+        all(u is not None for u in units.values())
+        and [x for x, u in units.items() if u is not None and not u.text.strip()] == full
+    )
+
+
+CHECKS = (
+    Check("missing", "structure", check_missing),
+    Check("extra", "structure", check_extra),
+    Check("empty", "structure", check_empty),
+)
