@@ -46,6 +46,7 @@ def add_folder(folder: Path, lang: str) -> None:
     modules.cache_clear()
     languages.cache_clear()
     page_references.cache_clear()
+    load_qa_words.cache_clear()
 
 
 def add_corpus(corpus: Path) -> None:
@@ -239,6 +240,27 @@ def load_concepts(lang: str) -> dict[str, str]:
     """
     lang = language_of(lang)
     return getattr(module(lang), "CONCEPTS", {}) if lang in languages() else {}
+
+
+QA_WORDS = Path(__file__).parent / "qa"  # <lang>.toml: see `load_qa_words`
+
+
+@cache
+def load_qa_words(lang: str) -> dict[str, dict[str, list[str]]]:
+    """The words the translators' report reads in a language's book besides its figures and
+    concepts (`kb/profiles/qa/<lang>.toml`, else `QA` of a document folder's profile): per
+    kind (modal force, scope, clause markers, the verbs of "applies", ...) per class the
+    forms, as regular expressions. None for a language without them.
+
+    >>> sorted(load_qa_words("et")["modal"])[:3], load_qa_words("xx")
+    (['may', 'must', 'must_not'], {})
+    """
+    lang = language_of(lang)
+    folder = _FOLDERS.get(lang)
+    if folder is not None and hasattr(folder, "QA"):
+        return folder.QA
+    path = QA_WORDS / f"{lang}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 SITUATIONS = Path(__file__).parent / "situations"  # <lang>.toml: see `load_situations`

@@ -26,7 +26,7 @@ from kb.core.ids import unit_path
 
 # The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
-    "missing", "extra", "numbers", "refs", "edition", "clauses", "length", "empty",
+    "missing", "extra", "numbers", "refs", "edition", "modal", "clauses", "length", "empty",
     "untranslated", "terms", "symbols", "brackets", "doubled", "punctuation", "consistency",
 )  # fmt: skip
 # The checks of the housekeeping report (`lawkb qa --housekeeping`): what changed between the
@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     "punctuation": "{odd} ends without {mark} where {others} end with it",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
+    "modal": "{odd} says {said} where {others} say {force} ({words})",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
     "drift.book.gone": "{older} {uid} has no counterpart in {newer}",
@@ -83,6 +84,29 @@ MESSAGES: dict[str, str] = {
     "source.misprint.advised": '"{quote}": misprinted code {code}; misprint? {advice}',
     "source.misprint": '"{quote}": misprinted code {code}',
     "source": "{note}",
+}
+
+
+# How the English report names the modal forces and scope words a finding compares.
+FORCES: dict[str, str] = {
+    "must": "shall", "should": "should", "may": "may", "must_not": "shall not",
+    "should_not": "should not", "need_not": "need not", "does": "applies",
+    "may_apply": "may apply", "only": "only", "every": "every", "any": "any",
+}  # fmt: skip
+# A proposed fix: one English sentence per code, its parameters named as in MESSAGES.
+FIXES: dict[str, str] = {
+    "fix.reading": "read as {others} do: {words}",
+    "fix.cite": "cite {cite}",
+    "fix.write": "write {form}",
+    "fix.unit": "add {id} as {others} print it",
+    "fix.heading": "add the heading {others} print: {words}",
+    "fix.footnote": "add the footnote {others} print here: {words}",
+    "fix.full_stop": "end it with a full stop",
+    "fix.bracket": "close the bracket",
+    "fix.once": "print it once: {form}",
+    "fix.symbols": "print the suit symbols {symbols}",
+    "fix.figure": "print {figure} as {others} do",
+    "fix.term": "use one form throughout: {form} ({count} units)",
 }
 
 
@@ -115,12 +139,18 @@ PHRASES: dict[str, Callable[[Any], str]] = {"figures": figures_text}
 
 
 def render(code: str, **params: Any) -> str:
-    """The English sentence of a message code with its parameters.
+    """The English sentence of a message code (or a fix's code) with its parameters.
 
     >>> render("doubled", odd="fi", words="jokainen jokainen")
     'fi: a doubled word: jokainen jokainen'
+    >>> render("modal", odd="et", said="need_not", others="fi, tr", force="must_not",
+    ...        words="ei pea")
+    'et says need not where fi, tr say shall not (ei pea)'
     """
-    return MESSAGES[code].format(**{k: PHRASES.get(k, str)(v) for k, v in params.items()})
+    text = MESSAGES[code] if code in MESSAGES else FIXES[code]
+    shown = {k: FORCES[v] if k in ("said", "force") else PHRASES.get(k, str)(v)
+             for k, v in params.items()}  # fmt: skip
+    return text.format(**shown)
 
 
 @cache
@@ -214,6 +244,8 @@ class Finding:
     code: str = ""  # the message code (`MESSAGES`); `params` its parameters
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     odd: tuple[str, ...] = ()  # the languages the finding is about (default: the first)
+    # A proposed fix where one follows: {"code": a FIXES code, ...its parameters}.
+    fix: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def about(self) -> tuple[str, ...]:
@@ -231,13 +263,27 @@ class Finding:
         """
         return text_hash(*(w.text for w in self.where if w.lang in self.about))
 
+    @property
+    def fix_text(self) -> str:
+        """The proposed fix in English ("" where none follows).
+
+        >>> Finding("refs", "warning", "1", ("et",), "", (), fix={"code": "fix.cite",
+        ...         "cite": "47E"}).fix_text
+        'cite 47E'
+        """
+        if not self.fix:
+            return ""
+        return render(self.fix["code"], **{k: v for k, v in self.fix.items() if k != "code"})
+
     def to_json(self) -> dict[str, Any]:
-        """The finding as the report's JSON object.
+        """The finding as the report's JSON object (`fix` where one follows: its code, its
+        parameters and its English sentence).
 
         >>> f = Finding("extra", "error", "52.A.c", ("et",), "only in et", ())
         >>> list(f.to_json())
         ['check', 'severity', 'id', 'langs', 'message', 'where', 'code', 'params', 'odd', 'key']
         """
+        fix = {"fix": self.fix | {"text": self.fix_text}} if self.fix else {}
         return {
             "check": self.check,
             "severity": self.severity,
@@ -249,7 +295,7 @@ class Finding:
             "params": self.params,
             "odd": list(self.about),
             "key": self.key,
-        }
+        } | fix
 
 
 @dataclass

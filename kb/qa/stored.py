@@ -53,7 +53,8 @@ from kb.qa.model import Finding, Report, Where
 log = logging.getLogger(__name__)
 FILE = "alignment.json"  # written last: with the code's key, it says the report is whole
 LAWS = "alignment-laws.jsonl"
-CODE = ("qa", "crosslang", "data")  # what the report is computed with, besides the documents
+CODE = ("qa", "crosslang", "data", "profiles")  # what the report is computed with, besides the
+# documents (the profiles hold the words the checks read)
 
 
 class Stored:

@@ -1,0 +1,192 @@
+"""Modal force: shall, should, may, must, need not, may not changed in one book (`modal`).
+
+Each book's forms of each force come from its profile (`kb.qa.checks.lexicon`). Three books
+at least are compared (of two, neither can be blamed), in three places:
+
+- sentences the books print one to one (the same number of sentences in each unit): where
+  the other books agree on every force and one book trades a force for another (et "ei pea",
+  need not, where fi "ei saa" and tr "-meyecektir" say shall not), or says it more weakly or
+  strongly (should for shall, where the other books' forms say which);
+- the sentence of a reference every book cites: "Law X may apply" where the others say it
+  applies, or the other way round.
+
+A trade between "shall" and "shall not" is left alone (a rule said positively in one book
+and negatively in another), and so is "may" for "may not" where the book says "only" in the
+sentence ("may ... only when" is "may not ... unless").
+
+>>> from kb.crosslang.library import get_library
+>>> from kb.qa.groups import align_books
+>>> a = align_books(get_library(), ["fi", "tr", "et"])
+>>> [f.message for f in check_modal(a) if f.id == "70.D.1"]
+['et says need not where fi, tr say shall not (ei pea; ei saa; etmeyecektir)']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kb.qa.checks.base import Check, names, ordered, plain, sentences, text_finding, texts_of
+from kb.qa.checks.lexicon import Form, applies, forms, strength
+from kb.qa.checks.references import citations
+from kb.qa.groups import Alignment
+from kb.qa.model import Finding
+
+# Trades of force that are a rule said another way rather than changed.
+PARAPHRASES = {frozenset({"must", "must_not"})}
+NEGATIVE = {"must_not", "need_not"}  # the forces that say what a player need or may not do
+MOST = 2  # modal forms a sentence may have in a book for its forces to be compared
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One book's force against the others' agreeing force, with each book's words."""
+
+    odd: str
+    said: str
+    force: str
+    words: dict[str, str]
+
+
+def _names_of(found: list[Form], force: str) -> tuple[str, str]:
+    """The class name and the words of a book's first form of a force."""
+    form = next(f for f in found if f.force == force)
+    return form.name, form.words
+
+
+def differences(texts: dict[str, str]) -> list[Difference]:
+    """The books whose forces in one sentence (per book) differ from the others' agreeing
+    forces: a force traded for another (every other force the same), else the same forces
+    said more weakly or strongly. Sentences with more than MOST forms in a book are left
+    alone (their forces cannot be told apart by counting).
+
+    >>> t = {"fi": "Hän ei saa hyväksyä.", "tr": "Kabul edemez.", "et": "Ta ei pea nõustuma."}
+    >>> [(d.odd, d.said, d.force) for d in differences(t)]
+    [('et', 'need_not', 'must_not')]
+    """
+    found = {x: forms(x, "modal", t) for x, t in texts.items()}
+    if any(len(v) > MOST for v in found.values()):
+        return []
+    counts = {x: Counter(f.force for f in v) for x, v in found.items()}
+    forces = set().union(*counts.values())
+    out = []
+    for odd, mine in counts.items():
+        others = [x for x in counts if x != odd]
+        if any(len({counts[x][c] for x in others}) > 1 for c in forces):
+            continue  # the other books disagree among themselves
+        fewer = [c for c in forces if mine[c] < counts[others[0]][c]]
+        more = [c for c in forces if mine[c] > counts[others[0]][c]]
+        if len(fewer) == 1 and len(more) == 1:
+            if frozenset(fewer + more) in PARAPHRASES:
+                continue
+            if {*fewer, *more} == {"may", "must_not"} and forms(odd, "scope", texts[odd]):
+                continue  # "may ... only" says "may not ... unless"
+            said, words = _names_of(found[odd], more[0])
+            force, _ = _names_of(found[others[0]], fewer[0])
+            sides = {odd: words} | {x: _names_of(found[x], fewer[0])[1] for x in others}
+            out.append(Difference(odd, said, force, sides))
+        elif not fewer and not more:
+            out += _strength(found, odd, others)
+        elif found[odd] and all(found[x] for x in others):
+            out += _first(found, odd, others, texts)
+    return out
+
+
+def _first(found: dict[str, list[Form]], odd: str, others: list[str],
+           texts: dict[str, str]) -> list[Difference]:  # fmt: skip
+    """The odd book's first negative force (the main clause's, as a rule) where the others'
+    first forms agree on another: "ei pea" (need not) first where both others say shall not.
+    (Positive first forms are often a condition's: "if he may choose, he must ...".)"""
+    mine, theirs = found[odd][0], [found[x][0] for x in others]
+    if len({f.name for f in theirs}) != 1 or mine.force == theirs[0].force:
+        return []
+    if not {mine.force, theirs[0].force} <= NEGATIVE:
+        return []
+    sides = {odd: mine.words} | {x: f.words for x, f in zip(others, theirs, strict=True)}
+    return [Difference(odd, mine.name, theirs[0].name, sides)]
+
+
+def _strength(found: dict[str, list[Form]], odd: str, others: list[str]) -> list[Difference]:
+    """The odd book's obligation or prohibition said more weakly (should) or strongly
+    (shall) than by every other book, where each book's forms say how strongly."""
+    out = []
+    for force in ("must", "must_not"):
+        levels = {x: {strength(x, f) for f in v if f.force == force} for x, v in found.items()}
+        if not levels[odd] or any(None in s or len(s) != 1 for s in levels.values()):
+            continue
+        theirs = {next(iter(levels[x])) for x in others}
+        if len(theirs) == 1 and theirs != levels[odd]:
+            said, words = _names_of(found[odd], force)
+            name, _ = _names_of(found[others[0]], force)
+            sides = {odd: words} | {x: _names_of(found[x], force)[1] for x in others}
+            out.append(Difference(odd, said, name, sides))
+    return out
+
+
+def _applying(texts: dict[str, str], cites: dict[str, dict[str, tuple[str, int]]],
+              uid: str) -> list[Difference]:  # fmt: skip
+    """Whether the sentence citing `uid` in each book says the law applies or may apply; the
+    book that says otherwise than the others (who agree)."""
+    said = {}
+    for lang, text in texts.items():
+        code = cites[lang][uid][0]
+        sentence = next((s for s in sentences(text) if code in s), None)
+        found = applies(lang, sentence) if sentence else None
+        if found is None:
+            return []
+        said[lang] = found
+    out = []
+    for odd, (mine, words) in said.items():
+        others = [x for x in said if x != odd]
+        theirs = {said[x][0] for x in others}
+        if len(theirs) == 1 and theirs != {mine}:
+            force = "may_apply" if mine == "does" else "does"
+            sides = {odd: words} | {x: said[x][1] for x in others}
+            out.append(Difference(odd, "may_apply" if mine == "may" else "does", force, sides))
+    return out
+
+
+def group_differences(a: Alignment, units: dict) -> list[Difference]:
+    """The modal differences of one group's texts (three books at least): sentence by
+    sentence where the books print as many, then at the references every book cites."""
+    texts = {x: plain(u) for x, u in units.items()}
+    split = {x: sentences(t) for x, t in texts.items()}
+    found: list[Difference] = []
+    if len({len(s) for s in split.values()}) == 1:
+        for n in range(len(next(iter(split.values())))):
+            found += differences({x: s[n] for x, s in split.items()})
+    cites = {x: citations(u) for x, u in units.items()}
+    shared = set.intersection(*(set(c) for c in cites.values()))
+    for uid in sorted(shared):
+        found += _applying(texts, cites, uid)
+    return found
+
+
+def check_modal(a: Alignment) -> Iterator[Finding]:
+    """Modal force one book changes (see the module's description): one finding per unit
+    and book, at the first difference, with each book's words; the fix is the other books'
+    force.
+    """
+    for group in a.groups:
+        units = texts_of(a, group)
+        if len(units) < 3:
+            continue
+        seen: set[str] = set()
+        for d in group_differences(a, units):
+            if d.odd in seen:
+                continue
+            seen.add(d.odd)
+            others = [x for x in units if x != d.odd]
+            words = "; ".join(d.words[x] for x in (d.odd, *others))
+            params = {"odd": d.odd, "said": d.said, "others": names(others), "force": d.force,
+                      "words": words}  # fmt: skip
+            langs = ordered([d.odd], others)
+            finding = text_finding(a, "modal", "warning", group, langs, "modal", params, [d.odd],
+                                   d.words)  # fmt: skip
+            fix = {"code": "fix.reading", "others": names(others),
+                   "words": "; ".join(d.words[x] for x in others)}  # fmt: skip
+            yield Finding(**{**finding.__dict__, "fix": fix})
+
+
+CHECKS = (Check("modal", "meaning", check_modal),)
