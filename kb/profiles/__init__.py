@@ -16,6 +16,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from kb.core.model import META_FILE
 from kb.core.profile import Profile, References, Words
@@ -246,7 +247,7 @@ QA_WORDS = Path(__file__).parent / "qa"  # <lang>.toml: see `load_qa_words`
 
 
 @cache
-def load_qa_words(lang: str) -> dict[str, dict[str, list[str]]]:
+def load_qa_words(lang: str) -> dict[str, dict[str, Any]]:
     """The words the translators' report reads in a language's book besides its figures and
     concepts (`kb/profiles/qa/<lang>.toml`, else `QA` of a document folder's profile): per
     kind (modal force, scope, clause markers, the verbs of "applies", ...) per class the

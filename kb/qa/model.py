@@ -27,7 +27,8 @@ from kb.core.ids import unit_path
 # The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
     "missing", "extra", "numbers", "refs", "edition", "modal", "clauses", "length", "empty",
-    "untranslated", "terms", "symbols", "brackets", "doubled", "punctuation", "consistency",
+    "untranslated", "terms", "symbols", "brackets", "doubled", "punctuation", "spelling",
+    "consistency",
 )  # fmt: skip
 # The checks of the housekeeping report (`lawkb qa --housekeeping`): what changed between the
 # editions and what the parser met; not translation errors, so not in the translator's list.
@@ -65,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",
+    "spelling": "{odd}: {words}, printed {count} time(s), is a letter or two from {form}, "
+    "printed {times} time(s): a misspelling?",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
     "drift.book.gone": "{older} {uid} has no counterpart in {newer}",

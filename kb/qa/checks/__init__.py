@@ -8,7 +8,7 @@ map in the missing and drift checks only (below a section the editions are not a
 Drift and the parser's notes are housekeeping (`HOUSEKEEPING`), not the translator's list.
 
 >>> REGISTRY["numbers"].family, len(REGISTRY)
-('figures', 18)
+('figures', 19)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from kb.qa.checks import (
     mechanics,
     modal,
     references,
+    spelling,
     structure,
     terms,
     text,
@@ -30,7 +31,18 @@ from kb.qa.checks.base import Check, plain, sentences, without_pages
 from kb.qa.groups import Alignment
 from kb.qa.model import ALL_CHECKS, Finding
 
-FAMILIES = (structure, figures, references, modal, clauses, text, terms, mechanics, housekeeping)
+FAMILIES = (
+    structure,
+    figures,
+    references,
+    modal,
+    clauses,
+    text,
+    terms,
+    mechanics,
+    spelling,
+    housekeeping,
+)
 REGISTRY: dict[str, Check] = {c.name: c for family in FAMILIES for c in family.CHECKS}
 CHECK_FUNCTIONS: dict[str, Callable[[Alignment], Iterable[Finding]]] = {
     name: REGISTRY[name].run for name in ALL_CHECKS

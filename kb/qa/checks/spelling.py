@@ -1,0 +1,220 @@
+"""Spelling within one book (`spelling`): a word the book prints once or twice, that its
+language's spelling dictionary does not know, and that is a letter or two from a word the
+book prints more often (`kansakilpailijoita`... `kilpailunjohdajan` for the book's
+`kilpailunjohtajan`, 85 times); the fix is the book's own form.
+
+The dictionary is the one the profile names (`spelling.dictionary` of
+`kb/profiles/qa/<lang>.toml`), opened through Enchant (pyenchant): Voikko for Finnish,
+Hunspell for the others (Debian: libenchant-2-voikko voikko-fi hunspell-tr myspell-et
+hunspell-sk hunspell-sv). Without it, a book is read against itself only: a word printed
+once, one edit from a word it prints three times or more. Either way a near form that is an
+inflection of the word (one a prefix of the other, or the two differing in their last letter
+only) is no misspelling, nor is a word of the book's defined terms.
+
+>>> from kb.crosslang.library import get_library
+>>> found = {m.word: m.form for m in misspellings(get_library().book("fi"))}
+>>> found["kilpailunjohdajan"], found["rikoneen"]
+('kilpailunjohtajan', 'rikkoneen')
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from kb.core.ids import LAW_LEVELS
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words, load_words
+from kb.qa.checks.base import WORD, Check, ordered
+from kb.qa.groups import Alignment
+from kb.qa.model import Finding, render
+
+# Letters a printer or a keyboard swaps for a look-alike (a vowel and its umlaut, a Turkish
+# dotless i or cedilla letter and its plain one).
+LOOKALIKES = [set(p) for p in ("aä", "oö", "uü", "oõ", "õö", "iı", "sş", "cç", "gğ")]
+RARE = 2  # a word printed at most this often may be a misspelling
+COMMON = 3  # a near form printed this often is the book's usual form (without a dictionary)
+SHORTEST = 5  # letters a word needs before its spelling is judged
+
+
+@cache
+def dictionary(lang: str) -> Any | None:
+    """The spelling dictionary of a language (an `enchant.Dict`), None where its profile
+    names none or Enchant or the dictionary is not installed.
+
+    >>> dictionary("fi").check("pelaaja"), dictionary("xx")
+    (True, None)
+    """
+    tag = load_qa_words(lang).get("spelling", {}).get("dictionary")
+    if not tag:
+        return None
+    try:
+        import enchant  # a C library: without it, the books are read against themselves
+    except ImportError:
+        return None
+    return enchant.Dict(tag) if enchant.dict_exists(tag) else None
+
+
+def dictionaries(langs: list[str]) -> dict[str, str]:
+    """The dictionary each book's spelling is checked against ("" where it is read against
+    itself only), for the report's coverage.
+
+    >>> dictionaries(["fi", "et"])
+    {'fi': 'fi (voikko)', 'et': 'et_EE (hunspell)'}
+    """
+    found = {}
+    for lang in langs:
+        d = dictionary(lang)
+        found[lang] = f"{d.tag} ({d.provider.name})" if d is not None else ""
+    return found
+
+
+@dataclass(frozen=True)
+class Misspelling:
+    """A word a book prints rarely and the form it prints more often instead."""
+
+    word: str  # as the book lower-cases it
+    printed: str  # as printed at its first place
+    units: tuple[str, ...]
+    count: int  # how often the book prints the word
+    form: str
+    times: int  # how often the book prints `form`
+
+
+def inflection(word: str, other: str) -> bool:
+    """Whether two forms may be one word inflected: one a prefix of the other, or a shared
+    stem of five letters or more with endings of at most two letters, one of them two
+    (Turkish "deklareyi" and "deklaresi"; but not "muutmisenä" for "muutmisena").
+
+    >>> inflection("rönonsa", "rönons"), inflection("ortağınca", "ortağında")
+    (True, True)
+    >>> inflection("muutmisenä", "muutmisena"), inflection("reegluga", "reegliga")
+    (False, False)
+    >>> inflection("rönonsa", "rönonsu")
+    True
+    """
+    short, long = sorted((word, other), key=len)
+    if long.startswith(short):
+        return True
+    stem = len(os.path.commonprefix([word, other]))  # noqa: RUF071
+    tails = (len(word) - stem, len(other) - stem)
+    if tails == (1, 1):  # the last letter: a case ending, unless a look-alike was meant
+        return {word[-1], other[-1]} not in LOOKALIKES
+    return stem >= 5 and max(tails) == 2
+
+
+def near(word: str, other: str) -> bool:
+    """Whether `other` is a likely intended spelling of `word`: one edit away (a letter
+    added, dropped, changed or two swapped), or two edits inside the word (the same first
+    two and last two letters).
+
+    >>> near("tarjossarjan", "tarjoussarjan"), near("mitteenkinud", "mitteeksinud")
+    (True, True)
+    >>> near("brikoja", "rikkoja")
+    False
+    """
+    distance = OSA.distance(word, other)
+    if distance <= 1:
+        return True
+    return distance == 2 and word[:2] == other[:2] and word[-2:] == other[-2:]
+
+
+def vocabulary(book: Book) -> tuple[Counter[str], dict[str, list[str]], dict[str, str]]:
+    """A book's words in its laws and definitions: how often each is printed, the units
+    printing it, and how it is printed first."""
+    lower = load_words(book.key).lower
+    counts: Counter[str] = Counter()
+    units: dict[str, list[str]] = {}
+    printed: dict[str, str] = {}
+    for unit in book.units:
+        if unit.kind not in (*LAW_LEVELS, "definition"):
+            continue
+        for word in WORD.findall(f"{unit.title} {unit.text}"):
+            key = lower(word)
+            counts[key] += 1
+            printed.setdefault(key, word)
+            if unit.id not in units.setdefault(key, []):
+                units[key].append(unit.id)
+    return counts, units, printed
+
+
+def _usual(word: str, form: str, counts: Counter[str], d: Any | None) -> bool:
+    """Whether `form` is the book's usual spelling of `word`: printed more often (as often,
+    where the dictionary knows it), known to the dictionary or printed COMMON times; two
+    edits away only where the dictionary suggests it too. Without a dictionary: one edit
+    away and printed COMMON times."""
+    if d is None:
+        return counts[form] >= COMMON and OSA.distance(word, form) == 1
+    known = d.check(form)
+    if not known and (counts[form] < counts[word] or counts[form] == counts[word]):
+        return False
+    if not known and counts[form] < COMMON:
+        return False
+    return OSA.distance(word, form) == 1 or form in d.suggest(word)
+
+
+def _variant(word: str, counts: Counter[str], d: Any) -> bool:
+    """Whether a word the book prints often and the dictionary does not know is a spelling
+    of a word the book also prints, spelt as the dictionary spells it (et "reegluga", 20
+    times, and "reegliga" once): then the book spells one word two ways."""
+    return any(
+        counts[s] and OSA.distance(word, s) == 1 and not inflection(word, s)
+        for s in d.suggest(word)[:5]
+    )
+
+
+def misspellings(book: Book) -> list[Misspelling]:
+    """The words of a book that look misspelt (see the module's description), with the form
+    the book prints instead, in the order of the book."""
+    counts, units, printed = vocabulary(book)
+    lower = load_words(book.key).lower
+    terms = {lower(w) for u in book.definitions for w in WORD.findall(u.term or u.title)}
+    d = dictionary(book.key)
+    common = [w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4]
+    found = []
+    for word, n in counts.items():
+        if len(word) < SHORTEST or word in terms:
+            continue
+        if n > (RARE if d else 1) and (d is None or d.check(word) or not _variant(word, counts, d)):
+            continue
+        if d is not None and (d.check(word) or d.check(printed[word])):
+            continue
+        candidates = process.extract(word, common, scorer=OSA.distance, score_cutoff=2, limit=10)
+        forms = [
+            w for w, _, _ in candidates
+            if near(word, w) and not inflection(word, w) and _usual(word, w, counts, d)
+        ]  # fmt: skip
+        if forms:
+            form = min(forms, key=lambda w: (OSA.distance(word, w), -counts[w]))
+            found.append(
+                Misspelling(word, printed[word], tuple(units[word]), n, form, counts[form])
+            )
+    order = {u.id: n for n, u in enumerate(book.units)}
+    return sorted(found, key=lambda m: order.get(m.units[0], 0))
+
+
+def check_spelling(a: Alignment) -> Iterator[Finding]:
+    """A finding per misspelt word of each law book of the edition compared, on the first
+    unit printing it (the others listed); the fix is the book's usual form."""
+    for lang in a.peers:
+        for m in misspellings(a.book(lang)):
+            group = a.group(m.units[0])
+            uid = group.id if group else m.units[0]
+            params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
+                      "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
+            where = (a.side(lang, uid, m.printed),)
+            law = group.law if group else None
+            message = render("spelling", **params)
+            fix = {"code": "fix.write", "form": m.form}
+            yield Finding("spelling", "info", uid, ordered([lang], []), message, where, law,
+                          "spelling", params, (lang,), fix)  # fmt: skip
+
+
+CHECKS = (Check("spelling", "spelling", check_spelling),)
