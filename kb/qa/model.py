@@ -26,9 +26,9 @@ from kb.core.ids import unit_path
 
 # The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
-    "missing", "extra", "numbers", "refs", "edition", "modal", "clauses", "length", "empty",
-    "untranslated", "terms", "symbols", "brackets", "doubled", "punctuation", "spelling",
-    "consistency",
+    "missing", "extra", "headings", "footnotes", "numbers", "refs", "edition", "modal",
+    "clauses", "length", "empty", "untranslated", "terms", "symbols", "brackets", "doubled",
+    "typography", "punctuation", "spelling", "consistency",
 )  # fmt: skip
 # The checks of the housekeeping report (`lawkb qa --housekeeping`): what changed between the
 # editions and what the parser met; not translation errors, so not in the translator's list.
@@ -55,6 +55,8 @@ MESSAGES: dict[str, str] = {
     "length": "{odd} is {ratio} times as long as usual against {other} "
     "({chars} characters; {other} {other_chars})",
     "empty": "{id} has no text in {odd}; text in {others}",
+    "headings": "{id} has no heading in {odd}; {others} print one ({words})",
+    "footnotes": "{id} has no footnote in {odd}; {others} print one ({words})",
     "untranslated.english": "English in {odd}: {count} English function words of {words} ({top})",
     "untranslated.same": "the same text in {odd}",
     "terms": "{odd} renders one term two ways: {first} ({first_units}) and {second} "
@@ -62,6 +64,10 @@ MESSAGES: dict[str, str] = {
     "symbols": "{odd} has lost the suit symbols: {words} where {others} print {symbols}",
     "brackets": "{odd}: unbalanced {mark}: {words}",
     "doubled": "{odd}: a doubled word: {words}",
+    "typography.clash": "{odd}: punctuation marks that clash: {words}",
+    "typography.space": "{odd}: a space before a punctuation mark: {words}",
+    "typography.glued": "{odd}: a missing space: {words}",
+    "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "punctuation": "{odd} ends without {mark} where {others} end with it",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
-from kb.profiles import load_reduplicated
+from kb.profiles import load_reduplicated, load_words
 from kb.qa.checks.base import (
     WORD,
     Check,
@@ -17,6 +18,7 @@ from kb.qa.checks.base import (
     text_groups,
     texts_of,
 )
+from kb.qa.checks.lexicon import forms
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding
 
@@ -25,6 +27,8 @@ _EMPTY_BRACKETS = re.compile(r"\w+ \(\s*\)")
 BRACKETS = {"(": ")", "[": "]"}
 _MARKER = re.compile(r".*(?<![\w(])(?:[a-z]|[ivx]{1,4}|\d)\)$")
 _DOUBLED = re.compile(r"\b([^\W\d_]{3,})\s+\1\b", re.IGNORECASE)
+_PHRASE = re.compile(r"\b([^\W\d_]+ [^\W\d_]+) \1\b", re.IGNORECASE)
+_NEAR = re.compile(r"\b([^\W\d_]{3,})((?: [^\W\d_]+){1,2}?) \1\b", re.IGNORECASE)
 
 
 def check_symbols(a: Alignment) -> Iterator[Finding]:
@@ -97,26 +101,152 @@ def check_brackets(a: Alignment) -> Iterator[Finding]:
                                 [lang], {lang: words})  # fmt: skip
 
 
+def doublings(lang: str, text: str) -> list[tuple[str, str]]:
+    """The doubled words of a text, each with the words printed once: a word printed twice
+    in a row (not one its language doubles on purpose, `REDUPLICATED`), two words with a
+    modal verb or a scope word printed twice ("võib ainult võib ainult"), or a modal verb
+    printed again a word or two later ("peab iga mängija peab").
+
+    >>> doublings("et", "peab iga mängija peab oma kaardid")
+    [('peab iga mängija peab', 'peab iga mängija')]
+    >>> doublings("fi", "jokainen jokainen"), doublings("tr", "her cezalı kart cezalı kart olarak")
+    ([('jokainen jokainen', 'jokainen')], [])
+    """
+    found = [(m[0], m[1]) for m in _DOUBLED.finditer(text)
+             if m[1].lower() not in load_reduplicated(lang)]  # fmt: skip
+    found += [(m[0], m[1]) for m in _PHRASE.finditer(text)
+              if forms(lang, "modal", m[1]) or forms(lang, "scope", m[1])]  # fmt: skip
+    for m in _NEAR.finditer(text):
+        modal = forms(lang, "modal", m[1])
+        between = [f for f in forms(lang, "markers", m[2]) if f.name in ("or", "but")]
+        if modal and modal[0].words.lower() == m[1].lower() and not between:
+            found.append((m[0], m[1] + m[2]))
+    return [(w, once) for w, once in found if not any(w != o and w in o for o, _ in found)]
+
+
 def check_doubled(a: Alignment) -> Iterator[Finding]:
-    """A word printed twice in a row ("jokainen jokainen") where no other book doubles it.
+    """A word printed twice where no other book doubles it (`doublings`); tables left out
+    (their headings repeat). The fix prints it once.
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
-    >>> [(f.id, f.message) for f in check_doubled(align_books(get_library(), ["fi", "et"]))]
-    [('40.B.1.c', 'fi: a doubled word: jokainen jokainen')]
+    >>> a = align_books(get_library(), ["fi", "et"])
+    >>> [(f.id, f.params["words"], f.fix["form"]) for f in check_doubled(a)][:2]
+    [('7.C', 'peab iga mängija peab', 'peab iga mängija'), ('12.C.1.c', 'võib ainult võib ainult', \
+'võib ainult')]
+    """
+    for group in text_groups(a):
+        units = {x: u for x, u in texts_of(a, group).items() if u.kind != "table"}
+        found = {x: doublings(x, plain(u)) for x, u in units.items()}
+        for lang, doubled in found.items():
+            if not doubled or any(found[x] for x in units if x != lang):
+                continue
+            words, once = doubled[0]
+            params = {"odd": lang, "words": words}
+            langs = ordered([lang], list(units))
+            finding = text_finding(a, "doubled", "warning", group, langs, "doubled", params,
+                                   [lang], {lang: words})  # fmt: skip
+            yield replace(finding, fix={"code": "fix.once", "form": once})
+
+
+# Typography: punctuation marks that clash ("..", ",:", ".:"), a space before a mark, a word
+# glued to an opening bracket ("jatkuu(lakia"; not "tür(ler)", a Turkish plural in brackets)
+# or to the word after an abbreviation's full stop ("bkz.Yasa").
+TYPOGRAPHY = {
+    "clash": re.compile(r"(?<![.\d])\.\.(?![.\d])|,\s?[:;.]|[:;]\s?[.,]|\.[:;,](?!\d)"),
+    "space": re.compile(r"(?<=[^\W\d_])\s+[,;:](?!\d)"),
+    "glued": re.compile(
+        r"[^\W\d_]{2}\((?![^\W\d_]{1,5}\)[^\W\d_]*)|(?<=[^\W\d_]{2}\.)[^\W\d_]{2,}(?=\s)"
+    ),
+}
+# Letters of other scripts that look like Latin ones (Cyrillic а, е, о, р, с, у, х; Greek ο).
+LOOKALIKE = re.compile("[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u03bf]")
+
+
+def typography(lang: str, text: str) -> list[tuple[str, str]]:
+    """The typographic slips of a text, as (kind, the words around): clashing marks, a space
+    before a mark, a missing space, a letter outside the language's alphabet or of another
+    script.
+
+    >>> typography("et", "jääb partnerile.: Kohtunik")
+    [('clash', 'partnerile.:')]
+    >>> typography("tr", "gerekir (bkz.Yasa 16C2) ve tür(ler)e")
+    [('glued', '(bkz.Yasa')]
+    """
+    found = []
+    for kind, pattern in TYPOGRAPHY.items():
+        for m in pattern.finditer(text):
+            words = _around(text, m.start(), m.end())
+            if kind == "glued" and _variant(words):
+                continue  # "türü(türleri)": another form of the word in brackets
+            found.append((kind, words))
+    words = load_words(lang)
+    alphabet = set(words.alphabet) | set("âîû")
+    for word in WORD.findall(text):
+        odd = [c for c in words.lower(word) if c not in alphabet and c.isalpha()]
+        if odd and (LOOKALIKE.search(word) or words.alphabet):
+            found.append(("letters", word))
+    return found
+
+
+def _variant(words: str) -> bool:
+    """Whether a word glued to a bracket is followed by another form of itself in it.
+
+    >>> _variant("türü(türleri)"), _variant("jatkuu(lakia")
+    (True, False)
+    """
+    before, _, inside = words.partition("(")
+    return len(before) >= 3 and inside[:3].lower() == before[:3].lower()
+
+
+def mend(kind: str, words: str) -> str:
+    """The words of a typographic slip mended: the first of two clashing marks kept, the
+    space before a mark dropped, a space put where one is missing.
+
+    >>> mend("clash", "partnerile.:"), mend("glued", "jatkuu(lakia"), mend("space", "ovat :")
+    ('partnerile.', 'jatkuu (lakia', 'ovat:')
+    >>> mend("glued", "(bkz.Yasa")
+    '(bkz. Yasa'
+    """
+    if kind == "clash":
+        return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
+    if kind == "space":
+        return re.sub(r"\s+([,;:])", r"\1", words, count=1)
+    if kind == "glued":
+        return re.sub(r"(?<=[^\W\d_])(\()|(?<=[^\W\d_]\.)(?=[^\W\d_])", r" \1", words, count=1)
+    return words
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The words a slip stands in: from the start of the word before it to the end of the
+    word after it."""
+    left = text.rfind(" ", 0, max(0, start - 1)) + 1
+    right = text.find(" ", end)
+    return text[left : right if right >= 0 else len(text)].strip()
+
+
+def check_typography(a: Alignment) -> Iterator[Finding]:
+    """Typographic slips (`typography`) in a book's text, read from the text as printed
+    (a Finnish page reference glued to its word, "laki(s. 88)", is a missing space too).
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [(f.id, f.params["words"]) for f in check_typography(align_books(get_library(), ["et"]))]
+    [('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..')]
     """
     for group in text_groups(a):
         units = texts_of(a, group)
         for lang, unit in units.items():
-            for match in _DOUBLED.finditer(plain(unit)):
-                if match[1].lower() in load_reduplicated(lang) or any(
-                    _DOUBLED.search(plain(u)) for x, u in units.items() if x != lang
-                ):
-                    continue
-                params = {"odd": lang, "words": match[0]}
+            for kind, words in typography(lang, unit.text):
+                params = {"odd": lang, "kind": kind, "words": words}
                 langs = ordered([lang], list(units))
-                yield text_finding(a, "doubled", "warning", group, langs, "doubled", params,
-                                    [lang], {lang: match[0]})  # fmt: skip
+                code = f"typography.{kind}"
+                finding = text_finding(a, "typography", "info", group, langs, code, params,
+                                       [lang], {lang: words})  # fmt: skip
+                fixed = mend(kind, words)
+                if fixed != words:
+                    finding = replace(finding, fix={"code": "fix.write", "form": fixed})
+                yield finding
 
 
 def check_punctuation(a: Alignment) -> Iterator[Finding]:
@@ -149,5 +279,6 @@ CHECKS = (
     Check("symbols", "mechanics", check_symbols),
     Check("brackets", "mechanics", check_brackets),
     Check("doubled", "mechanics", check_doubled),
+    Check("typography", "mechanics", check_typography),
     Check("punctuation", "mechanics", check_punctuation),
 )

@@ -1,12 +1,15 @@
 """Checks of the law tree: units a book lacks (`missing`), units only a minority has
-(`extra`), units with no text where the others have text (`empty`)."""
+(`extra`), units with no text where the others have text (`empty`), a heading (`headings`)
+or a footnote (`footnotes`) the other books print at a unit and one book does not."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from kb.core.ids import lineage
+from kb.core.model import Unit
 from kb.qa.checks.base import (
     Check,
     group_finding,
@@ -105,8 +108,71 @@ def _moved_down(a: Alignment, group: Group, full: list[str], empty: list[str]) -
     )
 
 
+def _lacking(
+    a: Alignment, group: Group, has: Callable[[Unit], bool]
+) -> tuple[str, list[str]] | None:
+    """The one book (of three or more that have the unit) whose unit lacks what every other
+    book's has, with the others."""
+    units = {x: group.unit(x) for x in a.peers}
+    if len(units) < 3 or any(u is None for u in units.values()):
+        return None
+    lacking = [x for x, u in units.items() if u is not None and not has(u)]
+    if len(lacking) != 1:
+        return None
+    return lacking[0], [x for x in units if x not in lacking]
+
+
+def check_headings(a: Alignment) -> Iterator[Finding]:
+    """A section heading every other book prints (two at least) and one book does not; the
+    fix is the heading the others print.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> [(f.id, f.about) for f in check_headings(align_books(get_library(), ["fi", "tr", "et"]))]
+    [('39.C', ('et',)), ('57.D', ('fi',))]
+    """
+    for group in a.groups:
+        found = _lacking(a, group, lambda u: bool(u.title.strip()))
+        if found is None:
+            continue
+        lang, others = found
+        titles = {x: group.units[x][0].title.strip() for x in others}
+        words = "; ".join(titles.values())
+        params = {"id": group.id, "odd": lang, "others": names(others), "words": words}
+        finding = group_finding(a, "headings", "warning", group, ordered([lang], others),
+                                "headings", params, [lang], titles)  # fmt: skip
+        yield replace(finding, fix={"code": "fix.heading", "others": names(others),
+                                    "words": words})  # fmt: skip
+
+
+def check_footnotes(a: Alignment) -> Iterator[Finding]:
+    """A unit where every other book (two at least) prints a footnote and one book none;
+    the fix is the others' footnote.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [(f.id, f.about) for f in check_footnotes(a)][:2]
+    [('41.C', ('tr',)), ('45.A', ('et',))]
+    """
+    for group in a.groups:
+        found = _lacking(a, group, lambda u: bool(u.footnotes))
+        if found is None:
+            continue
+        lang, others = found
+        notes = {x: group.units[x][0].footnotes[0].text for x in others}
+        words = "; ".join(notes.values())
+        params = {"id": group.id, "odd": lang, "others": names(others), "words": words}
+        finding = group_finding(a, "footnotes", "warning", group, ordered([lang], others),
+                                "footnotes", params, [lang])  # fmt: skip
+        yield replace(finding, fix={"code": "fix.footnote", "others": names(others),
+                                    "words": words})  # fmt: skip
+
+
 CHECKS = (
     Check("missing", "structure", check_missing),
     Check("extra", "structure", check_extra),
     Check("empty", "structure", check_empty),
+    Check("headings", "structure", check_headings),
+    Check("footnotes", "structure", check_footnotes),
 )
