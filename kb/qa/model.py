@@ -61,6 +61,8 @@ MESSAGES: dict[str, str] = {
     "untranslated.same": "the same text in {odd}",
     "terms": "{odd} renders one term two ways: {first} ({first_units}) and {second} "
     "({second_units}); {others} has one word in both: {pivot}",
+    "terms.sense": "{odd} names the {concept} with its term for {used} ({words}) where {others} "
+    "use their term for {concept} ({theirs})",
     "symbols": "{odd} has lost the suit symbols: {words} where {others} print {symbols}",
     "brackets": "{odd}: unbalanced {mark}: {words}",
     "doubled": "{odd}: a doubled word: {words}",
@@ -68,7 +70,9 @@ MESSAGES: dict[str, str] = {
     "typography.space": "{odd}: a space before a punctuation mark: {words}",
     "typography.glued": "{odd}: a missing space: {words}",
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
-    "punctuation": "{odd} ends without {mark} where {others} end with it",
+    "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
+    "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",
+    "punctuation": "{odd} ends {count} text(s) without {mark} where {others} end with it: {units}",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",
@@ -110,7 +114,7 @@ FIXES: dict[str, str] = {
     "fix.unit": "add {id} as {others} print it",
     "fix.heading": "add the heading {others} print: {words}",
     "fix.footnote": "add the footnote {others} print here: {words}",
-    "fix.full_stop": "end it with a full stop",
+    "fix.full_stop": "end each with a full stop",
     "fix.bracket": "close the bracket",
     "fix.once": "print it once: {form}",
     "fix.symbols": "print the suit symbols {symbols}",

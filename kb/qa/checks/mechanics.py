@@ -4,22 +4,26 @@ word printed twice in a row, a sentence without its final full stop."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
-from kb.profiles import load_reduplicated, load_words
+from kb.core.ids import LAW_LEVELS
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words, load_reduplicated, load_words
 from kb.qa.checks.base import (
     WORD,
     Check,
     names,
     ordered,
     plain,
+    sentences,
     text_finding,
     text_groups,
     texts_of,
 )
 from kb.qa.checks.lexicon import forms
-from kb.qa.groups import Alignment
+from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
 
 SUITS = "♠♥♦♣"
@@ -212,6 +216,8 @@ def mend(kind: str, words: str) -> str:
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
     if kind == "space":
         return re.sub(r"\s+([,;:])", r"\1", words, count=1)
+    if kind in ("stop", "capital"):
+        return words.replace(" ", ". ", 1) if kind == "stop" else words
     if kind == "glued":
         return re.sub(r"(?<=[^\W\d_])(\()|(?<=[^\W\d_]\.)(?=[^\W\d_])", r" \1", words, count=1)
     return words
@@ -225,6 +231,52 @@ def _around(text: str, start: int, end: int) -> str:
     return text[left : right if right >= 0 else len(text)].strip()
 
 
+_CAPITAL = re.compile(r"(?<=[^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{3}) ([A-ZÄÖÜÕŠŽÇĞİŞ][^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{2,})")
+
+
+def capitals(book: Book) -> dict[str, list[tuple[str, str]]]:
+    """Per unit, the words a book capitalises once in mid-sentence (after a lower-case word,
+    no mark between) that it prints in lower case three times or more: a sentence's full
+    stop is missing before it, or the capital is a slip ("aloituskortin Takaisin",
+    "vastavuses Reeglitega"). None for a book that capitalises its terms in mid-sentence
+    (`typography.capitals = "terms"` of its profile).
+
+    >>> from kb.crosslang.library import get_library
+    >>> capitals(get_library().book("fi"))["54.D"]
+    [('aloituskortin Takaisin', 'aloituskortin. Takaisin')]
+    """
+    if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
+        return {}
+    lower = load_words(book.key).lower
+    texts = {u.id: plain(u) for u in book.units if u.kind in LAW_LEVELS}
+    capital = Counter(lower(m[1]) for t in texts.values() for m in _CAPITAL.finditer(t))
+    plain_words = Counter(w for t in texts.values() for w in re.findall(r"(?<=\w )[^\W\d_]+", t)
+                          if w[0].islower())  # fmt: skip
+    found: dict[str, list[tuple[str, str]]] = {}
+    for uid, text in texts.items():
+        for m in _CAPITAL.finditer(text):
+            if capital[lower(m[1])] == 1 and plain_words[lower(m[1])] >= 3:
+                words = _around(text, m.start(), m.end())
+                found.setdefault(uid, []).append((words, words.replace(" ", ". ", 1)))
+    return found
+
+
+def missing_stops(lang: str, text: str, others: list[str]) -> list[str]:
+    """Where a text runs two sentences into one: a word its profile says ends a sentence
+    (`typography.sentence_end`) followed by a capital, in a text with one sentence fewer
+    than each other book's (`others`).
+
+    >>> two = "Partnerin on passattava. Lakia sovelletaan."
+    >>> missing_stops("tr", "pas geçmek zorundadır Yasalar 16C uygulanabilir.", [two, two])
+    ['zorundadır Yasalar']
+    """
+    ends = load_qa_words(lang).get("typography", {}).get("sentence_end")
+    if not ends or any(len(sentences(t)) != len(sentences(text)) + 1 for t in others):
+        return []
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(ends) + r") [A-ZÇĞİÖŞÜ]\w+")
+    return [m[0] for m in pattern.finditer(text)]
+
+
 def check_typography(a: Alignment) -> Iterator[Finding]:
     """Typographic slips (`typography`) in a book's text, read from the text as printed
     (a Finnish page reference glued to its word, "laki(s. 88)", is a missing space too).
@@ -232,12 +284,18 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> [(f.id, f.params["words"]) for f in check_typography(align_books(get_library(), ["et"]))]
-    [('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..')]
+    [('12.C.2.b', 'vastavuses Reeglitega'), ('26.B', 'partnerile.:'), ('40.B.2.c', \
+'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..')]
     """
+    capital = {x: capitals(a.book(x)) for x in a.peers}
     for group in text_groups(a):
         units = texts_of(a, group)
         for lang, unit in units.items():
-            for kind, words in typography(lang, unit.text):
+            others = [plain(u) for x, u in units.items() if x != lang]
+            slips = typography(lang, unit.text)
+            slips += [("stop", w) for w in missing_stops(lang, plain(unit), others)]
+            slips += [("capital", w) for w, _ in capital[lang].get(group.id, [])]
+            for kind, words in slips:
                 params = {"odd": lang, "kind": kind, "words": words}
                 langs = ordered([lang], list(units))
                 code = f"typography.{kind}"
@@ -250,15 +308,17 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
 
 
 def check_punctuation(a: Alignment) -> Iterator[Finding]:
-    """A text of the laws ending without a full stop where the others (two at least) end with
-    one and the text is a sentence (thirty letters or more).
+    """Texts of the laws ending without a full stop where the others (two at least) end with
+    one and the text is a sentence (thirty letters or more): trivial each, so one finding per
+    book, at its first such unit, listing them all (`units`).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
-    >>> all(f.odd[0] in ("fi", "tr", "et") for f in check_punctuation(a))
-    True
+    >>> [(f.id, f.about, f.params["count"]) for f in check_punctuation(a)]
+    [('12.C.1.e.i', ('tr',), 9), ('16.A.2', ('et',), 3)]
     """
+    found: dict[str, list[tuple[Group, list[str], str]]] = {}
     for group in a.groups:
         units = {x: u for x, u in texts_of(a, group).items() if u.kind != "table"}
         ends = {x: plain(u).rstrip()[-1:] for x, u in units.items()}
@@ -269,10 +329,17 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
             text = plain(units[lang])
             if end == "." or not end.isalnum() or sum(map(len, WORD.findall(text))) < 30:
                 continue
-            params = {"odd": lang, "mark": ".", "others": names(others)}
-            langs = ordered([lang], others)
-            yield text_finding(a, "punctuation", "info", group, langs, "punctuation", params,
-                                [lang], {lang: text[-20:]})  # fmt: skip
+            found.setdefault(lang, []).append((group, others, text[-20:]))
+    for lang in a.peers:
+        if lang not in found:
+            continue
+        group, others, words = found[lang][0]
+        units = ", ".join(g.id for g, _, _ in found[lang])
+        params = {"odd": lang, "mark": ".", "others": names(others), "count": len(found[lang]),
+                  "units": units}  # fmt: skip
+        finding = text_finding(a, "punctuation", "info", group, ordered([lang], others),
+                               "punctuation", params, [lang], {lang: words})  # fmt: skip
+        yield replace(finding, fix={"code": "fix.full_stop"})
 
 
 CHECKS = (

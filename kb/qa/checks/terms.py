@@ -1,20 +1,98 @@
-"""Terms within one book: one concept rendered in two look-alike forms (`terms`)."""
+"""Terms within one book (`terms`): one concept rendered in two look-alike forms, and a
+defined term used in another sense where the other books use another term (et's word for
+penalty, "karistus-", for the rectification the other books name).
+
+>>> from kb.crosslang.library import get_library
+>>> from kb.qa.groups import align_books
+>>> a = align_books(get_library(), ["fi", "tr", "et"])
+>>> [(f.id, f.params["words"]) for f in check_terms(a) if f.code == "terms.sense"][0]
+('29.A', 'karistusõigusest')
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import pairwise
 
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
-from kb.qa.checks.base import (
-    WORD,
-    Check,
-)
+from kb.layers import glossary
+from kb.profiles import load_words
+from kb.qa.checks.base import WORD, Check, names, ordered, plain, text_finding, texts_of
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
+
+# Concepts one book may name with another's term: (the concept meant, the concept whose term
+# the book uses, concepts whose words are not that term although they begin with it).
+SENSES = (("rectification", "penalty", ("penalty-card",)),)
+
+
+def stems(book: Book, concept: str) -> tuple[str, ...]:
+    """The stems of a book's defined terms for a concept: each term's first word, lower-cased,
+    less its last two letters (four letters at least).
+
+    >>> from kb.crosslang.library import get_library
+    >>> stems(get_library().book("et"), "penalty"), stems(get_library().book("tr"), "penalty")
+    (('karist',), ('ceza', 'disipl', 'yöntems'))
+    """
+    found = []
+    for uid in glossary.definitions_of(concept).get(book.key, []):
+        unit = book.by_id.get(uid)
+        if unit is not None:
+            word = load_words(book.key).lower((unit.term or unit.title).split()[0])
+            found.append(word[: max(4, len(word) - 2)])
+    return tuple(found)
+
+
+def term_words(book: Book, concept: str, text: str, besides: tuple[str, ...] = ()) -> list[str]:
+    """The words of a text that are forms of a book's term for a concept (not of the terms of
+    `besides`).
+
+    >>> from kb.crosslang.library import get_library
+    >>> term_words(get_library().book("et"), "penalty", "loobudes karistusõigusest ja trahvist")
+    ['karistusõigusest']
+    """
+    lower = load_words(book.key).lower
+    own = stems(book, concept)
+    other = tuple(s for c in besides for s in stems(book, c))
+    return [
+        w for w in WORD.findall(text)
+        if lower(w).startswith(own) and not (other and lower(w).startswith(other))
+    ] if own else []  # fmt: skip
+
+
+def _term(book: Book, concept: str) -> str:
+    """A book's defined term for a concept, as its definition prints it."""
+    ids = glossary.definitions_of(concept).get(book.key, [])
+    return ", ".join(book.by_id[i].term or book.by_id[i].title for i in ids if i in book.by_id)
+
+
+def _senses(a: Alignment) -> Iterator[Finding]:
+    """A book naming a concept with its term for another (`SENSES`) where every other book
+    (two at least) uses its own term for the concept and none the other term."""
+    for group in a.groups:
+        units = texts_of(a, group)
+        if len(units) < 3:
+            continue
+        texts = {x: plain(u) for x, u in units.items()}
+        for meant, used, besides in SENSES:
+            said = {x: term_words(a.book(x), meant, t) for x, t in texts.items()}
+            wrong = {x: term_words(a.book(x), used, t, besides) for x, t in texts.items()}
+            for lang in units:
+                others = [x for x in units if x != lang]
+                if said[lang] or not wrong[lang] or any(not said[x] or wrong[x] for x in others):
+                    continue
+                sides = {lang: wrong[lang][0]} | {x: said[x][0] for x in others}
+                params = {"odd": lang, "words": wrong[lang][0], "concept": meant, "used": used,
+                          "others": names(others),
+                          "theirs": ", ".join(said[x][0] for x in others)}  # fmt: skip
+                finding = text_finding(a, "terms", "warning", group, ordered([lang], others),
+                                       "terms.sense", params, [lang], sides)  # fmt: skip
+                fix = {"code": "fix.write", "form": _term(a.book(lang), meant)}
+                yield replace(finding, fix=fix)
 
 
 def variant_pairs(
@@ -52,7 +130,7 @@ def variant_pairs(
     return found
 
 
-def check_terms(a: Alignment) -> Iterator[Finding]:
+def _variants(a: Alignment) -> Iterator[Finding]:
     """One concept translated two ways within a book: look-alike words in the same place
     (`variant_pairs`) whose units another book translates with one and the same word (the
     pivot, in every unit of both sets), with the units of each form as the concordance. The
@@ -61,7 +139,7 @@ def check_terms(a: Alignment) -> Iterator[Finding]:
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
-    >>> [f.message[:60] for f in check_terms(align_books(get_library(), ["fi", "tr", "et"]))][-1]
+    >>> [f.message[:60] for f in _variants(align_books(get_library(), ["fi", "tr", "et"]))][-1]
     'et renders one term two ways: tehisliku tulemuse (12.A.2, 15'
 
     """
@@ -99,6 +177,13 @@ def _pivot(a: Alignment, lang: str, ids: list[str]) -> tuple[str, str] | None:
         if words:
             return other, words[0]
     return None
+
+
+def check_terms(a: Alignment) -> Iterator[Finding]:
+    """One concept in two look-alike forms within a book (`_variants`), then a term used in
+    another sense (`_senses`)."""
+    yield from _variants(a)
+    yield from _senses(a)
 
 
 CHECKS = (Check("terms", "terms", check_terms),)
