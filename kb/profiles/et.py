@@ -145,4 +145,6 @@ CONCEPTS = {
     "unauthorised": r"ebaseadusl\w*|lubamatu\w*|ebareeglipärase teab\w*|mittereeglipärane"
     r"|\bebareeglipärane\b(?!\s+toiming)|\bluba omamata",
     "damage": r"\bkahju\w*",
+    "major": r"\bvanem\w*\s+trahvikaar\w*",
+    "minor": r"\bnoorem\w*\s+trahvikaar\w*",
 }

@@ -154,4 +154,6 @@ NUMBER_WORDS = (
 CONCEPTS = {
     "unauthorised": r"\bluvat(?:o|to)\w*|\blait(?:o|to)\w*",
     "damage": r"\bvahin\w*|\bvahing\w*",
+    "major": r"\biso(?:n|ja|t|na|ksi)?\s+rangaistus\w*",
+    "minor": r"\bpie(?:ni|nen|niä|net|neksi)\s+rangaistus\w*",
 }

@@ -138,4 +138,9 @@ REDUPLICATED = frozenset({"birer", "ayrı", "teker", "yavaş", "sık", "ara"})
 # Concepts a translation must carry wherever the Laws state them, for the translators' report
 # (`kb.qa.checks.check_clauses`): a name shared by every language and the forms of this book
 # (a regular expression, case-insensitive). "izinsiz/usulsüz bilgi" is unauthorised information.
-CONCEPTS = {"unauthorised": r"izinsiz\w*|usulsüz bilgi\w*", "damage": r"zarar\w*|mağdur\w*"}
+CONCEPTS = {
+    "unauthorised": r"izinsiz\w*|usulsüz bilgi\w*",
+    "damage": r"zarar\w*|mağdur\w*",
+    "major": r"\bmajör\s+cezal\w*",
+    "minor": r"\bminör\s+cezal\w*",
+}

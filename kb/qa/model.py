@@ -66,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "symbols": "{odd} has lost the suit symbols: {words} where {others} print {symbols}",
     "brackets": "{odd}: unbalanced {mark}: {words}",
     "doubled": "{odd}: a doubled word: {words}",
+    "spelling.variants": "{odd} spells one word two ways, neither in its dictionary: {words} "
+    "({count}: {units}) and {form} ({times}: {form_units})",
     "typography.clash": "{odd}: punctuation marks that clash: {words}",
     "typography.space": "{odd}: a space before a punctuation mark: {words}",
     "typography.glued": "{odd}: a missing space: {words}",

@@ -42,6 +42,7 @@ LOOKALIKES = [set(p) for p in ("aä", "oö", "uü", "oõ", "õö", "iı", "sş",
 RARE = 2  # a word printed at most this often may be a misspelling
 COMMON = 3  # a near form printed this often is the book's usual form (without a dictionary)
 SHORTEST = 5  # letters a word needs before its spelling is judged
+VARIANTS = 10  # two spellings of a word, neither known, are a concordance up to this often
 
 
 @cache
@@ -86,6 +87,9 @@ class Misspelling:
     count: int  # how often the book prints the word
     form: str
     times: int  # how often the book prints `form`
+    # Where the dictionary knows neither form: the units of `form` (a concordance of the
+    # book's two spellings of one word: which is right is the reviewer's to say).
+    form_units: tuple[str, ...] = ()
 
 
 def inflection(word: str, other: str) -> bool:
@@ -194,10 +198,27 @@ def misspellings(book: Book) -> list[Misspelling]:
         if forms:
             form = min(forms, key=lambda w: (OSA.distance(word, w), -counts[w]))
             found.append(
-                Misspelling(word, printed[word], tuple(units[word]), n, form, counts[form])
+                Misspelling(
+                    word,
+                    printed[word],
+                    tuple(units[word]),
+                    n,
+                    form,
+                    counts[form],
+                    () if d is None or d.check(form) else tuple(units[form]),
+                )
             )
     order = {u.id: n for n, u in enumerate(book.units)}
     return sorted(found, key=lambda m: order.get(m.units[0], 0))
+
+
+def _concordance(form: str, counts: Counter[str], units: dict[str, list[str]],
+                 d: Any | None) -> tuple[str, ...]:  # fmt: skip
+    """The units of a book's other spelling where its dictionary knows neither and the book
+    prints it VARIANTS times at most (else it is the book's usual spelling: no concordance)."""
+    if d is None or d.check(form) or counts[form] > VARIANTS:
+        return ()
+    return tuple(units[form])
 
 
 def check_spelling(a: Alignment) -> Iterator[Finding]:
@@ -209,12 +230,14 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
             uid = group.id if group else m.units[0]
             params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
                       "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
+            code, fix = "spelling", {"code": "fix.write", "form": m.form}
+            if m.form_units:
+                code, fix = "spelling.variants", {}
+                params["form_units"] = ", ".join(m.form_units)
             where = (a.side(lang, uid, m.printed),)
             law = group.law if group else None
-            message = render("spelling", **params)
-            fix = {"code": "fix.write", "form": m.form}
-            yield Finding("spelling", "info", uid, ordered([lang], []), message, where, law,
-                          "spelling", params, (lang,), fix)  # fmt: skip
+            yield Finding("spelling", "info", uid, ordered([lang], []), render(code, **params),
+                          where, law, code, params, (lang,), fix)  # fmt: skip
 
 
 CHECKS = (Check("spelling", "spelling", check_spelling),)
