@@ -69,14 +69,15 @@ def ordered(odd: list[str], langs: list[str]) -> tuple[str, ...]:
 def group_finding(a: Alignment, check: str, severity: str, group: Group, langs: tuple[str, ...],
              code: str, params: dict[str, Any], odd: Iterable[str] = (),
              words: dict[str, str] | None = None,
-             lines: dict[str, int] | None = None) -> Finding:  # fmt: skip
+             lines: dict[str, int] | None = None, fix: dict[str, Any] | None = None,
+             ) -> Finding:  # fmt: skip
     """A finding on a group: its sentence from a message code and parameters, a side per
     language pointing at `words[lang]` (searched from `lines[lang]`) where given."""
     words, lines = words or {}, lines or {}
     where = tuple(a.side(x, group.id, words.get(x, ""), lines.get(x)) for x in langs)
     message = render(code, **params)
     return Finding(check, severity, group.id, langs, message, where, group.law, code, params,
-                   tuple(odd))  # fmt: skip
+                   tuple(odd), fix or {})  # fmt: skip
 
 
 def present_in(a: Alignment, group: Group) -> tuple[list[str], bool]:
@@ -129,15 +130,16 @@ def _definition_side(a: Alignment, group: Group, lang: str, words: str = "") -> 
 
 def text_finding(a: Alignment, check: str, severity: str, group: Group, langs: tuple[str, ...],
                   code: str, params: dict[str, Any], odd: Iterable[str],
-                  words: dict[str, str] | None = None) -> Finding:  # fmt: skip
+                  words: dict[str, str] | None = None,
+                  fix: dict[str, Any] | None = None) -> Finding:  # fmt: skip
     """`group_finding` for a law group or a definition group (its sides are the definitions)."""
     if not group.id.startswith("def:"):
-        return group_finding(a, check, severity, group, langs, code, params, odd, words)
+        return group_finding(a, check, severity, group, langs, code, params, odd, words, fix=fix)
     words = words or {}
     where = tuple(_definition_side(a, group, x, words.get(x, "")) for x in langs)
     first = group.units[langs[0]][0].id
     return Finding(check, severity, first, langs, render(code, **params), where, None, code,
-                   params, tuple(odd))  # fmt: skip
+                   params, tuple(odd), fix or {})  # fmt: skip
 
 
 def plain(unit: Unit) -> str:

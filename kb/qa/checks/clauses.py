@@ -70,8 +70,9 @@ def check_clauses(a: Alignment) -> Iterator[Finding]:
             words = {x: sides[x] for x in others}
             langs = ordered([lang], others)
             code = "clauses.figure" if figure else "clauses"
+            fix = {"code": "fix.reading", "others": names(others), "words": params["words"]}
             yield text_finding(a, "clauses", "warning", group, langs, code, params, [lang],
-                                words)  # fmt: skip
+                               words, fix)  # fmt: skip
 
 
 def _order_key(name: str) -> tuple[int, str]:

@@ -108,7 +108,10 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
         langs = ordered(odd, list(counts))
         words = {x: more[x][0] for x in odd}
         params = {"figures": tallies, "odd": names(odd)}
-        yield text_finding(a, "numbers", "error", group, langs, "numbers", params, odd, words)
+        fix = ({"code": "fix.figure", "figure": less[odd[0]][0], "others": names(langs[1:])}
+               if len(odd) == 1 else None)  # fmt: skip
+        yield text_finding(a, "numbers", "error", group, langs, "numbers", params, odd, words,
+                           fix)  # fmt: skip
 
 
 def spelled_figures(unit: Unit) -> dict[str, str]:

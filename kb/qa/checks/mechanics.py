@@ -55,8 +55,9 @@ def check_symbols(a: Alignment) -> Iterator[Finding]:
             params = {"odd": lang, "words": ", ".join(lost), "others": names(printing),
                       "symbols": symbols}  # fmt: skip
             langs = ordered([lang], printing)
+            fix = {"code": "fix.symbols", "symbols": symbols}
             yield text_finding(a, "symbols", "error", group, langs, "symbols", params, [lang],
-                                {lang: lost[0]})  # fmt: skip
+                               {lang: lost[0]}, fix)  # fmt: skip
 
 
 def unbalanced(text: str) -> int | None:
@@ -102,7 +103,7 @@ def check_brackets(a: Alignment) -> Iterator[Finding]:
             params = {"odd": lang, "mark": words[0], "words": words}
             langs = ordered([lang], balanced)
             yield text_finding(a, "brackets", "warning", group, langs, "brackets", params,
-                                [lang], {lang: words})  # fmt: skip
+                               [lang], {lang: words}, {"code": "fix.bracket"})  # fmt: skip
 
 
 def doublings(lang: str, text: str) -> list[tuple[str, str]]:

@@ -182,11 +182,10 @@ def check_modal(a: Alignment) -> Iterator[Finding]:
             params = {"odd": d.odd, "said": d.said, "others": names(others), "force": d.force,
                       "words": words}  # fmt: skip
             langs = ordered([d.odd], others)
-            finding = text_finding(a, "modal", "warning", group, langs, "modal", params, [d.odd],
-                                   d.words)  # fmt: skip
             fix = {"code": "fix.reading", "others": names(others),
                    "words": "; ".join(d.words[x] for x in others)}  # fmt: skip
-            yield Finding(**{**finding.__dict__, "fix": fix})
+            yield text_finding(a, "modal", "warning", group, langs, "modal", params, [d.odd],
+                               d.words, fix)  # fmt: skip
 
 
 CHECKS = (Check("modal", "meaning", check_modal),)

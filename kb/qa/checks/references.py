@@ -182,8 +182,9 @@ def _explain(a: Alignment, group: Group, cites: Cites, extra: dict[str, list[str
             # citing the 2007 number.
             swap = len(langs) == 2 and modern(match) == old
             code, odd = ("edition.swap", order) if swap else ("edition", [x])
+            fix = {"code": "fix.cite", "cite": compact(match)}
             yield group_finding(
-                a, "edition", "error", group, order, code, params, odd, words, lines
+                a, "edition", "error", group, order, code, params, odd, words, lines, fix
             )
     split = [x for x in langs if extra[x] and not lacks[x]]
     if len(split) >= 2 and len(split) * 2 >= len(langs):
@@ -207,7 +208,9 @@ def _explain(a: Alignment, group: Group, cites: Cites, extra: dict[str, list[str
         params = {"odd": x, "cites": printed(x, own), "cite": printed(x, theirs),
                   "others": names(order[1:])}  # fmt: skip
         odd = order if pair else [x]
-        yield group_finding(a, "refs", "warning", group, order, code, params, odd, words, lines)
+        fix = {"code": "fix.cite", "cite": printed(x, theirs)} if theirs and not pair else None
+        yield group_finding(a, "refs", "warning", group, order, code, params, odd, words, lines,
+                            fix)  # fmt: skip
         if pair:
             break
 

@@ -51,7 +51,9 @@ def check_missing(a: Alignment) -> Iterator[Finding]:
                 params = {"id": group.id, "expected": ", ".join(a.expected(lang, group.id)),
                           "edition": a.book(lang).edition, "odd": lang}  # fmt: skip
             langs = ordered([lang], present)
-            yield group_finding(a, "missing", "error", group, langs, code, params, [lang])
+            fix = {"code": "fix.unit", "id": group.id, "others": names(present)}
+            yield group_finding(a, "missing", "error", group, langs, code, params, [lang],
+                                fix=fix if lang in a.peers else None)  # fmt: skip
 
 
 def check_extra(a: Alignment) -> Iterator[Finding]:

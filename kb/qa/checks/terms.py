@@ -160,8 +160,9 @@ def _variants(a: Alignment) -> Iterator[Finding]:
             group = a.by_id[ids2[0]]
             where = (a.side(lang, ids2[0], second), a.side(lang, ids1[0], first),
                      a.side(other, ids2[0], ""))  # fmt: skip
+            fix = {"code": "fix.term", "form": f"{first} {after}", "count": len(ids1) + len(ids2)}
             yield Finding("terms", "warning", group.id, (lang, other), render("terms", **params),
-                          where, group.law, "terms", params, (lang,))  # fmt: skip
+                          where, group.law, "terms", params, (lang,), fix)  # fmt: skip
 
 
 def _pivot(a: Alignment, lang: str, ids: list[str]) -> tuple[str, str] | None:
