@@ -120,6 +120,11 @@ def parser() -> argparse.ArgumentParser:
         "as notes); the glossary as a tbx or csv termbase",
     )
     a.add_argument(
+        "--out",
+        help="xliff: a folder to write one file per language pair into (the first book with "
+        "each other: fi-tr.xlf, fi-et.xlf); without it one pair prints",
+    )
+    a.add_argument(
         "--housekeeping",
         action="store_true",
         help="the drift between the editions and the parser's notes, not the translator's list",

@@ -18,10 +18,12 @@ from kb.export import to_json, to_markdown
 from kb.layers.cite import render
 from kb.pipeline import build
 
-if TYPE_CHECKING:
-    pass
 from kb.cli.common import SEVERITY_RANK, Refused, built_book, ensure_built, plural
 from kb.core import progress
+
+if TYPE_CHECKING:
+    from kb.crosslang.library import Library
+    from kb.qa.model import Report
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -136,6 +138,30 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0 if result["hits"] else 1
 
 
+def write_xliff(library: Library, langs: list[str], found: Report, out: str | None) -> int:
+    """XLIFF is bilingual: one document per pair of law books (the first with each other);
+    one pair prints to standard output, several need `--out DIR` (a file `fi-et.xlf` each)."""
+    from kb.qa import formats
+
+    pairs = formats.xliff_pairs(library, langs)
+    if out is None and len(pairs) > 1:
+        names = ", ".join(f"{a}-{b}" for a, b in pairs)
+        message = (f"lawkb qa: XLIFF is bilingual and {len(pairs)} pairs were asked ({names}): "
+                   "give --out DIR for a file each, or --langs with two books")  # fmt: skip
+        print(message, file=sys.stderr)
+        return 2
+    if out is None:
+        print(formats.to_xliff(library, list(pairs[0]), found), end="")
+        return 0
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    for source, target in pairs:
+        path = folder / f"{source}-{target}.xlf"
+        path.write_text(formats.to_xliff(library, [source, target], found), encoding="utf-8")
+        print(path)
+    return 0
+
+
 def cmd_qa(args: argparse.Namespace) -> int:
     ensure_built(args)
     from kb.crosslang.library import get_library
@@ -153,9 +179,11 @@ def cmd_qa(args: argparse.Namespace) -> int:
             name = args.format.upper()
             print(f"lawkb qa: {name} needs two law books (a card has no segments)", file=sys.stderr)
             return 2
-        export = formats.to_tmx if args.format == "tmx" else formats.to_xliff
-        print(export(library, langs, report(library, langs)), end="")
-        return 0
+        found = report(library, langs)
+        if args.format == "tmx":
+            print(formats.to_tmx(library, langs, found), end="")
+            return 0
+        return write_xliff(library, langs, found, args.out)
     if args.format in ("tbx", "csv"):
         lawbooks = [x for x in langs if library.books[x].kind == "lawbook"]
         export = formats.to_tbx if args.format == "tbx" else formats.to_csv_termbase

@@ -14,12 +14,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 
-from kb.core.ids import law_of
+from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import Unit
-from kb.crosslang.library import Library
+from kb.crosslang.library import Book, Library
 from kb.layers import glossary
+from kb.profiles import load_words
 from kb.qa.checks import sentences, without_pages
 from kb.qa.groups import align_books
 from kb.qa.model import Finding, Report
@@ -180,9 +183,11 @@ def _flags(report: Report | None) -> dict[str, list[Finding]]:
 
 def to_tmx(library: Library, langs: list[str], report: Report | None = None) -> str:
     """TMX 1.4 of the aligned units of some languages (the first is the source language), a
-    <tu> per sentence pair (`sentence_pairs`, id `<unit>#<n>`) with a <tuv> per language, each
-    with its source line and unit id as <prop>s; a pair a finding of `report` blames carries
-    it as an `x-qa` prop (a CAT tool can leave such pairs out).
+    <tu> per sentence pair of the source language with another (`sentence_pairs`, id
+    `<unit>#<n>`; units the source book lacks are left out, so every <tu> has the header's
+    source language), a <tuv> per language, each with its source line and unit id as <prop>s;
+    the findings of `report` blaming either language are <note>s of the pair ("check:
+    message"; a CAT tool can leave such pairs out).
 
     >>> from kb.crosslang.library import get_library
     >>> tmx = to_tmx(get_library(), ["fi", "et"])
@@ -196,15 +201,17 @@ def to_tmx(library: Library, langs: list[str], report: Report | None = None) -> 
     })  # fmt: skip
     body = ET.SubElement(root, "body")
     flags = _flags(report)
+    first = langs[0]
     for uid, units in tmx_pairs(library, langs):
-        first, *rest = units
-        for other in rest:
+        if first not in units:
+            continue  # a unit the source book lacks: no segment in the header's language
+        for other in [x for x in units if x != first]:
             for n, pair in enumerate(sentence_pairs(units[first], units[other]), 1):
                 tu = ET.SubElement(body, "tu", tuid=f"{uid}#{n}")
-                ET.SubElement(tu, "prop", type="x-law").text = law_of(uid) or uid
                 for f in flags.get(uid, []):
                     if set(f.about) & {first, other}:
-                        ET.SubElement(tu, "prop", type="x-qa").text = f"{f.check}: {f.message}"
+                        ET.SubElement(tu, "note").text = f"{f.check}: {f.message}"
+                ET.SubElement(tu, "prop", type="x-law").text = law_of(uid) or uid
                 for lang, text in zip((first, other), pair, strict=True):
                     unit = units[lang]
                     tuv = ET.SubElement(tu, "tuv", {XML_LANG: lang})
@@ -220,15 +227,28 @@ def _xml(root: ET.Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+def xliff_pairs(library: Library, langs: list[str]) -> list[tuple[str, str]]:
+    """The language pairs an XLIFF export of some languages gives (XLIFF is bilingual): the
+    first law book with each other law book, in the order chosen.
+
+    >>> from kb.crosslang.library import get_library
+    >>> xliff_pairs(get_library(), ["fi", "tr", "et", "sv"])
+    [('fi', 'tr'), ('fi', 'et')]
+    """
+    books = [x for x in langs if library.books[x].kind == "lawbook"]
+    return [(books[0], x) for x in books[1:]]
+
+
 def to_xliff(library: Library, langs: list[str], report: Report | None = None) -> str:
     """XLIFF 2.0 from the first language to the second: a <unit> per aligned unit pair
-    (`<unit id>` with dots as printed), a <segment> per sentence pair, and the findings of
-    `report` on the unit that blame either language as <note>s (category: the check).
+    (`<unit id>` with dots as printed), a <segment> per sentence pair, its `state` "final"
+    (the published translation) or "translated" where a finding of `report` blames either
+    language (a reviewer should look), and those findings as <note>s (category: the check).
 
     >>> from kb.crosslang.library import get_library
     >>> x = to_xliff(get_library(), ["fi", "et"])
-    >>> x.count("<unit ") > 800, 'srcLang="fi" trgLang="et"' in x
-    (True, True)
+    >>> x.count("<unit ") > 800, 'srcLang="fi" trgLang="et"' in x, 'state="final"' in x
+    (True, True, True)
     """
     ET.register_namespace("", XLIFF)
     source, target = langs[:2]
@@ -243,12 +263,38 @@ def to_xliff(library: Library, langs: list[str], report: Report | None = None) -
         if blamed:
             notes = ET.SubElement(unit, f"{{{XLIFF}}}notes")
             for f in blamed:
-                ET.SubElement(notes, f"{{{XLIFF}}}note", category=f.check).text = f.message
+                note = ET.SubElement(notes, f"{{{XLIFF}}}note", category=f.check)
+                note.text = f.message + (f" (fix: {f.fix_text})" if f.fix_text else "")
+        state = "translated" if blamed else "final"
         for n, (src, trg) in enumerate(sentence_pairs(units[source], units[target]), 1):
-            segment = ET.SubElement(unit, f"{{{XLIFF}}}segment", id=f"s{n}")
+            segment = ET.SubElement(unit, f"{{{XLIFF}}}segment", id=f"s{n}", state=state)
             ET.SubElement(segment, f"{{{XLIFF}}}source").text = src
             ET.SubElement(segment, f"{{{XLIFF}}}target").text = trg
     return _xml(root)
+
+
+def book_forms(book: Book, term: str) -> list[str]:
+    """A defined term as the book writes it in running text: in its own order (an inverted
+    heading, "Hláška, psychická", put in text order by `kb.layers.glossary.term_forms`) and
+    its own case (a heading in capitals or with a capital first letter in lower case, unless
+    the book capitalises the term in mid-sentence).
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> book_forms(lib.book("sk"), "Hláška, psychická, klamlivá")
+    ['psychická hláška', 'klamlivá hláška']
+    >>> book_forms(lib.book("et"), "MAST"), book_forms(lib.book("fi"), "Säännöistä vastaava liitto")
+    (['mast'], ['Säännöistä Vastaava Liitto'])
+    """
+    words = load_words(book.key)
+    found = []
+    for form in glossary.term_forms(term):
+        pattern = re.compile(rf"(?<=[^\W\d_] )({re.escape(form)})(?!\w)", re.IGNORECASE)
+        printed = Counter(m[1] for u in book.units if u.kind in LAW_LEVELS
+                          for m in pattern.finditer(u.text))  # fmt: skip
+        lower = " ".join(words.lower(w) for w in form.split())
+        found.append(printed.most_common(1)[0][0] if printed else lower)
+    return found
 
 
 def termbase(library: Library, langs: list[str]) -> list[dict[str, str]]:
@@ -258,7 +304,7 @@ def termbase(library: Library, langs: list[str]) -> list[dict[str, str]]:
     >>> from kb.crosslang.library import get_library
     >>> e = next(e for e in termbase(get_library(), ["fi", "et"]) if e["concept"] == "suit")
     >>> e["en"], e["fi"], e["et"]
-    ('suit', 'Väri', 'MAST')
+    ('suit', 'väri', 'mast')
     """
     entries = []
     for concept in glossary.concepts():
@@ -267,7 +313,7 @@ def termbase(library: Library, langs: list[str]) -> list[dict[str, str]]:
         for lang in langs:
             book = library.books[lang]
             units = [book.by_id[i] for i in ids.get(lang, []) if i in book.by_id]
-            row[lang] = " | ".join(u.term or u.title for u in units)
+            row[lang] = " | ".join(f for u in units for f in book_forms(book, u.term or u.title))
             row[f"{lang}_id"] = " | ".join(u.id for u in units)
         if sum(bool(row[x]) for x in langs) >= 1:
             entries.append(row)
@@ -285,19 +331,38 @@ def to_csv_termbase(library: Library, langs: list[str]) -> str:
 
 
 def to_tbx(library: Library, langs: list[str]) -> str:
-    """The termbase as TBX (the martif form translate-toolkit reads): a <termEntry> per
-    concept, a <langSet> per language with a term, English included.
+    """The termbase as TBX-Basic (the martif form CAT tools and translate-toolkit read): a
+    `martifHeader` naming the books, a <termEntry> per concept, one <langSet> per language
+    (English included) with a <tig> per term (`termNote` partOfSpeech: noun, the Laws'
+    defined terms being nouns) in the book's own case and order (`book_forms`).
 
     >>> from kb.crosslang.library import get_library
-    >>> '<termEntry id="suit">' in to_tbx(get_library(), ["fi"])
-    True
+    >>> tbx = to_tbx(get_library(), ["fi"])
+    >>> '<termEntry id="suit">' in tbx, tbx.count("<martifHeader>")
+    (True, 1)
     """
-    root = ET.Element("martif", {"type": "TBX", XML_LANG: "en"})
+    root = ET.Element("martif", {"type": "TBX-Basic", XML_LANG: "en"})
+    header = ET.SubElement(root, "martifHeader")
+    desc = ET.SubElement(header, "fileDesc")
+    ET.SubElement(
+        ET.SubElement(desc, "titleStmt"), "title"
+    ).text = "Laws of Duplicate Bridge: the defined terms of the books"
+    source = ET.SubElement(desc, "sourceDesc")
+    for lang in langs:
+        book = library.books[lang]
+        ET.SubElement(source, "p").text = f"{lang}: {book.meta['title']} ({book.meta['source']})"
+    encoding = ET.SubElement(header, "encodingDesc")
+    ET.SubElement(encoding, "p", type="XCSURI").text = "TBXBasicXCSV02.xcs"
     body = ET.SubElement(ET.SubElement(root, "text"), "body")
     for row in termbase(library, langs):
         entry = ET.SubElement(body, "termEntry", id=row["concept"])
         for lang in ["en", *langs]:
-            for term in filter(None, row[lang].split(" | ")):
-                lang_set = ET.SubElement(entry, "langSet", {XML_LANG: lang})
-                ET.SubElement(ET.SubElement(lang_set, "tig"), "term").text = term
+            terms = list(dict.fromkeys(filter(None, row[lang].split(" | "))))
+            if not terms:
+                continue
+            lang_set = ET.SubElement(entry, "langSet", {XML_LANG: lang})
+            for term in terms:
+                tig = ET.SubElement(lang_set, "tig")
+                ET.SubElement(tig, "term").text = term
+                ET.SubElement(tig, "termNote", type="partOfSpeech").text = "noun"
     return _xml(root)

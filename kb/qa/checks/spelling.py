@@ -205,7 +205,7 @@ def misspellings(book: Book) -> list[Misspelling]:
                     n,
                     form,
                     counts[form],
-                    () if d is None or d.check(form) else tuple(units[form]),
+                    _concordance(form, counts, units, d),
                 )
             )
     order = {u.id: n for n, u in enumerate(book.units)}
