@@ -60,7 +60,9 @@ def dictionary(lang: str) -> Any | None:
         import enchant  # a C library: without it, the books are read against themselves
     except ImportError:
         return None
-    return enchant.Dict(tag) if enchant.dict_exists(tag) else None
+    if not enchant.dict_exists(tag):
+        return None
+    return enchant.Dict(tag)
 
 
 def dictionaries(langs: list[str]) -> dict[str, str]:
@@ -152,8 +154,8 @@ def vocabulary(book: Book) -> tuple[Counter[str], dict[str, list[str]], dict[str
 def _usual(word: str, form: str, counts: Counter[str], d: Any | None) -> bool:
     """Whether `form` is the book's usual spelling of `word`: printed more often (as often,
     where the dictionary knows it), known to the dictionary or printed COMMON times; two
-    edits away only where the dictionary suggests it too. Without a dictionary: one edit
-    away and printed COMMON times."""
+    edits away only where the dictionary knows it. Without a dictionary: one edit away and
+    printed COMMON times."""
     if d is None:
         return counts[form] >= COMMON and OSA.distance(word, form) == 1
     known = d.check(form)
@@ -161,17 +163,24 @@ def _usual(word: str, form: str, counts: Counter[str], d: Any | None) -> bool:
         return False
     if not known and counts[form] < COMMON:
         return False
-    return OSA.distance(word, form) == 1 or form in d.suggest(word)
+    return OSA.distance(word, form) == 1 or known
 
 
-def _variant(word: str, counts: Counter[str], d: Any) -> bool:
+def _variant(word: str, common: list[str], d: Any) -> bool:
     """Whether a word the book prints often and the dictionary does not know is a spelling
-    of a word the book also prints, spelt as the dictionary spells it (et "reegluga", 20
-    times, and "reegliga" once): then the book spells one word two ways."""
-    return any(
-        counts[s] and OSA.distance(word, s) == 1 and not inflection(word, s)
-        for s in d.suggest(word)[:5]
-    )
+    of a word the book also prints, one edit away and known to the dictionary (et
+    "reegluga", 20 times, and "reegliga" once): then the book spells one word two ways."""
+    near_forms = process.extract(word, common, scorer=OSA.distance, score_cutoff=1, limit=5)
+    return any(w != word and not inflection(word, w) and d.check(w) for w, _, _ in near_forms)
+
+
+def _term_form(word: str, terms: tuple[str, ...]) -> bool:
+    """Whether a word is a defined term's word or one inflected (three letters added at most).
+
+    >>> _term_form("pietien", ("pieti",)), _term_form("kilpailunjohdajan", ("kilpailu",))
+    (True, False)
+    """
+    return any(word.startswith(t) and len(word) - len(t) <= 3 for t in terms)
 
 
 def misspellings(book: Book) -> list[Misspelling]:
@@ -179,14 +188,15 @@ def misspellings(book: Book) -> list[Misspelling]:
     the book prints instead, in the order of the book."""
     counts, units, printed = vocabulary(book)
     lower = load_words(book.key).lower
-    terms = {lower(w) for u in book.definitions for w in WORD.findall(u.term or u.title)}
+    terms = tuple({lower(w) for u in book.definitions for w in WORD.findall(u.term or u.title)
+                   if len(w) >= SHORTEST})  # fmt: skip
     d = dictionary(book.key)
     common = [w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4]
     found = []
     for word, n in counts.items():
-        if len(word) < SHORTEST or word in terms:
-            continue
-        if n > (RARE if d else 1) and (d is None or d.check(word) or not _variant(word, counts, d)):
+        if len(word) < SHORTEST or _term_form(word, terms) or printed[word].isupper():
+            continue  # a defined term's form (the book's own word), a heading in capitals
+        if n > (RARE if d else 1) and (d is None or d.check(word) or not _variant(word, common, d)):
             continue
         if d is not None and (d.check(word) or d.check(printed[word])):
             continue
