@@ -12,8 +12,10 @@ show when asked for (`?check=drift`).
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
+from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -27,11 +29,11 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-from kb.core.ids import anchor, unit_path
+from kb.core.ids import anchor, law_of, unit_path
 from kb.crosslang.library import Library, get_library
 from kb.qa import report_on, stored
 from kb.qa.groups import Alignment, align_books
-from kb.qa.model import ALL_CHECKS, CHECKS
+from kb.qa.model import ALL_CHECKS, CHECKS, SEVERITIES, Finding
 from kb.web import params
 from kb.web.cache import PerBuild, cached_page
 
@@ -76,6 +78,108 @@ def chosen() -> tuple[Library, list[str], list[str]]:
     asked_checks = params.values("check")
     checks = [c for c in ALL_CHECKS if c in asked_checks] or list(CHECKS)
     return lib, langs, checks
+
+
+def worklist() -> dict[str, list[str] | str]:
+    """The reviewer's filters of the findings beside the languages and checks: severities
+    (`?severity=error`, repeatable; default: all), a unit (`?unit=16.C`: that unit and the
+    units below it, or a law number) and the finding whose note is shown (`?id=`, a
+    finding's `note_id`).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/alignment?severity=error&severity=x&unit=16C"):
+    ...     worklist()
+    {'severity': ['error'], 'unit': '16.C', 'id': ''}
+    """
+    severities = [s for s in SEVERITIES if s in params.values("severity")]
+    unit = request.args.get("unit", "").strip()[:40]
+    return {"severity": severities, "unit": canonical(unit), "id": request.args.get("id", "")[:80]}
+
+
+def canonical(unit: str) -> str:
+    """A unit as people type it (`16C1`, `16.C.1`, `16`) as its id; "" for anything else.
+
+    >>> canonical("16C1"), canonical("16.c"), canonical("x<"), canonical("")
+    ('16.C.1', '16.C', '', '')
+    """
+    found = re.fullmatch(r"(\d{1,2})\.?([A-Ha-h])?\.?(\d)?\.?([a-z])?", unit)
+    if not found:
+        return ""
+    parts = [found[1], (found[2] or "").upper(), found[3] or "", found[4] or ""]
+    return ".".join(p for p in parts if p)
+
+
+def note_id(f: Finding) -> str:
+    """A finding's stable name for `?id=`: its check, unit and blamed books.
+
+    >>> note_id(Finding("refs", "warning", "20.F.6", ("et", "fi"), "", (), odd=("et",)))
+    'refs-20.F.6-et'
+    """
+    return f"{f.check}-{f.id}-{'.'.join(f.about)}"
+
+
+def narrowed(findings: list[Finding], filters: dict) -> list[Finding]:
+    """The findings the reviewer's filters keep (`worklist`)."""
+    unit = filters["unit"]
+    return [
+        f for f in findings
+        if (not filters["severity"] or f.severity in filters["severity"])
+        and (not unit or f.id == unit or f.id.startswith(unit + "."))
+    ]  # fmt: skip
+
+
+def note_sides(lib: Library, finding: Finding | None) -> list[tuple[str, str, str]]:
+    """The note pane's sides of a finding: each book's place, offending words and the unit's
+    text (read from the library: the stored report keeps no texts)."""
+    if finding is None:
+        return []
+    sides = []
+    for w in finding.where:
+        unit = lib.book(w.lang).by_id.get(w.id)
+        sides.append((w.lang, w.words, w.text or (unit.text if unit else "")))
+    return sides
+
+
+def chips(lib: Library, langs: list[str], checks: list[str], filters: dict) -> list[dict]:
+    """The active filters as labelled chips, each with the address of the page without it
+    (the default choices, every language and the translator's checks, are no chip).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/alignment?check=refs&severity=error&ui=en"):
+    ...     [(c["label"], c["value"], c["href"]) for c in chips(library(), library().langs,
+    ...                                                        ["refs"], worklist())]
+    [('Check', 'Cross-references', '/alignment?severity=error'), ('Severity', 'error', \
+'/alignment?check=refs')]
+    """
+    from kb.web import labels
+    from kb.web.i18n import language_name
+
+    asked = [(k, v) for k, v in request.args.items(multi=True) if k in CHIP_PARAMS]
+    shown: list[tuple[str, str, str]] = []
+    if langs != lib.langs:
+        shown += [("langs", x, language_name(x)) for x in langs]
+    if checks != list(CHECKS):
+        shown += [("check", c, labels.check_name(c)) for c in checks]
+    shown += [("severity", s, labels.severity_name(s)) for s in filters["severity"]]
+    if filters["unit"]:
+        shown.append(("unit", str(filters["unit"]), str(filters["unit"])))
+    names = {"langs": _("Language"), "check": _("Check"), "severity": _("Severity"),
+             "unit": _("Unit")}  # fmt: skip
+    found = []
+    for key, value, label in shown:
+        rest = [(k, v) for k, v in _split(asked) if (k, v) != (key, value)]
+        query = "&".join(f"{k}={quote(v)}" for k, v in rest)
+        found.append({"label": names[key], "value": label,
+                      "href": request.path + ("?" + query if query else "")})  # fmt: skip
+    return found
+
+
+CHIP_PARAMS = ("langs", "check", "severity", "unit")
+
+
+def _split(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Query pairs with comma-separated languages split (`langs=fi,et` is two chips)."""
+    return [(k, x) for k, v in pairs for x in (v.split(",") if k == "langs" else [v]) if x]
 
 
 def current(lib: Library, langs: list[str]) -> stored.Stored:
@@ -170,6 +274,11 @@ def index():
     pages = law_pages(sides, PAGE_BUDGET)
     page = page_number(len(pages))
     laws = set(pages[page - 1]) | ({""} if page == len(pages) else set())
+    filters = worklist()
+    if filters["unit"]:
+        laws = {law_of(str(filters["unit"])) or ""}
+    findings = narrowed(found.findings(laws, checks), filters)
+    note = next((f for f in findings if note_id(f) == filters["id"]), None)
     return render_template(
         "alignment.html",
         library=lib,
@@ -179,7 +288,12 @@ def index():
         report=found.report,
         counts=found.counts(),
         coverage={n: row for n, row in found.report.coverage["laws"].items() if n in laws},
-        findings=found.findings(laws, checks),
+        findings=findings,
+        filters=filters,
+        note=note,
+        note_sides=note_sides(lib, note),
+        note_id=note_id,
+        chips=chips(lib, langs, checks, filters),
         per_law=found.per_law(checks),
         pages=[(p[0], p[-1]) if p else ("", "") for p in pages],
         page=page,
@@ -228,7 +342,9 @@ def law(number: str):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     found = current(lib, langs)
     alignment = found.alignment_of(number)
-    findings = found.findings([number], checks)
+    filters = worklist()
+    findings = narrowed(found.findings([number], checks), filters)
+    note = next((f for f in findings if note_id(f) == filters["id"]), None)
     rows = law_rows(alignment, number)
     row_of: dict[tuple[str, str], str] = {}
     for row in rows:
@@ -254,6 +370,11 @@ def law(number: str):
         alignment=alignment,
         rows=rows,
         findings=findings,
+        filters=filters,
+        note=note,
+        note_sides=note_sides(lib, note),
+        note_id=note_id,
+        chips=chips(lib, langs, checks, filters),
         finding_row=finding_row,
         by_row=by_row,
         site_url=unit_path,

@@ -49,6 +49,11 @@ CHECK_NAMES = {
     "doubled": lazy_gettext("Doubled words"),
     "punctuation": lazy_gettext("Final full stop"),
     "consistency": lazy_gettext("Consistency"),
+    "headings": lazy_gettext("Headings"),
+    "footnotes": lazy_gettext("Footnotes"),
+    "modal": lazy_gettext("Modal force"),
+    "typography": lazy_gettext("Typography"),
+    "spelling": lazy_gettext("Spelling"),
 }
 CHECK_HELP = {
     "missing": lazy_gettext("A unit the other translations have is missing here."),
@@ -68,9 +73,32 @@ CHECK_HELP = {
     "doubled": lazy_gettext("A word is printed twice in a row."),
     "punctuation": lazy_gettext("This text ends without the full stop the others end with."),
     "consistency": lazy_gettext("The same text is translated in two ways."),
+    "headings": lazy_gettext("A heading the other translations print is missing here."),
+    "footnotes": lazy_gettext("A footnote the other translations print here is missing."),
+    "modal": lazy_gettext("Shall, should, may or need not is changed here."),
+    "typography": lazy_gettext("Punctuation or spacing is wrong here."),
+    "spelling": lazy_gettext("A word looks misspelt."),
 }
 # The concepts the clauses check looks for (kb.profiles CONCEPTS), by their shared names.
-CONCEPTS = {"damage": lazy_gettext("damage"), "unauthorised": lazy_gettext("unauthorised")}
+CONCEPTS = {
+    "damage": lazy_gettext("damage"),
+    "unauthorised": lazy_gettext("unauthorised"),
+    "major": lazy_gettext("major (penalty card)"),
+    "minor": lazy_gettext("minor (penalty card)"),
+    "rectification": lazy_gettext("rectification"),
+    "penalty": lazy_gettext("penalty"),
+}
+# The modal forces and scope words a modal finding compares (kb.qa.model FORCES).
+FORCES = {
+    "must": lazy_gettext("shall"),
+    "should": lazy_gettext("should"),
+    "may": lazy_gettext("may"),
+    "must_not": lazy_gettext("shall not"),
+    "should_not": lazy_gettext("should not"),
+    "need_not": lazy_gettext("need not"),
+    "does": lazy_gettext("applies"),
+    "may_apply": lazy_gettext("may apply"),
+}
 SEVERITIES = {
     "error": lazy_gettext("error"),
     "warning": lazy_gettext("warning"),
@@ -317,7 +345,61 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "brackets": Sentence(N_("%(odd)s: an unbalanced %(mark)s: %(words)s"), quoted=ODD_WORDS),
     "doubled": Sentence(N_("%(odd)s: a doubled word: %(words)s"), quoted=ODD_WORDS),
-    "punctuation": Sentence(N_("%(odd)s ends without %(mark)s where %(others)s end with it.")),
+    "punctuation": Sentence(
+        N_("%(odd)s ends a text without %(mark)s where %(others)s end with it: %(units)s."),
+        N_(
+            "%(odd)s ends %(count)s texts without %(mark)s where %(others)s end with them: "
+            "%(units)s."
+        ),
+        "count",
+    ),
+    "headings": Sentence(
+        N_("%(id)s has no heading in %(odd)s; %(others)s print one (%(words)s)."),
+        quoted={"words": "sides"},
+    ),
+    "footnotes": Sentence(N_("%(id)s has no footnote in %(odd)s; %(others)s print one here.")),
+    "modal": Sentence(
+        N_("%(odd)s says %(said)s where %(others)s say %(force)s (%(words)s)."),
+        quoted={"words": "sides"},
+    ),
+    "terms.sense": Sentence(
+        N_(
+            "%(odd)s names the %(concept)s with its term for %(used)s (%(words)s) where "
+            "%(others)s use their term for %(concept)s."
+        ),
+        quoted={"words": "odd"},
+    ),
+    "typography.clash": Sentence(
+        N_("%(odd)s: punctuation marks that clash: %(words)s"), quoted=ODD_WORDS
+    ),
+    "typography.space": Sentence(
+        N_("%(odd)s: a space before a punctuation mark: %(words)s"), quoted=ODD_WORDS
+    ),
+    "typography.glued": Sentence(N_("%(odd)s: a missing space: %(words)s"), quoted=ODD_WORDS),
+    "typography.letters": Sentence(
+        N_("%(odd)s: a letter outside its alphabet: %(words)s"), quoted=ODD_WORDS
+    ),
+    "typography.stop": Sentence(
+        N_("%(odd)s: two sentences run into one, no full stop: %(words)s"), quoted=ODD_WORDS
+    ),
+    "typography.capital": Sentence(
+        N_("%(odd)s: a capital letter in mid-sentence (a full stop missing?): %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "spelling": Sentence(
+        N_(
+            "%(odd)s: %(words)s (printed %(count)s times) is a letter or two from %(form)s, "
+            "printed %(times)s times: a misspelling?"
+        ),
+        quoted={"words": "odd", "form": "odd"},
+    ),
+    "spelling.variants": Sentence(
+        N_(
+            "%(odd)s spells one word two ways, neither in its dictionary: %(words)s (%(units)s) "
+            "and %(form)s (%(form_units)s)."
+        ),
+        quoted={"words": "odd", "form": "odd"},
+    ),
     "consistency": Sentence(
         N_(
             "%(odd)s words %(id)s and %(other_id)s differently where %(source_lang)s print the "
@@ -370,6 +452,26 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "source": Sentence(N_("The parser noted something in this source.")),
 }
+# How the site says a finding's proposed fix (kb.qa.model FIXES), with its parameters.
+FIXES: dict[str, Sentence] = {
+    "fix.reading": Sentence(N_("Read as %(others)s do: %(words)s")),
+    "fix.cite": Sentence(N_("Cite %(cite)s.")),
+    "fix.write": Sentence(N_("Write %(form)s."), quoted={"form": "odd"}),
+    "fix.unit": Sentence(N_("Add %(id)s as %(others)s print it.")),
+    "fix.heading": Sentence(N_("Add the heading %(others)s print: %(words)s")),
+    "fix.footnote": Sentence(N_("Add the footnote %(others)s print here.")),
+    "fix.full_stop": Sentence(N_("End each with a full stop.")),
+    "fix.bracket": Sentence(N_("Close the bracket.")),
+    "fix.once": Sentence(N_("Print it once: %(form)s"), quoted={"form": "odd"}),
+    "fix.symbols": Sentence(N_("Print the suit symbols %(symbols)s.")),
+    "fix.figure": Sentence(N_("Print %(figure)s as %(others)s do.")),
+    "fix.term": Sentence(
+        N_("Use one form throughout: %(form)s (%(count)s unit)."),
+        N_("Use one form throughout: %(form)s (%(count)s units)."),
+        "count",
+        {"form": "odd"},
+    ),
+}
 # Parameters kept in English (corpus data), folded away after the sentence under a summary.
 ENGLISH_NOTES = {
     "why": N_("Reviewer's note (in English)"),
@@ -413,11 +515,33 @@ def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
         return format_decimal(value)  # a count, grouped as the UI language groups digits
     if name == "figures":
         return _figures(value)
-    if name == "concept" and value in CONCEPTS:
+    if name in ("said", "force") and value in FORCES:
+        return cite.quoted(str(FORCES[value]), i18n.ui_lang())
+    if name in ("concept", "used") and value in CONCEPTS:
         return cite.quoted(str(CONCEPTS[value]), i18n.ui_lang())
     if name == "mark":
         return cite.quoted(value, i18n.ui_lang())
     return value
+
+
+def fix_text(finding: Finding) -> Markup:
+    """A finding's proposed fix in the UI language (empty where none follows).
+
+    >>> from kb.web import create_app
+    >>> f = Finding("refs", "warning", "20.F.6", ("et", "fi"), "", (), odd=("et",),
+    ...             fix={"code": "fix.cite", "cite": "47E"})
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     str(fix_text(f)), str(fix_text(Finding("extra", "error", "1", ("et",), "", ())))
+    ('Viittaa kohtaan 47E.', '')
+    """
+    sentence = FIXES.get(finding.fix.get("code", ""))
+    if sentence is None:
+        return Markup("")
+    params = {k: v for k, v in finding.fix.items() if k != "code"}
+    shown = {k: _shown(finding, sentence, k, v) for k, v in params.items()}
+    if sentence.count:
+        return ngettext(sentence.message, sentence.plural, int(params[sentence.count]), **shown)
+    return _(sentence.message, **shown)
 
 
 def finding_text(finding: Finding) -> Markup:

@@ -21,8 +21,9 @@ from flask_babel import gettext as _
 
 # The query parameters a page may depend on or echo, in the order a canonical query lists
 # them; any other is ignored (and dropped from the page's own links).
-KNOWN = ("q", "lang", "langs", "law", "check", "page", "unit", "id")
-MULTI = ("langs", "check")  # may repeat or list values: `langs=fi,tr` = `langs=fi&langs=tr`
+KNOWN = ("q", "lang", "langs", "law", "check", "page", "unit", "id", "severity")
+# May repeat or list values: `langs=fi,tr` = `langs=fi&langs=tr`.
+MULTI = ("langs", "check", "severity")
 MAX_QUERY_STRING = 8192  # bytes of a query string (nginx's default line limit)
 MAX_PARAMS = 50  # parameters in one query string, repeats included
 MAX_VALUE = 2000  # characters of one value (a search reads 500 of them)
