@@ -42,9 +42,15 @@ def sort_key(alignment: Alignment, finding: Finding) -> tuple:
     return (ALL_CHECKS.index(finding.check), law, place, finding.id, finding.langs, finding.message)
 
 
+# Checks whose findings do not make a text longer or shorter (slips within a book).
+UNEXPLAINING = ("length", "headings", "footnotes", "doubled", "typography", "punctuation",
+                "spelling")  # fmt: skip
+
+
 def one_per_issue(findings: list[Finding]) -> list[Finding]:
     """The findings less the length outliers another finding already explains (the same unit
-    and language: a missing clause or reference makes a text short).
+    and language: a missing clause or reference makes a text short; a misspelt word does
+    not).
 
     >>> from kb.qa.model import Finding
     >>> a = Finding("refs", "warning", "80.B.2.k", ("fi", "et"), "", (), odd=("fi",))
@@ -52,7 +58,7 @@ def one_per_issue(findings: list[Finding]) -> list[Finding]:
     >>> [f.check for f in one_per_issue([a, b])]
     ['refs']
     """
-    explained = {(f.id, x) for f in findings if f.check != "length" for x in f.about}
+    explained = {(f.id, x) for f in findings if f.check not in UNEXPLAINING for x in f.about}
     return [
         f for f in findings
         if f.check != "length" or not any((f.id, x) in explained for x in f.about)

@@ -78,8 +78,8 @@ MESSAGES: dict[str, str] = {
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",
-    "spelling": "{odd}: {words}, printed {count} time(s), is a letter or two from {form}, "
-    "printed {times} time(s): a misspelling?",
+    "spelling": "{odd}: {words} ({count}×) is a letter or two from {form} ({times}×): a "
+    "misspelling?",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
     "drift.book.gone": "{older} {uid} has no counterpart in {newer}",

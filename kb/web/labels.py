@@ -75,7 +75,7 @@ CHECK_HELP = {
     "consistency": lazy_gettext("The same text is translated in two ways."),
     "headings": lazy_gettext("A heading the other translations print is missing here."),
     "footnotes": lazy_gettext("A footnote the other translations print here is missing."),
-    "modal": lazy_gettext("Shall, should, may or need not is changed here."),
+    "modal": lazy_gettext("Shall, should or may is changed here."),
     "typography": lazy_gettext("Punctuation or spacing is wrong here."),
     "spelling": lazy_gettext("A word looks misspelt."),
 }
@@ -95,7 +95,7 @@ FORCES = {
     "may": lazy_gettext("may"),
     "must_not": lazy_gettext("shall not"),
     "should_not": lazy_gettext("should not"),
-    "need_not": lazy_gettext("need not"),
+    "need_not": lazy_gettext("not required"),
     "does": lazy_gettext("applies"),
     "may_apply": lazy_gettext("may apply"),
 }
@@ -364,8 +364,8 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "terms.sense": Sentence(
         N_(
-            "%(odd)s names the %(concept)s with its term for %(used)s (%(words)s) where "
-            "%(others)s use their term for %(concept)s."
+            "%(odd)s names the %(concept)s with its word for %(used)s (%(words)s) where "
+            "%(others)s use their word for %(concept)s."
         ),
         quoted={"words": "odd"},
     ),
@@ -388,8 +388,8 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "spelling": Sentence(
         N_(
-            "%(odd)s: %(words)s (printed %(count)s times) is a letter or two from %(form)s, "
-            "printed %(times)s times: a misspelling?"
+            "%(odd)s: %(words)s (%(count)s×) is a letter or two from %(form)s (%(times)s×): "
+            "a misspelling?"
         ),
         quoted={"words": "odd", "form": "odd"},
     ),
@@ -454,11 +454,13 @@ FINDINGS: dict[str, Sentence] = {
 }
 # How the site says a finding's proposed fix (kb.qa.model FIXES), with its parameters.
 FIXES: dict[str, Sentence] = {
-    "fix.reading": Sentence(N_("Read as %(others)s do: %(words)s")),
+    "fix.reading": Sentence(N_("Read as %(others)s do: %(words)s"), quoted={"words": "theirs"}),
     "fix.cite": Sentence(N_("Cite %(cite)s.")),
     "fix.write": Sentence(N_("Write %(form)s."), quoted={"form": "odd"}),
     "fix.unit": Sentence(N_("Add %(id)s as %(others)s print it.")),
-    "fix.heading": Sentence(N_("Add the heading %(others)s print: %(words)s")),
+    "fix.heading": Sentence(
+        N_("Add the heading %(others)s print: %(words)s"), quoted={"words": "theirs"}
+    ),
     "fix.footnote": Sentence(N_("Add the footnote %(others)s print here.")),
     "fix.full_stop": Sentence(N_("End each with a full stop.")),
     "fix.bracket": Sentence(N_("Close the bracket.")),
@@ -466,8 +468,8 @@ FIXES: dict[str, Sentence] = {
     "fix.symbols": Sentence(N_("Print the suit symbols %(symbols)s.")),
     "fix.figure": Sentence(N_("Print %(figure)s as %(others)s do.")),
     "fix.term": Sentence(
-        N_("Use one form throughout: %(form)s (%(count)s unit)."),
-        N_("Use one form throughout: %(form)s (%(count)s units)."),
+        N_("Use one spelling throughout: %(form)s (%(count)s unit)."),
+        N_("Use one spelling throughout: %(form)s (%(count)s units)."),
         "count",
         {"form": "odd"},
     ),
@@ -501,8 +503,11 @@ def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
     a count and a figure list in the UI language's notation, a concept by its name in the UI
     language."""
     whose = sentence.quoted.get(name)
-    if whose == "sides":
-        return Markup(", ").join(_quote(w.lang, w.words) for w in f.where if w.words)
+    if whose in ("sides", "theirs"):
+        return Markup(", ").join(
+            _quote(w.lang, w.words) for w in f.where
+            if w.words and (whose == "sides" or w.lang not in f.about)
+        )  # fmt: skip
     if whose == "en":
         return _in("en", value)
     if whose:
