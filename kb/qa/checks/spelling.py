@@ -151,14 +151,15 @@ def vocabulary(book: Book) -> tuple[Counter[str], dict[str, list[str]], dict[str
     return counts, units, printed
 
 
-def _usual(word: str, form: str, counts: Counter[str], d: Any | None) -> bool:
+def _usual(word: str, form: str, counts: Counter[str], d: Any | None,
+           terms: tuple[str, ...] = ()) -> bool:  # fmt: skip
     """Whether `form` is the book's usual spelling of `word`: printed more often (as often,
     where the dictionary knows it), known to the dictionary or printed COMMON times; two
     edits away only where the dictionary knows it. Without a dictionary: one edit away and
     printed COMMON times."""
     if d is None:
         return counts[form] >= COMMON and OSA.distance(word, form) == 1
-    known = d.check(form)
+    known = d.check(form) or _term_form(form, terms)
     if not known and (counts[form] < counts[word] or counts[form] == counts[word]):
         return False
     if not known and counts[form] < COMMON:
@@ -166,12 +167,16 @@ def _usual(word: str, form: str, counts: Counter[str], d: Any | None) -> bool:
     return OSA.distance(word, form) == 1 or known
 
 
-def _variant(word: str, common: list[str], d: Any) -> bool:
+def _variant(word: str, common: list[str], d: Any, terms: tuple[str, ...] = ()) -> bool:
     """Whether a word the book prints often and the dictionary does not know is a spelling
-    of a word the book also prints, one edit away and known to the dictionary (et
-    "reegluga", 20 times, and "reegliga" once): then the book spells one word two ways."""
+    of a word the book also prints, one edit away and known to the dictionary or a form of
+    its defined terms (et "reegluga", 20 times, and "reegliga" once; fi "briikkaan", 5
+    times, and "brikkaan" of its term "brikka"): then the book spells one word two ways."""
     near_forms = process.extract(word, common, scorer=OSA.distance, score_cutoff=1, limit=5)
-    return any(w != word and not inflection(word, w) and d.check(w) for w, _, _ in near_forms)
+    return any(
+        w != word and not inflection(word, w) and (d.check(w) or _term_form(w, terms))
+        for w, _, _ in near_forms
+    )
 
 
 def _term_form(word: str, terms: tuple[str, ...]) -> bool:
@@ -189,21 +194,23 @@ def misspellings(book: Book) -> list[Misspelling]:
     counts, units, printed = vocabulary(book)
     lower = load_words(book.key).lower
     terms = tuple({lower(w) for u in book.definitions for w in WORD.findall(u.term or u.title)
-                   if len(w) >= SHORTEST})  # fmt: skip
+                   if len(w) >= 4})  # fmt: skip
     d = dictionary(book.key)
     common = [w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4]
     found = []
     for word, n in counts.items():
         if len(word) < SHORTEST or _term_form(word, terms) or printed[word].isupper():
             continue  # a defined term's form (the book's own word), a heading in capitals
-        if n > (RARE if d else 1) and (d is None or d.check(word) or not _variant(word, common, d)):
+        if n > (RARE if d else 1) and (
+            d is None or d.check(word) or not _variant(word, common, d, terms)
+        ):
             continue
         if d is not None and (d.check(word) or d.check(printed[word])):
             continue
         candidates = process.extract(word, common, scorer=OSA.distance, score_cutoff=2, limit=10)
         forms = [
             w for w, _, _ in candidates
-            if near(word, w) and not inflection(word, w) and _usual(word, w, counts, d)
+            if near(word, w) and not inflection(word, w) and _usual(word, w, counts, d, terms)
         ]  # fmt: skip
         if forms:
             form = min(forms, key=lambda w: (OSA.distance(word, w), -counts[w]))
