@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -120,3 +121,48 @@ def test_parameters_are_escaped_and_unknown_ones_dropped(client: FlaskClient) ->
         assert "<script>alert(1)" not in page(client, url)
     page(client, "/alignment/999", status=404)
     page(client, f"/alignment/{probe}", status=404)
+
+
+WORKLIST = {
+    "filtered": "/alignment?langs=fi,tr,et&check=modal&check=spelling&severity=warning",
+    "note": "/alignment/70?langs=fi,tr,et&id=modal-70.D.1-et",
+    "unit": "/alignment?unit=57D",
+}
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+def test_the_worklist_is_axe_clean(browser, base_url: str, size: dict) -> None:
+    """The worklist's filters, chips, fix column and note pane: no WCAG 2.2 AA or
+    best-practice violation in headless Chromium, at phone and desktop sizes."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.test_reader import AXE
+
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    found = {}
+    for name, path in WORKLIST.items():
+        page.goto(base_url + path)
+        violations = Axe().run(page, options=AXE).response["violations"]
+        if violations:
+            found[name] = [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in violations]
+    context.close()
+    assert not found, found
+
+
+def test_the_worklist_filters_and_shows_one_note(client: FlaskClient) -> None:
+    html = page(client, "/alignment?langs=fi,tr,et&check=modal&severity=warning&ui=en")
+    assert len(finding_rows(html)) == 8  # the modal findings, all warnings
+    # Labelled chips, each a link to the page without it.
+    assert '<span class="qa-chip-label">Check:</span> Modal force' in html
+    assert 'href="/alignment?langs=fi,tr,et&amp;severity=warning"' in html
+    assert "Choose a finding" in html  # the note pane waits for a finding
+    note = page(client, "/alignment/70?langs=fi,tr,et&id=modal-70.D.1-et&ui=en")
+    pane = note[note.index('id="note"') :]
+    assert "Proposed fix:" in pane and 'lang="et">Kohtunik ei pea nõudlejalt' in pane
+    # A unit as people type it narrows the list to that unit and those below it.
+    unit = page(client, "/alignment?unit=57D&ui=en")
+    assert {'data-check="headings"', 'data-check="modal"'} <= set(
+        re.findall(r'data-check="\w+"', unit)
+    )
+    assert all(row.count("57.D") for row in finding_rows(unit))

@@ -167,8 +167,9 @@ def chips(lib: Library, langs: list[str], checks: list[str], filters: dict) -> l
              "unit": _("Unit")}  # fmt: skip
     found = []
     for key, value, label in shown:
-        rest = [(k, v) for k, v in _split(asked) if (k, v) != (key, value)]
-        query = "&".join(f"{k}={quote(v)}" for k, v in rest)
+        rest = [(k, _without(v, value) if k == key == "langs" else v) for k, v in asked
+                if (k, v) != (key, value)]  # fmt: skip
+        query = "&".join(f"{k}={quote(v, safe=',')}" for k, v in rest if v)
         found.append({"label": names[key], "value": label,
                       "href": request.path + ("?" + query if query else "")})  # fmt: skip
     return found
@@ -177,9 +178,13 @@ def chips(lib: Library, langs: list[str], checks: list[str], filters: dict) -> l
 CHIP_PARAMS = ("langs", "check", "severity", "unit")
 
 
-def _split(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Query pairs with comma-separated languages split (`langs=fi,et` is two chips)."""
-    return [(k, x) for k, v in pairs for x in (v.split(",") if k == "langs" else [v]) if x]
+def _without(languages: str, lang: str) -> str:
+    """A comma-separated list of languages without one.
+
+    >>> _without("fi,tr,et", "tr"), _without("fi", "fi")
+    ('fi,et', '')
+    """
+    return ",".join(x for x in languages.split(",") if x and x != lang)
 
 
 def current(lib: Library, langs: list[str]) -> stored.Stored:
