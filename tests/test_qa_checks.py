@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.build import build
+from kb.pipeline import build
 from kb.crosslang.library import Library, get_library
 from kb.profiles import load_qa_words
 from kb.qa import Report, report
