@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.pipeline import build
 from kb.crosslang.library import Library, get_library
+from kb.pipeline import build
 from kb.profiles import load_qa_words
 from kb.qa import Report, report
 from kb.qa.checks import REGISTRY

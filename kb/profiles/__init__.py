@@ -237,7 +237,7 @@ def load_concepts(lang: str) -> dict[str, str]:
     its profile: a name shared by the languages and this book's forms as a pattern).
 
     >>> sorted(load_concepts("et")), load_concepts("xx")
-    (['damage', 'unauthorised'], {})
+    (['damage', 'major', 'minor', 'unauthorised'], {})
     """
     lang = language_of(lang)
     return getattr(module(lang), "CONCEPTS", {}) if lang in languages() else {}
