@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.crosslang.library import Library, get_library
+from kb.crosslang.library import get_library
 from kb.pipeline import build
 from kb.profiles import load_qa_words
 from kb.qa import Report, report
@@ -18,14 +18,10 @@ from kb.qa.model import CHECKS, Finding
 
 
 @pytest.fixture(scope="module")
-def library() -> Library:
+def full() -> Report:
+    """The report over every document (the build made first)."""
     assert build().ok
-    return get_library()
-
-
-@pytest.fixture(scope="module")
-def full(library: Library) -> Report:
-    return report(library)
+    return report(get_library())
 
 
 def of(r: Report, check: str) -> list[tuple[str, str, str]]:
@@ -78,8 +74,8 @@ def test_modal_force_one_book_changes(full: Report) -> None:
     assert not [f for f in full.findings if f.check == "modal" and f.id == "30.B.1.a"]
 
 
-def test_modal_needs_three_books(library: Library) -> None:
-    assert not of(report(library, ["fi", "et"], ["modal"]), "modal")
+def test_modal_needs_three_books(full: Report) -> None:
+    assert not of(report(get_library(), ["fi", "et"], ["modal"]), "modal")
 
 
 def test_headings_and_footnotes_the_others_print(full: Report) -> None:
@@ -124,7 +120,8 @@ def test_spelling_dictionaries_are_installed() -> None:
     assert dictionary("sk").check("hráč") and not dictionary("sv").check("spelarr")
 
 
-def test_spelling_within_each_book(library: Library, full: Report) -> None:
+def test_spelling_within_each_book(full: Report) -> None:
+    library = get_library()
     fi = {m.word: (m.form, m.units) for m in misspellings(library.book("fi"))}
     assert fi["kilpailunjohdajan"] == ("kilpailunjohtajan", ("75",))  # fi.txt, 85 times
     assert fi["rikoneen"][0] == "rikkoneen" and fi["puoustuspelaajien"][0] == "puolustuspelaajien"

@@ -187,6 +187,17 @@ def _without(languages: str, lang: str) -> str:
     return ",".join(x for x in languages.split(",") if x and x != lang)
 
 
+def worklist_page(lib: Library, langs: list[str], checks: list[str], findings: list[Finding],
+                  filters: dict) -> dict:  # fmt: skip
+    """What a page's worklist shows: the findings the filters keep, the filters, the finding
+    whose note is open with its sides, and the chips."""
+    kept = narrowed(findings, filters)
+    note = next((f for f in kept if note_id(f) == filters["id"]), None)
+    return {"findings": kept, "filters": filters, "note": note,
+            "note_sides": note_sides(lib, note), "note_id": note_id,
+            "chips": chips(lib, langs, checks, filters)}  # fmt: skip
+
+
 def current(lib: Library, langs: list[str]) -> stored.Stored:
     """The report of the current build over some documents, computed once per build for
     the documents in the library's order (any order asked for is the same report), one
@@ -282,8 +293,7 @@ def index():
     filters = worklist()
     if filters["unit"]:
         laws = {law_of(str(filters["unit"])) or ""}
-    findings = narrowed(found.findings(laws, checks), filters)
-    note = next((f for f in findings if note_id(f) == filters["id"]), None)
+    shown = worklist_page(lib, langs, checks, found.findings(laws, checks), filters)
     return render_template(
         "alignment.html",
         library=lib,
@@ -293,12 +303,7 @@ def index():
         report=found.report,
         counts=found.counts(),
         coverage={n: row for n, row in found.report.coverage["laws"].items() if n in laws},
-        findings=findings,
-        filters=filters,
-        note=note,
-        note_sides=note_sides(lib, note),
-        note_id=note_id,
-        chips=chips(lib, langs, checks, filters),
+        **shown,
         per_law=found.per_law(checks),
         pages=[(p[0], p[-1]) if p else ("", "") for p in pages],
         page=page,
@@ -347,9 +352,8 @@ def law(number: str):
         abort(404, _("Law %(n)s is not in any document.", n=number[:10]))
     found = current(lib, langs)
     alignment = found.alignment_of(number)
-    filters = worklist()
-    findings = narrowed(found.findings([number], checks), filters)
-    note = next((f for f in findings if note_id(f) == filters["id"]), None)
+    shown = worklist_page(lib, langs, checks, found.findings([number], checks), worklist())
+    findings = shown["findings"]
     rows = law_rows(alignment, number)
     row_of: dict[tuple[str, str], str] = {}
     for row in rows:
@@ -374,12 +378,7 @@ def law(number: str):
         all_checks=ALL_CHECKS,
         alignment=alignment,
         rows=rows,
-        findings=findings,
-        filters=filters,
-        note=note,
-        note_sides=note_sides(lib, note),
-        note_id=note_id,
-        chips=chips(lib, langs, checks, filters),
+        **shown,
         finding_row=finding_row,
         by_row=by_row,
         site_url=unit_path,
