@@ -154,7 +154,7 @@ def chips(lib: Library, langs: list[str], checks: list[str], filters: dict) -> l
     from kb.web import labels
     from kb.web.i18n import language_name
 
-    asked = [(k, v) for k, v in request.args.items(multi=True) if k in CHIP_PARAMS]
+    asked = [(k, v) for k, v in params.canonical() if k in CHIP_PARAMS]
     shown: list[tuple[str, str, str]] = []
     if langs != lib.langs:
         shown += [("langs", x, language_name(x)) for x in langs]
@@ -167,8 +167,8 @@ def chips(lib: Library, langs: list[str], checks: list[str], filters: dict) -> l
              "unit": _("Unit")}  # fmt: skip
     found = []
     for key, value, label in shown:
-        rest = [(k, _without(v, value) if k == key == "langs" else v) for k, v in asked
-                if (k, v) != (key, value)]  # fmt: skip
+        rest = [(k, _without(v, value) if k in params.MULTI else v) if k == key else (k, v)
+                for k, v in asked if not (k == key == "unit")]  # fmt: skip
         query = "&".join(f"{k}={quote(v, safe=',')}" for k, v in rest if v)
         found.append({"label": names[key], "value": label,
                       "href": request.path + ("?" + query if query else "")})  # fmt: skip
@@ -179,7 +179,7 @@ CHIP_PARAMS = ("langs", "check", "severity", "unit")
 
 
 def _without(languages: str, lang: str) -> str:
-    """A comma-separated list of languages without one.
+    """A comma-separated list (of languages, checks, severities) without one.
 
     >>> _without("fi,tr,et", "tr"), _without("fi", "fi")
     ('fi,et', '')
