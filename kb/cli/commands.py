@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb import store
+from kb.cli.common import SEVERITY_RANK, Refused, built_book, ensure_built, plural
+from kb.core import progress
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import EVERY
 from kb.export import to_json, to_markdown
 from kb.layers.cite import render
 from kb.pipeline import build
-
-from kb.cli.common import SEVERITY_RANK, Refused, built_book, ensure_built, plural
-from kb.core import progress
 
 if TYPE_CHECKING:
     from kb.crosslang.library import Library
