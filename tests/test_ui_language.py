@@ -172,6 +172,14 @@ def test_catalog_is_complete(ui: str) -> None:
             assert set(PLACEHOLDER.findall(string)) <= set(PLACEHOLDER.findall(ids[-1]))
 
 
+@pytest.mark.parametrize("ui", UI)
+def test_catalog_has_each_message_once(ui: str) -> None:
+    """Babel keeps the last of two entries with one msgid; msgfmt refuses the catalog."""
+    path = TRANSLATIONS / ui / "LC_MESSAGES" / "messages.po"
+    entries = re.findall(r"^msgid ", path.read_text(encoding="utf-8"), re.M)
+    assert len(entries) == len(catalog(ui)) + 1  # the header is an entry Babel does not count
+
+
 CITE = {
     "fi": ("laki 12C9 §", "laki 12C §", "”foo bar”", "laki 12C1b §"),
     "tr": ("Yasa 12C9", "Yasa 12C", "“foo bar”", "Yasa 12C1(b)"),
