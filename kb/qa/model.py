@@ -74,11 +74,14 @@ MESSAGES: dict[str, str] = {
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
     "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",
+    "typography.item": "{odd}: a capital where the others continue in lower case: {words}",
     "punctuation": "{odd} ends {count} text(s) without {mark} where {others} end with it: {units}",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",
     "spelling": "{odd}: {words} ({count}×) is a letter or two from {form} ({times}×): a "
+    "misspelling?",
+    "spelling.unknown": "{odd}: {words} is printed once and is not in its dictionary: a "
     "misspelling?",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
@@ -106,7 +109,8 @@ MESSAGES: dict[str, str] = {
 FORCES: dict[str, str] = {
     "must": "shall", "should": "should", "may": "may", "must_not": "shall not",
     "should_not": "should not", "need_not": "need not", "does": "applies",
-    "may_apply": "may apply", "only": "only", "every": "every", "any": "any",
+    "may_apply": "may apply", "plain": "no modal verb", "only": "only", "every": "every",
+    "any": "any",
 }  # fmt: skip
 # A proposed fix: one English sentence per code, its parameters named as in MESSAGES.
 FIXES: dict[str, str] = {

@@ -98,6 +98,7 @@ FORCES = {
     "need_not": lazy_gettext("not required"),
     "does": lazy_gettext("applies"),
     "may_apply": lazy_gettext("may apply"),
+    "plain": lazy_gettext("no modal verb"),
 }
 SEVERITIES = {
     "error": lazy_gettext("error"),
@@ -386,12 +387,20 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: a capital letter in mid-sentence (a full stop missing?): %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.item": Sentence(
+        N_("%(odd)s: a capital where the others continue in lower case: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
     "spelling": Sentence(
         N_(
             "%(odd)s: %(words)s (%(count)s×) is a letter or two from %(form)s (%(times)s×): "
             "a misspelling?"
         ),
         quoted={"words": "odd", "form": "odd"},
+    ),
+    "spelling.unknown": Sentence(
+        N_("%(odd)s: %(words)s is printed once and is not in its dictionary: a misspelling?"),
+        quoted={"words": "odd"},
     ),
     "spelling.variants": Sentence(
         N_(

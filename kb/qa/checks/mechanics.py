@@ -212,11 +212,15 @@ def mend(kind: str, words: str) -> str:
     ('partnerile.', 'jatkuu (lakia', 'ovat:')
     >>> mend("glued", "(bkz.Yasa")
     '(bkz. Yasa'
+    >>> mend("item", "Hoiatab väljamängijat")
+    'hoiatab väljamängijat'
     """
     if kind == "clash":
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
     if kind == "space":
         return re.sub(r"\s+([,;:])", r"\1", words, count=1)
+    if kind == "item":
+        return words[0].lower() + words[1:]
     if kind in ("stop", "capital"):
         return words.replace(" ", ". ", 1) if kind == "stop" else words
     if kind == "glued":
@@ -262,6 +266,27 @@ def capitals(book: Book) -> dict[str, list[tuple[str, str]]]:
     return found
 
 
+def item_capitals(texts: dict[str, str]) -> dict[str, str]:
+    """The book that begins a text with a capital where every other book (two at least)
+    begins it in lower case: a list item going on with its lead-in's sentence ("Hoiatab
+    väljamängijat" where fi and tr say "varoittaa", "deklaranı"); with its first two words.
+    A book capitalising its terms (`typography.capitals = "terms"`) is never blamed.
+
+    >>> item_capitals({"fi": "varoittaa häntä", "tr": "deklaranı uyar", "et": "Hoiatab teda nii"})
+    {'et': 'Hoiatab teda'}
+    >>> item_capitals({"fi": "varoittaa häntä", "tr": "Deklaranı uyar", "et": "hoiatab teda"})
+    {}
+    """
+    first = {x: next((c for c in t if c.isalpha()), "") for x, t in texts.items()}
+    found = {}
+    for lang, letter in first.items():
+        others = [first[x] for x in first if x != lang]
+        terms = load_qa_words(lang).get("typography", {}).get("capitals") == "terms"
+        if letter.isupper() and not terms and len(others) >= 2 and all(map(str.islower, others)):
+            found[lang] = " ".join(texts[lang].split()[:2])
+    return found
+
+
 def missing_stops(lang: str, text: str, others: list[str]) -> list[str]:
     """Where a text runs two sentences into one: a word its profile says ends a sentence
     (`typography.sentence_end`) followed by a capital, in a text with one sentence fewer
@@ -291,11 +316,13 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     capital = {x: capitals(a.book(x)) for x in a.peers}
     for group in text_groups(a):
         units = texts_of(a, group)
+        items = item_capitals({x: plain(u) for x, u in units.items()})
         for lang, unit in units.items():
             others = [plain(u) for x, u in units.items() if x != lang]
             slips = typography(lang, unit.text)
             slips += [("stop", w) for w in missing_stops(lang, plain(unit), others)]
             slips += [("capital", w) for w, _ in capital[lang].get(group.id, [])]
+            slips += [("item", items[lang])] if lang in items else []
             for kind, words in slips:
                 params = {"odd": lang, "kind": kind, "words": words}
                 langs = ordered([lang], list(units))

@@ -1,7 +1,7 @@
 """Modal force: shall, should, may, must, need not, may not changed in one book (`modal`).
 
 Each book's forms of each force come from its profile (`kb.qa.checks.lexicon`). Three books
-at least are compared (of two, neither can be blamed), in three places:
+at least are compared (of two, neither can be blamed), in four places:
 
 - sentences the books print one to one (the same number of sentences in each unit): where
   the other books agree on every force and one book trades a force for another (et "ei pea",
@@ -9,6 +9,8 @@ at least are compared (of two, neither can be blamed), in three places:
   strongly (should for shall, where the other books' forms say which);
 - the sentence of a reference every book cites: "Law X may apply" where the others say it
   applies, or the other way round.
+- a one-sentence text where the other books say "may" and nothing else modal and one book
+  says nothing modal: it states as done what they leave to choice.
 
 A trade between "shall" and "shall not" is left alone (a rule said positively in one book
 and negatively in another), and so is "may" for "may not" where the book says "only" in the
@@ -23,11 +25,22 @@ sentence ("may ... only when" is "may not ... unless").
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.qa.checks.base import Check, names, ordered, plain, sentences, text_finding, texts_of
+from kb.core.model import Unit
+from kb.qa.checks.base import (
+    WORD,
+    Check,
+    names,
+    ordered,
+    plain,
+    sentences,
+    text_finding,
+    texts_of,
+)
 from kb.qa.checks.lexicon import Form, applies, forms, strength
 from kb.qa.checks.references import citations
 from kb.qa.groups import Alignment
@@ -36,6 +49,7 @@ from kb.qa.model import Finding
 # Trades of force that are a rule said another way rather than changed.
 PARAPHRASES = {frozenset({"must", "must_not"})}
 NEGATIVE = {"must_not", "need_not"}  # the forces that say what a player need or may not do
+_ASIDE = re.compile(r"\([^()]*\)")  # words in brackets: an aside, not the rule's verb
 MOST = 2  # modal forms a sentence may have in a book for its forces to be compared
 
 
@@ -147,9 +161,43 @@ def _applying(texts: dict[str, str], cites: dict[str, dict[str, tuple[str, int]]
     return out
 
 
-def group_differences(a: Alignment, units: dict) -> list[Difference]:
+def _dropped(a: Alignment, units: dict[str, Unit], texts: dict[str, str]) -> list[Difference]:
+    """A "may" one book leaves out of a one-sentence text where each other book says it once
+    and nothing else modal: the odd book states as done what the others leave to choice (et
+    47E2b "määrab kohtunik", the director awards, where fi and tr say he may). Bracketed
+    words are not read (an aside's "võib olla"), nor is a lead-in whose items carry the
+    "may" (a Turkish list says it in each item). The odd book's words are its last three.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> units = texts_of(a, a.by_id["47.E.2.b"])
+    >>> texts = {x: plain(u) for x, u in units.items()}
+    >>> [(d.odd, d.words["et"]) for d in _dropped(a, units, texts)]
+    [('et', 'määrab kohtunik tulemuse')]
+    """
+    if any(len(sentences(t)) != 1 for t in texts.values()):
+        return []
+    found = {x: forms(x, "modal", _ASIDE.sub("", t)) for x, t in texts.items()}
+    out = []
+    for odd, mine in found.items():
+        others = [x for x in found if x != odd]
+        if mine or any([f.force for f in found[x]] != ["may"] for x in others):
+            continue
+        if texts[odd].rstrip().endswith(":"):
+            items = [plain(u) for u in a.book(odd).units if u.parent == units[odd].id]
+            if any(f.force == "may" for t in items for f in forms(odd, "modal", t)):
+                continue
+        tail = " ".join(WORD.findall(texts[odd])[-3:])
+        sides = {odd: tail} | {x: found[x][0].words for x in others}
+        out.append(Difference(odd, "plain", "may", sides))
+    return out
+
+
+def group_differences(a: Alignment, units: dict[str, Unit]) -> list[Difference]:
     """The modal differences of one group's texts (three books at least): sentence by
-    sentence where the books print as many, then at the references every book cites."""
+    sentence where the books print as many, then at the references every book cites, then
+    a "may" one book leaves out."""
     texts = {x: plain(u) for x, u in units.items()}
     split = {x: sentences(t) for x, t in texts.items()}
     found: list[Difference] = []
@@ -160,7 +208,7 @@ def group_differences(a: Alignment, units: dict) -> list[Difference]:
     shared = set.intersection(*(set(c) for c in cites.values()))
     for uid in sorted(shared):
         found += _applying(texts, cites, uid)
-    return found
+    return found + _dropped(a, units, texts)
 
 
 def check_modal(a: Alignment) -> Iterator[Finding]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -192,9 +192,7 @@ def misspellings(book: Book) -> list[Misspelling]:
     """The words of a book that look misspelt (see the module's description), with the form
     the book prints instead, in the order of the book."""
     counts, units, printed = vocabulary(book)
-    lower = load_words(book.key).lower
-    terms = tuple({lower(w) for u in book.definitions for w in WORD.findall(u.term or u.title)
-                   if len(w) >= 4})  # fmt: skip
+    terms = _terms(book)
     d = dictionary(book.key)
     common = [w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4]
     found = []
@@ -229,6 +227,45 @@ def misspellings(book: Book) -> list[Misspelling]:
     return sorted(found, key=lambda m: order.get(m.units[0], 0))
 
 
+def unknown_words(book: Book, known: Collection[str] = ()) -> list[Misspelling]:
+    """The words of a book its dictionary does not know, printed once, where the profile
+    says the dictionary reads the language's compounds and inflections (`spelling.unknown`:
+    Voikko), less names (a capital), the book's defined terms, the words of `known` (found
+    otherwise) and families of words the dictionary does not know either (one sharing the
+    first five letters, or inside the other: the book's own jargon, "isoslammi" beside
+    "slammi"). No form is proposed: the dictionary's suggestions are right half the time.
+
+    >>> from kb.crosslang.library import get_library
+    >>> found = {m.word: m.units for m in unknown_words(get_library().book("fi"))}
+    >>> found["saateen"], found["syylistymästä"], "alertoida" in found
+    (('43.B.1',), ('9.A.3',), False)
+    """
+    d = dictionary(book.key)
+    if d is None or not load_qa_words(book.key).get("spelling", {}).get("unknown"):
+        return []
+    counts, units, printed = vocabulary(book)
+    terms = _terms(book)
+    rejected = [w for w in counts if len(w) >= SHORTEST and not d.check(w)
+                and not d.check(printed[w])]  # fmt: skip
+    found = []
+    for word in rejected:
+        if counts[word] > 1 or word in known or not printed[word][0].islower():
+            continue
+        if _term_form(word, terms) or any(
+            w != word and (w[:5] == word[:5] or w in word or word in w) for w in rejected
+        ):
+            continue
+        found.append(Misspelling(word, printed[word], tuple(units[word]), 1, "", 0))
+    return found
+
+
+def _terms(book: Book) -> tuple[str, ...]:
+    """The words of a book's defined terms (four letters or more), lower-cased."""
+    lower = load_words(book.key).lower
+    return tuple({lower(w) for u in book.definitions for w in WORD.findall(u.term or u.title)
+                  if len(w) >= 4})  # fmt: skip
+
+
 def _concordance(form: str, counts: Counter[str], units: dict[str, list[str]],
                  d: Any | None) -> tuple[str, ...]:  # fmt: skip
     """The units of a book's other spelling where its dictionary knows neither and the book
@@ -242,7 +279,9 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
     """A finding per misspelt word of each law book of the edition compared, on the first
     unit printing it (the others listed); the fix is the book's usual form."""
     for lang in a.peers:
-        for m in misspellings(a.book(lang)):
+        found = misspellings(a.book(lang))
+        found += unknown_words(a.book(lang), {m.word for m in found})
+        for m in found:
             group = a.group(m.units[0])
             uid = group.id if group else m.units[0]
             params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
@@ -251,6 +290,8 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
             if m.form_units:
                 code, fix = "spelling.variants", {}
                 params["form_units"] = ", ".join(m.form_units)
+            elif not m.form:
+                code, fix = "spelling.unknown", {}
             where = (a.side(lang, uid, m.printed),)
             law = group.law if group else None
             yield Finding("spelling", "info", uid, ordered([lang], []), render(code, **params),
