@@ -22,6 +22,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from kb import profiles, store
+from kb.crosslang import library as held_books
 from kb.crosslang.library import (
     HELD_PER_BYTE,
     MISPRINTS,
@@ -330,11 +331,11 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
 def test_books_read_long_ago_are_let_go(tmp_path_factory: pytest.TempPathFactory) -> None:
     """A server that has read every book holds only those read last, within its budget: a
     book read long ago is let go, and read again when a page asks for it."""
-    with mock.patch.dict(os.environ):
+    small = 3 * HELD_PER_BYTE * 700_000  # about three books' units
+    with mock.patch.dict(os.environ), mock.patch.multiple(held_books, HELD=small, GRACE=0):
         data = built(tmp_path_factory.mktemp("held"), 3)
         client = create_app(data).test_client()
         library = get_library(data)
-        library.held.budget = 3 * HELD_PER_BYTE * 700_000  # about three books' units
         for key in ("tr", "tr2", "tr3", "fi2"):
             assert "<h1>" in main(client, f"/{key}/law/40?ui=en")
         held = read_books(data)
@@ -362,6 +363,7 @@ def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None
     finally:
         judged_file.write_bytes(kept)
     assert fresh.judged == stored_lib.judged
+    fresh.held.grace = 0
     fresh.held.limit(1)  # every book but the last read let go: read again with its fixes
     for key, book in fresh.books.items():
         mine = stored_lib.books[key]

@@ -79,7 +79,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     from kb.crosslang.library import get_library
 
     built_book(args, args.lang)  # the book asked for exists (a card's law books are looked in)
-    found = resolve(get_library(args.data), args.query, args.lang)
+    found = resolve(get_library(args.data, bounded=False), args.query, args.lang)
     if found is None or not found.found:
         raise Refused(found.resolution.error if found else "no law book to cite from", 1)
     result = found.answer()
@@ -95,7 +95,7 @@ def cmd_refs(args: argparse.Namespace) -> int:
     from kb.crosslang.library import get_library
 
     ensure_built(args)
-    names = [args.lang] if args.lang else get_library(args.data).langs
+    names = [args.lang] if args.lang else get_library(args.data, bounded=False).langs
     for name in names:
         book = built_book(args, name)
         document = store.load_payload(book.id, args.data)  # references as printed
@@ -114,7 +114,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     from kb.crosslang.library import get_library
 
     ensure_built(args)
-    library = get_library(args.data)
+    library = get_library(args.data, bounded=False)
     if args.lang and args.lang != EVERY and library.book(args.lang) is None:
         print(f"lawkb search: no document for language {args.lang!r}", file=sys.stderr)
         return 2
@@ -166,7 +166,7 @@ def cmd_qa(args: argparse.Namespace) -> int:
     from kb.crosslang.library import get_library
     from kb.qa import formats, report
 
-    library = get_library(args.data)
+    library = get_library(args.data, bounded=False)
     langs = [library.key(x) for x in (args.langs or "").split(",") if x] or library.langs
     unknown = [x for x in langs if x not in library.books]
     if unknown:

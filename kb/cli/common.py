@@ -64,7 +64,7 @@ def built_book(args: argparse.Namespace, name: str) -> Book:
     from kb.crosslang.library import get_library
 
     ensure_built(args)
-    found = get_library(args.data).book(name)
+    found = get_library(args.data, bounded=False).book(name)
     if found is None:
         raise Refused(f"no document for language {name!r} in the knowledge base")
     return found

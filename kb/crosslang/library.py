@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from collections import OrderedDict
 from functools import cached_property
 from pathlib import Path
@@ -32,36 +33,46 @@ MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`j
 MISPRINTS_CODE = ("crosslang", "layers", "data")  # what they are judged with
 _read_lock = threading.Lock()  # one book read at a time
 HELD = 48 * 2**20  # bytes: about what the units of the books read last take in memory
+GRACE = 30.0  # seconds: a book read this recently is held whatever the budget
 HELD_PER_BYTE = 6  # a book's units in memory, per byte of its built file (3.3 MB for 0.6 MB)
 DERIVED = ("by_id", "laws", "_subtrees", "definitions", "topics")  # worked out from its units
 
 
 class Held:
     """The books whose units are in memory, the least recently read first: a book read
-    beyond the budget (in bytes, estimated from the size of each book's built file) lets
-    the least recently read one go, so a server holding sixty documents keeps only what its
-    readers read now.
+    beyond the budget (in bytes, estimated from the size of each book's built file) lets go
+    the least recently read ones not read in the last `GRACE` seconds (work that goes over
+    many books again and again, an alignment report of sixty, never reads one twice), so a
+    server holding sixty documents keeps only what its readers read now.
 
-    >>> held = Held(budget=2 * HELD_PER_BYTE * 600_000)
+    >>> held = Held(budget=2 * HELD_PER_BYTE * 600_000, grace=0)
     >>> lib = get_library()
     >>> books = [Book(b.key, b.meta, b.path, held=held) for b in lib.books.values()]
     >>> [len(book.units) > 0 for book in books[:3]] and len(held.books) < 3
     True
     """
 
-    def __init__(self, budget: int | None = HELD) -> None:
+    def __init__(self, budget: int | None = None, grace: float | None = None) -> None:
         self.budget: int | None = budget  # None: every book read is held
-        self.size = 0
-        self.books: OrderedDict[int, tuple[Book, int]] = OrderedDict()
+        self.grace, self.size = GRACE if grace is None else grace, 0
+        self.books: OrderedDict[int, tuple[Book, int, float]] = OrderedDict()
         self.lock = threading.Lock()
 
     def add(self, book: Book) -> None:
         """A book just read: held, and the least recently read let go while over budget."""
         size = HELD_PER_BYTE * book.path.stat().st_size
         with self.lock:
-            self.books[id(book)] = (book, size)
+            self.books[id(book)] = (book, size, time.monotonic())
             self.size += size
             self._shrink()
+
+    def touch(self, book: Book) -> None:
+        """A book read again: the last to go."""
+        with self.lock:
+            held = self.books.get(id(book))
+            if held is not None:
+                self.books[id(book)] = (book, held[1], time.monotonic())
+                self.books.move_to_end(id(book))
 
     def limit(self, budget: int | None) -> None:
         """Hold the books within a new budget from now on (letting go what is over it)."""
@@ -70,16 +81,14 @@ class Held:
             self._shrink()
 
     def _shrink(self) -> None:
+        recent = time.monotonic() - self.grace
         while self.budget is not None and self.size > self.budget and len(self.books) > 1:
-            _, (oldest, freed) = self.books.popitem(last=False)
+            oldest, freed, last = next(iter(self.books.values()))
+            if last > recent:
+                break
+            self.books.popitem(last=False)
             self.size -= freed
             oldest.release()
-
-    def touch(self, book: Book) -> None:
-        """A book read again: the last to go."""
-        with self.lock:
-            if id(book) in self.books:
-                self.books.move_to_end(id(book))
 
 
 def document_keys(manifest: dict) -> dict[str, str]:
@@ -383,7 +392,7 @@ class Library:
         self.manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         self.build_id = self.manifest.get("built", "")
         self.books: dict[str, Book] = {}  # by address (`Book.key`)
-        self.held = Held()  # whose units are in memory
+        self.held = Held()  # whose units are in memory: all (`get_library` sets a budget)
         self.by_doc_id: dict[str, Book] = {}
         keys = document_keys(self.manifest)
         judged = stored_misprints(build)
@@ -402,12 +411,10 @@ class Library:
             )
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now
-            self.held.budget = None  # judging reads every book's units, again and again
-            judged = judge(self)
+            judged = judge(self)  # (it reads every book's units, again and again)
             for doc_id, book in self.by_doc_id.items():
                 book.unresolved = judged[doc_id]["unresolved"]
                 book.fixes = judged[doc_id]["units"]  # kept for a book read again
-            self.held.limit(HELD)
         self.judged: dict[str, dict[str, Any]] = judged
 
     @cached_property
@@ -497,18 +504,21 @@ def _build_marker(data: Path) -> str:
         return ""
 
 
-def get_library(data: Path | str | None = None) -> Library:
-    """The library of the current build (loaded once; reloaded when a build swaps in)."""
+def get_library(data: Path | str | None = None, bounded: bool = True) -> Library:
+    """The library of the current build (loaded once; reloaded when a build swaps in),
+    holding the units of the books read last within `HELD` bytes (`Held`; not `bounded`:
+    every book read, for a command that reads them all over and over)."""
+    budget = HELD if bounded else None
     data = Path(data or store.data_dir())
     marker = _build_marker(data)
     cached = _cache.get(data)
-    if cached and cached[0] == marker:
-        return cached[1]
-    with _lock:
-        cached = _cache.get(data)
-        if cached and cached[0] == marker:
-            return cached[1]
-        with loading():
-            library = Library(data)
-        _cache[data] = (marker, library)
-        return library
+    if not (cached and cached[0] == marker):
+        with _lock:
+            cached = _cache.get(data)
+            if not (cached and cached[0] == marker):
+                with loading():
+                    cached = _cache[data] = (marker, Library(data))
+    library = cached[1]
+    if library.held.budget != budget:
+        library.held.limit(budget)
+    return library
