@@ -1,7 +1,9 @@
 """The static export (`lawkb export --format site DIR`, kb/web/static_site.py), served by a plain
 static server (`python -m http.server`) and walked in Chromium: every page of every book
-present, every link resolving inside DIR, a law page, a citation link, and the in-browser
-search answering with the network cut."""
+present, every link resolving inside DIR (the pages' and those of the laws' units files), a
+law page, a citation link, the in-browser search answering with the network cut, and the
+views built from a law's units file (a comparison, table mode of one unit, a unit's
+citation) showing what the site shows."""
 
 from __future__ import annotations
 
@@ -11,11 +13,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.request import urlopen
 
 import pytest
+from flask.testing import FlaskClient
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kb.pipeline import build
@@ -32,8 +36,16 @@ ID = re.compile(r'id="([^"]+)"')
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert build().ok
     target = tmp_path_factory.mktemp("site")
-    assert export_site(target, ["fi", "tr"]) > 1000
+    assert export_site(target, ["fi", "tr"]) == PAGES
     return target
+
+
+UNITS = lambda site: (site / "units").glob("[0-9]*.js")  # noqa: E731  (the laws' files)
+
+# Per UI language: 4 law books x 93 laws, 93 comparisons, 93 table-mode pages, the alignment
+# report (its overview, 15 checks, 93 laws), the parts, lists, indexes, the home page and its
+# language variants, the search and citation forms and the one page of every unit's citation.
+PAGES = 2 * 723
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +82,23 @@ def test_every_page_present_and_every_link_inside(site: Path) -> None:
             laws = sorted(int(p.name) for p in (site / ui / lang / "law").iterdir())
             assert laws == list(range(1, 94)), (ui, lang)
             assert (site / ui / lang / "definitions" / "index.html").exists()
+    assert [p.name for p in (site / "fi" / "table" / "12").iterdir()] == ["index.html"]
+    cite = sorted(
+        str(p.relative_to(site / "tr" / "cite")) for p in (site / "tr" / "cite").rglob("*")
+    )
+    assert cite == ["index.html", "unit", "unit/index.html"]
     pages = {p: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    assert len(pages) == PAGES + 1  # and the root's, sending a visitor to the first tree
     ids = {p: set(ID.findall(html)) for p, html in pages.items()}
+    laws = {p.stem: p.read_text(encoding="utf-8").replace('\\"', '"') for p in UNITS(site)}
+    for path, html in pages.items():  # a page filled in from a law's file holds its ids too
+        for law in re.findall(r'src="[./]*units/(\d+)\.js"', html):
+            ids[path] |= set(ID.findall(laws[law]))
+    for ui in ("fi", "tr"):  # a law's file, read by pages two folders deep in each tree
+        for law, text in laws.items():
+            page = site / ui / "compare" / law / "index.html"
+            pages[page.with_name(f"{law}.js")] = text
+            ids[page.with_name(f"{law}.js")] = ids[page]
     broken = []
     for path, html in pages.items():
         for url in LINK.findall(html):
@@ -79,9 +106,11 @@ def test_every_page_present_and_every_link_inside(site: Path) -> None:
                 continue
             parts = urlsplit(url.replace("&amp;", "&"))
             target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
-            inside = not url.startswith("/") and target.is_file() and site in target.parents
-            anchored = not parts.fragment or target.suffix != ".html"
-            if not inside or not (anchored or parts.fragment in ids[target]):
+            inside = not url.startswith("/") and (target.is_file() or target in pages)
+            anchored = not parts.fragment or target.suffix not in (".html", ".js")
+            if not (inside and site in target.parents) or not (
+                anchored or parts.fragment in ids[target]
+            ):
                 broken.append((path.relative_to(site), url))
     assert broken == []
 
@@ -140,3 +169,45 @@ def test_a_comparison_shows_the_documents_its_link_names(page: Page, base_url: s
     expect(page).to_have_url(f"{base_url}/fi/compare/12/index.html?langs=tr,et")
     # (in the file's order of the documents: a static page cannot move its columns)
     expect(headers).to_have_text([re.compile("^Viro 2017"), re.compile("^Turkki 2017")])
+
+
+def test_table_mode_of_one_unit_shows_its_rows(page: Page, base_url: str, client) -> None:
+    """A unit's table-mode link opens its law's one page, showing the rows the site shows
+    for that unit, in the two languages asked for, their text filled in from the law's units
+    file."""
+    served = client.get("/table/12?unit=12.C.1&langs=fi,tr&ui=fi").get_data(as_text=True)
+    rows = re.findall(r'class="tm-row [^"]*" id="[^"]*" data-id="([^"]+)"', served)
+    assert rows == ["12.C.1", "12.C.1.a", "12.C.1.b", "12.C.1.c", "12.C.1.d", "12.C.1.e",
+                    "12.C.1.e.i", "12.C.1.e.ii"]  # fmt: skip
+    page.goto(f"{base_url}/fi/fi/law/12/index.html")
+    link = page.locator('[id="12C1"] > details.tools a.table-link')
+    expect(link).to_have_attribute("href", "../../../table/12/index.html?langs=fi&unit=12.C.1")
+    page.goto(f"{base_url}/fi/table/12/index.html?unit=12.C.1&langs=fi,tr")
+    expect(page.locator(".tm-row:visible")).to_have_count(len(rows))
+    shown = page.locator(".tm-row:visible").evaluate_all("rows => rows.map((r) => r.dataset.id)")
+    assert shown == rows
+    cell = page.locator('.tm-row[data-id="12.C.1.b"] .tm-cell[data-doc=tr]')
+    expect(cell).to_contain_text("ayarlı skoru belirlerken")
+    expect(page.locator(".tm-cell[data-doc=sk]:visible")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("lang", "uid"), [("fi", "12.C.1.b"), ("tr", "12.C"), ("et", "40.B.2")])
+def test_a_units_citation_is_the_sites(page: Page, base_url: str, client: FlaskClient,
+                                       lang: str, uid: str) -> None:  # fmt: skip
+    """Every unit's citation is one page built from its law's units file: its heading, text
+    and both citations to copy are the server's, and its other languages lead on."""
+    served = client.get(f"/cite?lang={lang}&id={uid}&ui=fi").get_data(as_text=True)
+    texts = [unescape(t) for t in re.findall(r"<textarea[^>]*>(.*?)</textarea>", served, re.S)]
+    heading = unescape(re.sub(r"<[^>]+>", "", re.search(r"<h2[^>]*>(.*?)</h2>", served).group(1)))
+    page.goto(f"{base_url}/fi/cite/unit/index.html?lang={lang}&id={uid}")
+    expect(page.locator("main h2")).to_have_text(heading)
+    areas = page.locator(".cite-texts textarea")
+    assert [areas.nth(0).input_value(), areas.nth(1).input_value()] == texts
+    own = served.split('class="cite-unit"')[1].split('class="cite-texts"')[0]
+    words = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", own[own.index(">") + 1 :])))
+    expect(page.locator(".cite-unit")).to_contain_text(words.strip()[:50])
+    page.locator("p.tools a").first.click()
+    expect(page).to_have_url(re.compile(r"cite/unit/index\.html\?lang=\w+&id="))
+    expect(page.locator(".cite-texts textarea").first).not_to_have_value(texts[0])
+    page.locator(".cite-open").click()
+    expect(page.locator("article.law h1")).to_be_visible()

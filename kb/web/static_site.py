@@ -21,7 +21,6 @@ better one; this one is for a site without a server.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import unicodedata
@@ -34,14 +33,17 @@ from kb.core import progress
 from kb.core.model import EVERY
 from kb.profiles import languages, load_words
 from kb.search.schema import SEARCHABLE
-from kb.web import SITE, create_app
+from kb.web import SITE, create_app, static_views
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
 
 LINK = re.compile(r'(href|src|action)="([^"]*)"')
 DYNAMIC = ("/api/", "/static/")  # not pages: the API, and the assets (copied as they are)
 DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their own
-KEPT = {"search": "q", "compare": "langs"}  # but stay on links: the page's script reads them
+# query keys of a page that make no file of their own but stay on links: its script reads them
+KEPT = {"search": ("q",), "compare": ("langs",), "table": ("langs", "unit"), "cite": ("lang", "id")}
+VIEWS = ("compare", "table", "alignment")  # a law's views: its units from its law's file
+GAPS = re.compile(r">[ \t]*\n\s*<")  # the lines between two tags: one is enough
 SEARCH_DATA = "search-data.js"
 UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
 MAIN = re.compile(r"(<main\b[^>]*>).*?(</main>)", re.S)
@@ -52,10 +54,16 @@ def page_file(url: str) -> str:
 
     >>> page_file("/"), page_file("/fi/law/63"), page_file("/?lang=fi&ui=tr")
     ('index.html', 'fi/law/63/index.html', 'index_lang-fi.html')
+    >>> page_file("/table/12?unit=12.C&langs=fi,tr"), page_file("/cite?lang=fi&id=12.C")
+    ('table/12/index.html', 'cite/unit/index.html')
     """
     parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k not in DROPPED]
     folder = parts.path.strip("/")
+    kept = KEPT.get(folder.split("/")[0], ())
+    asked = parse_qsl(parts.query)
+    if folder == "cite" and any(k == "id" for k, _ in asked):
+        folder = "cite/unit"  # every unit's citation: one page
+    query = [(k, v) for k, v in asked if k not in DROPPED and k not in kept]
     name = "index" + "".join(f"_{k}-{UNSAFE.sub('_', v)}" for k, v in query) + ".html"
     return f"{folder}/{name}" if folder else name
 
@@ -65,8 +73,14 @@ def relative(target: str, page: str) -> str:
 
     >>> relative("fi/tr/law/63/index.html", "fi/fi/law/63/index.html")
     '../../../tr/law/63/index.html'
+    >>> relative("fi/index.html", "fi/index.html"), relative("search-data.js", "fi/a/index.html")
+    ('index.html', '../../search-data.js')
     """
-    return os.path.relpath(target, os.path.dirname(page) or ".")
+    there, here = target.split("/"), page.split("/")[:-1]
+    same = 0
+    while same < min(len(there) - 1, len(here)) and there[same] == here[same]:
+        same += 1
+    return "/".join([".."] * (len(here) - same) + there[same:])
 
 
 def rewrite(
@@ -102,8 +116,8 @@ def rewrite(
                 files.add(path)
             return f'{attr}="{relative(path.lstrip("/"), page)}"'
         tree = query.get("ui") if query.get("ui") in uis else ui
-        kept = KEPT.get(path.split("/")[1])  # a query the page's script reads
-        keep = "?" + urlencode({kept: query[kept]}) if kept in query else ""
+        kept = [(k, query[k]) for k in KEPT.get(path.split("/")[1], ()) if k in query]
+        keep = "?" + urlencode(kept) if kept else ""  # a query the page's script reads
         if not parts.path:  # "?ui=fi": this page, in another UI language
             target = f"{tree}/{page.split('/', 1)[1]}"
         else:
@@ -214,11 +228,14 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
         if asset.is_file():
             shutil.copy(asset, target / "static" / hashed_name(asset))
     (target / SEARCH_DATA).write_text(search_data(data), encoding="utf-8")
+    (target / static_views.FOLDER).mkdir(exist_ok=True)
+    (target / static_views.FILL).write_text(static_views.FILL_SCRIPT, encoding="utf-8")
     written = 0
     files: set[str] = set()
+    laws: dict[str, dict[str, str]] = {}  # a law's units as rendered: their placeholders
     with progress.stage("pages", total=len(uis)) as done:
         for ui in uis:
-            written += write_ui(client, target, ui, uis, files)
+            written += write_ui(client, target, ui, uis, files, laws)
             done(f"{ui}: {written} pages so far")
     for path in sorted(files):
         answer = client.get(path)
@@ -233,28 +250,30 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     return written
 
 
-def write_ui(client, target: Path, ui: str, uis: list[str], files: set[str]) -> int:
+def write_ui(
+    client, target: Path, ui: str, uis: list[str], files: set[str], laws: dict[str, dict]
+) -> int:
     """Write every page reachable from the home page in one interface language (`files`
-    gathers the files they name); how many pages were written."""
+    gathers the files they name, `laws` the laws whose units are written); how many pages
+    were written."""
     written = 0
     queue = deque(["/", "/search", "/cite"])
     seen = {page_file(url) for url in queue}
     while queue:
         url = queue.popleft()
-        address = urlsplit(url).path
-        if address.startswith("/compare/"):  # every main document: site.js shows some
-            url = address
-        sep = "&" if "?" in url else "?"
-        answer = client.get(f"{url}{sep}ui={ui}")
-        if answer.status_code != 200 or answer.mimetype != "text/html":
+        html = render(client, url, ui)
+        if html is None:
             continue
         page = f"{ui}/{page_file(url)}"
-        html, links = rewrite(answer.get_data(as_text=True), page, ui, uis, files)
+        html, tail = shared(client, target, url, html, ui, uis, laws)
+        html, links = rewrite(html, page, ui, uis, files)
+        html = html.replace("</main>", tail + "</main>", 1)
+        address = urlsplit(url).path
         if address == "/search":
             html = static_search(html, page)
         out = target / page
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(html, encoding="utf-8")
+        out.write_text(GAPS.sub(">\n<", html), encoding="utf-8")
         written += 1
         for link in links:
             key = page_file(link)
@@ -263,6 +282,55 @@ def write_ui(client, target: Path, ui: str, uis: list[str], files: set[str]) -> 
                 seen.add(key)
                 queue.append(link)
     return written
+
+
+def render(client, url: str, ui: str) -> str | None:
+    """A page as the site renders it in a UI language (None: not a page), as its file holds
+    it: a comparison of every main document, table mode holding every law book (the page's
+    script shows those its link names)."""
+    address = urlsplit(url).path
+    if address.startswith("/compare/"):
+        url = address
+    elif address.startswith("/table/"):
+        lawbooks = [b.key for b in library_of(client).books.values() if b.kind == "lawbook"]
+        held = [ui] if ui in lawbooks else []
+        url = f"{address}?{urlencode({'langs': ','.join(dict.fromkeys(held + lawbooks))})}"
+    sep = "&" if "?" in url else "?"
+    answer = client.get(f"{url}{sep}ui={ui}")
+    if answer.status_code != 200 or answer.mimetype != "text/html":
+        return None
+    return answer.get_data(as_text=True)
+
+
+def library_of(client):
+    """The library the export's app serves."""
+    from kb.crosslang.library import get_library
+
+    return get_library(client.application.config["LAWKB_DATA"])
+
+
+def shared(
+    client, target: Path, url: str, html: str, ui: str, uis: list[str], laws
+) -> tuple[str, str]:
+    """A page with the units of its law left to that law's file (`kb.web.static_views`),
+    written the first time a page asks for it, a unit's citation page made every unit's;
+    and the scripts its `<main>` ends with to fill them in."""
+    parts = urlsplit(url).path.strip("/").split("/")
+    units = relative(f"{static_views.FOLDER}/x", f"{ui}/compare/x/index.html").rsplit("/", 1)[0]
+    with client.application.test_request_context(f"/?ui={ui}"):
+        if parts[0] == "cite" and "id=" in url:
+            return static_views.cite_shell(html), static_views.scripts(units, None)
+        if len(parts) != 2 or parts[0] not in VIEWS:
+            return html, ""
+        number = parts[1]
+        if number not in laws:
+            deep = f"{ui}/{static_views.DEEP.format(number=number)}"
+            links = lambda part: rewrite(part, deep, ui, uis)[0]  # noqa: E731
+            law, laws[number] = static_views.law_units(number, links)
+            script = static_views.law_script(law)
+            (target / static_views.FOLDER / f"{number}.js").write_text(script, encoding="utf-8")
+    html, found = static_views.with_spots(html, laws[number])
+    return html, static_views.scripts(units, number) if found else ""
 
 
 def static_search(html: str, page: str) -> str:

@@ -67,6 +67,20 @@ def cite_page():
 def cite_unit_page(book: Book, unit) -> str:
     """A unit to cite: its text, its citations ready to copy, and the same unit in the other
     languages (the language choice: each language's main document)."""
+    return render_template("cite.html", query="", error="", **cite_view(book, unit))
+
+
+def cite_view(book: Book, unit) -> dict:
+    """What a unit's citation page shows (`cite.html`): the unit with the units below it,
+    its citations, and the same unit in each language's main law book (`others`: pairs of
+    book and unit id).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     view = cite_view(library().book("fi"), library().book("fi").by_id["12.C.1.e"])
+    ...     [u.id for u in view["family"]], view["others"][:2]
+    (['12.C.1.e', '12.C.1.e.i', '12.C.1.e.ii'], [('et', '12.C.1.e'), ('sk', '12.C')])
+    """
     lib = library()
     others = [
         (c.lang, i)
@@ -74,17 +88,14 @@ def cite_unit_page(book: Book, unit) -> str:
         for i in c.ids
         if lib.book(c.lang).kind == "lawbook"
     ]
-    return render_template(
-        "cite.html",
-        query="",
-        error="",
-        book=book,
-        lang=book.key,
-        unit=unit,
-        family=[unit, *descendants(book, unit.id)],
-        citation=citation_texts(book, unit),
-        others=others,
-    )
+    return {
+        "book": book,
+        "lang": book.key,
+        "unit": unit,
+        "family": [unit, *descendants(book, unit.id)],
+        "citation": citation_texts(book, unit),
+        "others": others,
+    }
 
 
 def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
