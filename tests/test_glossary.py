@@ -289,7 +289,7 @@ def target(lang: str, unit_id: str, printed: str, nth: int = 1) -> str | None:
     """The definition linked at the nth occurrence of the words `printed` in a unit's text
     (None: no link there); a link found there must span exactly those words."""
     unit = units_by_id(lang)[unit_id]
-    field = "text" if printed in unit.text else "tail"
+    field = next(f for f in ("text", "tail", "title") if printed in getattr(unit, f))
     text = getattr(unit, field)
     start = [m.start() for m in re.finditer(rf"\b{re.escape(printed)}\b", text)][nth - 1]
     for link in found(lang).get(unit_id, []):
@@ -344,8 +344,8 @@ def target(lang: str, unit_id: str, printed: str, nth: int = 1) -> str | None:
         ("tr", "9.A.3", "Yer", "def.yer"),  # "Yer dahil olmak üzere her oyuncu"
         ("sk", "18.A", "Pas", "def.pas"),
         # Turkish casing: EKSİK lowers to eksik, KONTRATLARI to kontratları
-        ("tr", "77.table.5", "EKSİK LÖVE", "def.eksik-love"),  # the caption after table 5
-        ("tr", "77.table.1", "KONTRATLARI", "def.kontrat"),  # the caption after table 1
+        ("tr", "77.table.6", "EKSİK LÖVE", "def.eksik-love"),  # the caption of table 6
+        ("tr", "77.table.2", "KONTRATLARI", "def.kontrat"),  # the caption of table 2
         ("tr", "17.D.1", "sırasız", "def.sira"),  # "sırasız atak": out of turn
         ("tr", "15.A.3", "konuşmayı", "def.konusma"),
         ("et", "17.D.1", "järjekorda", "def.jarjekord"),  # "väljaspool järjekorda"

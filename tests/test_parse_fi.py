@@ -623,36 +623,33 @@ def test_hc23_rangaistus_definition_is_one_paragraph():
     assert d.text.endswith("(katso lait (s. 106) 90 § ja (s. 107) 91 §).")
 
 
-def test_hc24_law_77_tables_and_subheadings_are_law_text():
+def test_hc24_law_77_tables_with_their_captions():
     # l.2119-2215: `### TIKKIPISTEET`, tables, footnote 22 (2135-2137, law 76's),
     # `### SANGIPELISSÄ`…
     law = unit("77")
     assert law.title == "KILPAILUBRIDGEN PISTELASKUTAULUKKO"
-    # The tables are law 77's table units (rows checked in tests/test_tables.py): the
-    # sub-headings and prose stay law wording, the cells (Vastakahdennettuna, Tikin arvo, the
-    # bold undertrick row labels) are the tables'. Wording printed before the first table is
-    # the law's text; wording printed after a table is that table's tail.
+    # The tables are law 77's table units (rows checked in tests/test_tables.py): the cells
+    # (Vastakahdennettuna, Tikin arvo, the bold undertrick row labels) are the tables'. The
+    # sub-headings printed right above a table head it (its caption: corpus/fi/tables.toml),
+    # the prose printed after a table is its tail; the law has no text of its own.
     assert kids("77") == [f"77.table.{n}" for n in range(1, 7)]
-    assert law.lines == (2119, 2215)
+    assert law.lines == (2119, 2215) and law.text == ""
     headings = [
-        ("TIKKIPISTEET", "77"),  # l.2121
-        ("SANGIPELISSÄ", "77.table.1"),  # l.2139
-        ("100 tikkipistettä tai enemmän yhdestä jaosta on TÄYSPELI.", "77.table.2"),  # l.2157
-        ("HYVITYSPISTEET", "77.table.2"),  # l.2161
-        ("SLAMMIT", "77.table.2"),  # l.2165
-        ("YLITIKIT", "77.table.3"),  # l.2175
-        ("HYVITYKSET TÄYSPELISTÄ, OSAMERKINNÄSTÄ;", "77.table.4"),  # l.2184
-        ("SITOUKSEN TÄYTTÄMISESTÄ", "77.table.4"),  # l.2185
-        ("PIETIPISTEET", "77.table.5"),  # l.2193
-        ("PIETIT", "77.table.5"),  # l.2197
+        ("TIKKIPISTEET", "77.table.1", "title"),  # l.2121
+        ("SANGIPELISSÄ", "77.table.2", "title"),  # l.2139
+        ("100 tikkipistettä tai enemmän yhdestä jaosta on TÄYSPELI.", "77.table.2", "tail"),
+        ("HYVITYSPISTEET", "77.table.3", "title"),  # l.2161
+        ("SLAMMIT", "77.table.3", "title"),  # l.2165
+        ("YLITIKIT", "77.table.4", "title"),  # l.2175
+        ("HYVITYKSET TÄYSPELISTÄ, OSAMERKINNÄSTÄ;", "77.table.5", "title"),  # l.2184
+        ("SITOUKSEN TÄYTTÄMISESTÄ", "77.table.5", "title"),  # l.2185
+        ("PIETIPISTEET", "77.table.6", "title"),  # l.2193
+        ("PIETIT", "77.table.6", "title"),  # l.2197
     ]
-    for heading, holder in headings:
-        held = law.text if holder == "77" else unit(holder).tail
-        assert heading in held, heading
-        if holder != "77":
-            assert heading not in law.text, heading
+    for heading, holder, where in headings:
+        assert heading in getattr(unit(holder), where), heading
     whole = full_text("77", parsed("fi").units)
-    at = [whole.index(heading) for heading, _ in headings]
+    at = [whole.index(heading) for heading, _, _ in headings]
     assert at == sorted(at)  # in print order
     for cell, table in (
         ("Vastakahdennettuna", "77.table.1"),
@@ -693,10 +690,11 @@ def test_hc25_references_kept_verbatim_and_index_line_not_a_law():
 
 def opening(law: str) -> str:
     """The first six words of a law's own opening text: its preamble (the law unit's text) if
-    it has one, else its first section's title, or that section's body if it is untitled."""
+    it has one, else its first section's title, or that section's body if it is untitled; for
+    law 77, its first table's caption."""
     text = unit(law).text
     if not text:
-        first = [uid for uid in kids(law) if unit(uid).kind == "section"][:1]
+        first = [uid for uid in kids(law) if unit(uid).kind in ("section", "table")][:1]
         if first:
             text = unit(first[0]).title or unit(first[0]).text
     return " ".join(text.split()[:6])

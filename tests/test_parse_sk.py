@@ -580,7 +580,7 @@ def test_hard_14_80B2g_has_subitems_and_i_after_h_is_a_letter():
 
 def test_hard_15_ellipsis_before_item_marker():
     b = unit("93.C.3.b")
-    assert (b.kind, b.parent, b.label) == ("item", "93.C.3", "(b)")
+    assert (b.kind, b.parent, b.label) == ("item", "93.C.3", "...(b)")  # the dots as printed
     assert b.text.startswith("Súťažný orgán môže uznať vynechanie alebo modifikáciu")
     assert b.text.endswith("Súťažiacich bude o tom riadne v predstihu informovať.")
     assert b.lines == (2102, 2102)
@@ -640,34 +640,33 @@ def test_hard_19_poznamka_is_a_law_level_note():
 def test_hard_20_law_77_table_block():
     law = unit("77")
     # The TAB cells are law 77's table units now (all checked in tests/test_tables.py); the
-    # non-TAB sub-headings and prose stay the law's wording: its text before the first table,
-    # the tail of the table printed before them after that.
+    # non-TAB sub-headings printed right above a table head it (its caption: the table's
+    # title, corpus/sk/tables.toml); the prose after a table stays its tail.
     assert [u.id for u in children("77")] == [f"77.table.{n}" for n in range(1, 7)]
     assert law.lines == (1608, 1784)
-    assert law.text.startswith("SADZBA ZA ZDVIHY")
+    assert law.text == ""
     table = unit("77.table.1")
+    assert table.title.startswith("SADZBA ZA ZDVIHY\nJe získaná stranou hlavného hráča")
     assert table.header == ["AK SÚ TROMFY", "trefy (♣)", "kára (()", "srdcia (♥)", "piky (♠)"]
     assert ["Kontrovaný", "40", "40", "60", "60"] in table.rows
-    assert "AK SÚ TROMFY" not in law.text and "Kontrovaný" not in law.text
     tails = [u.tail for u in children("77")]
     assert not any("AK SÚ TROMFY" in t or "Kontrovaný" in t for t in tails)
     headings = [
-        ("PRÉMIOVÉ BODY", "77.table.2"),
-        ("SLEMY", "77.table.2"),
-        ("NADZDVIHY", "77.table.3"),
-        ("POKUTY ZA PÁDY", "77.table.5"),
-        ("PÁDY", "77.table.5"),
+        ("SADZBA ZA ZDVIHY", "77.table.1"),
+        ("PRÉMIOVÉ BODY", "77.table.3"),
+        ("SLEMY", "77.table.3"),
+        ("NADZDVIHY", "77.table.4"),
+        ("POKUTY ZA PÁDY", "77.table.6"),
+        ("PÁDY", "77.table.6"),
     ]
     for heading, table in headings:
-        assert heading in unit(table).tail.split("\n\n"), heading
-        assert heading not in law.text, heading
+        assert heading in unit(table).title.split("\n"), heading
+        assert not any(heading in t.split("\n") for t in tails), heading
     printed = whole("77").split("\n")
     at = [printed.index(heading) for heading, _ in headings]
     assert at == sorted(at)  # in print order
     assert unit("77.table.6").tail.endswith("každá strana si zapíše nulový výsledok.")
     assert whole("77").endswith("každá strana si zapíše nulový výsledok.")
-    titles = {u.title for u in law_tree_units()}
-    assert not titles & {"SADZBA ZA ZDVIHY", "PRÉMIOVÉ BODY", "SLEMY", "PÁDY"}
 
 
 def test_hard_21_imp_table_row_in_78B():
@@ -985,3 +984,13 @@ def test_line_ranges(uid, lines):
 
 def test_units_carry_language_and_edition():
     assert {(u.lang, u.edition) for u in parsed(LANG).units} == {("sk", 2007)}
+
+
+def test_a_printed_ellipsis_before_a_label_is_kept() -> None:
+    """sk.txt 2102 prints `...(b) Súťažný orgán môže uznať vynechanie ...`: the dots are the
+    label's as printed (93C3(b)), never dropped."""
+    line = (CORPUS / "sk" / "sk.txt").read_text(encoding="utf-8").split("\n")[2101]
+    assert line.startswith("...(b) Súťažný orgán môže uznať vynechanie")
+    item = units_by_id("sk")["93.C.3.b"]
+    assert (item.label, item.lines) == ("...(b)", (2102, 2102))
+    assert "\n...(b) Súťažný orgán môže uznať vynechanie" in full_text("93.C.3", parsed("sk").units)

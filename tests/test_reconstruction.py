@@ -63,8 +63,8 @@ def source_words(lang: str) -> list[Word]:
 
 
 def pieces(unit: Unit) -> str:
-    if unit.kind == "table":
-        return " ".join(c for row in [unit.header, *unit.rows] for c in row)
+    if unit.kind == "table":  # its caption, then its cells
+        return " ".join([unit.title, *(c for row in [unit.header, *unit.rows] for c in row)])
     return f"{unit.label} {unit.title} {unit.text}"
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from kb.core.model import Document, Unit
 from kb.export import to_json, to_markdown
+from kb.ingest.tables import load_tables
 from kb.layers.cite import full_text
 from kb.pipeline import read_document
 from tests.conftest import CORPUS, as_served, parsed, units_by_id
@@ -329,6 +330,7 @@ def test_no_table_line_lost(lang: str) -> None:
         n for u in doc.units for f in u.footnotes for n in range(f.lines[0], f.lines[1] + 1)
     }
     spans = [u.lines for u in tables(lang)]
+    captions = {t.id: t.caption for t in load_tables(CORPUS / lang) if t.caption}
     for unit in tables(lang):
         first, last = unit.lines
         assert all(sum(a <= n <= b for a, b in spans) == 1 for n in range(first, last + 1))
@@ -337,8 +339,17 @@ def test_no_table_line_lost(lang: str) -> None:
             for n in range(first, last + 1)
             if n not in footnote_lines
         ]
+        caption = captions.get(unit.id, (first, first - 1))
+        held = (
+            caption[1]
+            - caption[0]
+            + 1
+            - sum(n in footnote_lines for n in range(caption[0], caption[1] + 1))
+        )
         cells = [c for row in [unit.header, *unit.rows] for c in row]
-        assert squash(" ".join(cells)) == squash(" ".join(printed)), unit.id
+        assert squash(" ".join(cells)) == squash(" ".join(printed[held:])), unit.id
+        caption = re.sub(r"#+ |\*\*", "", " ".join(printed[:held]))  # markdown off
+        assert squash(unit.title) == squash(caption), unit.id
 
 
 CAPTIONS = {
@@ -357,6 +368,28 @@ def test_captions_stay_text_of_law_77_in_print_order(lang: str) -> None:
     assert [c for c in CAPTIONS[lang] if c not in lines] == []
     at = [lines.index(c) for c in CAPTIONS[lang]]
     assert at == sorted(at)
+
+
+def test_a_table_ends_with_its_own_text_and_begins_with_its_heading() -> None:
+    """sk.txt 1670-1675: after 77.table.2 the book prints two sentences about it, then the
+    headings of the slam table (PRÉMIOVÉ BODY / Dosiahnuté stranou hlavného hráča / SLEMY,
+    1673-1675), then that table (1677-1687); 1690 NADZDVIHY heads 77.table.4. A table's tail
+    holds no heading of the next: the headings are the next table's caption, and a table's
+    citation (its text, or the table cited alone) ends with its own words."""
+    sk = units_by_id("sk")
+    assert sk["77.table.2"].tail == (
+        "Dosiahnutie 100 a viac bodov za zdvihy v jednom rozdaní tvorí HRU.\n\n"
+        "Dosiahnutie menej ako 100 bodov za zdvihy v jednom rozdaní je ČIASTOČNÝ ZÁVÄZOK."
+    )
+    slams = sk["77.table.3"]
+    assert slams.title == "PRÉMIOVÉ BODY\nDosiahnuté stranou hlavného hráča\nSLEMY"
+    assert slams.lines == (1673, 1687) and slams.tail == ""
+    assert sk["77.table.4"].title == "NADZDVIHY" and sk["77.table.4"].lines == (1690, 1705)
+    assert not full_text("77.table.2", parsed("sk").units).endswith("SLEMY")
+    for lang in BOOKS:
+        for unit in tables(lang):
+            last = unit.tail.strip().split("\n")[-1]
+            assert not (last.isupper() and len(last) > 3), (lang, unit.id, last)
 
 
 # -- a bad tables.toml fails the build --------------------------------------------------------

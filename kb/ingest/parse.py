@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kb.core.ids import LAW_LEVELS, ROMAN, canonical
+from kb.core.ids import LAW_LEVELS, ROMAN, anchor, canonical
 from kb.core.model import Problem
 from kb.core.profile import Profile, SectionForm
 from kb.ingest.clean import Line, ends_sentence, join_words, normalize_spaces, resumes
@@ -398,7 +398,10 @@ class LawParser:
         node.paras.append([line.text[marker.end() :].strip()])
         self.para = self.table = None
         self.unmet.discard(line.no)
-        self.note(line, f"{fix['unit']} printed in {node.printed_in}: {fix['why']}")
+        where = (
+            f"{anchor(fix['unit'])} printed in {anchor(node.printed_in)}"  # as codes are written
+        )
+        self.note(line, f"{where}: {fix['why']}")
 
     def bullet_node(self) -> Node | None:
         """A bulleted line with no label, in a profile whose bullets are list elements: the
@@ -424,7 +427,7 @@ class LawParser:
             if choice is None:
                 continue
             kind, skipped = choice
-            label = m.group(0).strip().lstrip(".")
+            label = m.group(0).strip()  # as printed: sk 93C3 "...(b)" keeps its dots
             return Node(kind, value, label), text[m.end() :], skipped
         return None
 

@@ -47,7 +47,8 @@ class TableSpec:
     `columns` deals the cells row-major into rows of that many whatever the line breaks;
     `blank` lists the (row, column) of empty cells the flattening lost (row 0 is the first,
     the header's when there is one); `joined` lists lines that continue the cell of the line
-    before (a cell printed on two lines).
+    before (a cell printed on two lines); `caption` the lines printed right above the table
+    that head it (its title: `SLEMY`), which would otherwise end the text before it.
     """
 
     id: str
@@ -58,6 +59,7 @@ class TableSpec:
     columns: int = 0
     blank: tuple[tuple[int, int], ...] = ()
     joined: tuple[int, ...] = ()
+    caption: tuple[int, int] | None = None
 
 
 def load_tables(folder: Path) -> list[TableSpec]:
@@ -81,19 +83,39 @@ def load_tables(folder: Path) -> list[TableSpec]:
             columns=t.get("columns", 0),
             blank=tuple((r, c) for r, c in t.get("blank", [])),
             joined=tuple(t.get("joined", [])),
+            caption=(t["caption"][0], t["caption"][1]) if "caption" in t else None,
         )
         for t in data.get("table", [])
     ]
 
 
 def in_source(spec: TableSpec, numbers: Iterable[int]) -> bool:
-    """Whether a table's line range is a range of the source's lines.
+    """Whether a table's line range (its caption's too) is a range of the source's lines,
+    the caption ending before the table.
 
     >>> in_source(TableSpec("2.table", "2", (509, 516), "tsv"), range(1, 600))
     True
+    >>> in_source(TableSpec("2.table", "2", (509, 516), "tsv", caption=(500, 510)), range(600))
+    False
     """
     first, last = spec.lines
-    return first <= last and {first, last} <= set(numbers)
+    known = set(numbers)
+    caption = spec.caption or (first - 1, first - 1)
+    return (
+        first <= last
+        and {first, last} <= known
+        and caption[0] <= caption[1] < first
+        and (spec.caption is None or set(caption) <= known)
+    )
+
+
+def span(spec: TableSpec) -> tuple[int, int]:
+    """The lines a table is printed on, its caption's with them.
+
+    >>> span(TableSpec("77.table.3", "77", (1677, 1687), "blocks", caption=(1673, 1675)))
+    (1673, 1687)
+    """
+    return (spec.caption or spec.lines)[0], spec.lines[1]
 
 
 def claim(lines: list[Line], specs: list[TableSpec], doc: Document) -> None:
@@ -104,7 +126,7 @@ def claim(lines: list[Line], specs: list[TableSpec], doc: Document) -> None:
     for spec in specs:
         if not in_source(spec, by_no):
             continue
-        first, last = spec.lines
+        first, last = span(spec)
         for no in range(first, last + 1):
             line = by_no[no]
             if line.claimed:
@@ -285,7 +307,8 @@ def table_rows(spec: TableSpec, lines: list[Line]) -> tuple[list[Row], list[tupl
     layout = LAYOUTS.get(spec.layout)
     if layout is None:
         return [], [(spec.lines[0], f"unknown layout {spec.layout}")]
-    texts = [(ln.no, cell_text(ln)) for ln in lines if ln.claimed == spec.id]
+    cells = [ln for ln in lines if ln.claimed == spec.id and ln.no >= spec.lines[0]]
+    texts = [(ln.no, cell_text(ln)) for ln in cells]  # the caption's lines left out
     try:
         rows = arrange(layout(join_continued(texts, spec.joined)), spec.columns, spec.blank)
     except (ValueError, IndexError) as err:
@@ -308,15 +331,21 @@ def build(
             continue
         cells = [row for _, row in rows]
         anchors = [(a, ln.no) for ln in lines if ln.claimed == spec.id for a in ln.anchors]
+        caption = spec.caption or (0, -1)
+        title = [
+            normalize_spaces(ln.text)
+            for ln in lines
+            if caption[0] <= ln.no <= caption[1] and ln.claimed == spec.id and ln.text
+        ]
         unit = Unit(
             id=spec.id,
             kind="table",
             label="",
-            title="",
+            title="\n".join(title),
             text="\n".join("\t".join(row) for row in cells),
             lang=doc.lang,
             edition=doc.edition,
-            lines=spec.lines,
+            lines=span(spec),
             parent=spec.parent,
             header=cells[0] if spec.header else [],
             rows=cells[1:] if spec.header else cells,

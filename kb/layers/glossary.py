@@ -264,7 +264,8 @@ def term_links(units: Iterable[Unit]) -> dict[str, list[dict[str, Any]]]:
 
     `units` are one book's units (its definitions among them). Each link gives the term as
     printed, the definition it targets and its offsets in the unit's `text` (in its `tail`,
-    the text printed after it, when the link says `"field": "tail"`); units without a
+    the text printed after it, or a table's caption, its `title`, when the link says so in
+    `"field"`); units without a
     link are left out. A term matches whole words, case-insensitively, word by word under the
     rule of `word_match`; where terms compete, the one matching more words, then the closer
     one, wins. Definitions are not law-tree units, so no term is linked in its own definition.
@@ -283,13 +284,12 @@ def term_links(units: Iterable[Unit]) -> dict[str, list[dict[str, Any]]]:
     matcher = _Matcher([u for u in units if u.kind == "definition"], lang)
     found = {}
     for u in units:
-        # A table's own cells are not running text; the text printed after it is.
-        fields = (
-            ("text", "tail") if u.kind in LAW_LEVELS else ("tail",) if u.kind == "table" else ()
-        )
+        # A table's own cells are not running text; its caption and the text after it are.
+        tables = ("title", "tail")
+        fields = ("text", "tail") if u.kind in LAW_LEVELS else tables if u.kind == "table" else ()
         for field in fields:
             source = getattr(u, field)
             for match in matcher.find(source) if source else []:
-                tagged = match | {"field": "tail"} if field == "tail" else match
+                tagged = match | {"field": field} if field != "text" else match
                 found.setdefault(u.id, []).append(tagged)
     return found
