@@ -48,7 +48,7 @@ def test_search_read_follow_compare_cite_switch(page: Page, base_url: str) -> No
     unit.locator("button.copy").first.click()
     expect(unit.locator("button.copy").first).to_have_text("✓")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.startswith("Law 12C1(a) -- Laws of Duplicate Bridge 2017, Turkish translation")
+    assert copied.startswith("Law 12C1(a) – Laws of Duplicate Bridge 2017, Turkish translation")
     assert f"{base_url}/tr/law/12#12C1a" in copied
 
     page.locator("details.ui-menu > summary").click()  # the interface language: its own menu

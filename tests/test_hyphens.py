@@ -44,14 +44,42 @@ def source(lang: str) -> list[str]:
     return (CORPUS / lang / f"{lang}.txt").read_text(encoding="utf-8").split("\n")
 
 
+# The Finnish subject index prints two columns, a TAB between their cells on a line
+# (fi.txt from "## Hakemisto"): a column is read down before the next.
+TWO_COLUMNS = {"fi": "## Hakemisto"}
+
+
+def reading_order(lang: str) -> list[tuple[int, str]]:
+    """The source's lines in the order they are read: a run of two-column lines of an index
+    read down its left column, then down its right one."""
+    out: list[tuple[int, str]] = []
+    run: list[tuple[int, str]] = []
+    inside = False
+    for no, line in enumerate(source(lang), start=1):
+        inside = inside or line.strip() == TWO_COLUMNS.get(lang)
+        if inside and "\t" in line:
+            run.append((no, line))
+            continue
+        out += [(n, x.split("\t", 1)[0]) for n, x in run] + [
+            (n, x.split("\t", 1)[1]) for n, x in run
+        ]
+        run = []
+        out.append((no, line))
+    return (
+        out
+        + [(n, x.split("\t", 1)[0]) for n, x in run]
+        + [(n, x.split("\t", 1)[1]) for n, x in run]
+    )
+
+
 def printed_hyphens(lang: str) -> list[tuple[int, str]]:
     found = []
-    raw = source(lang)
-    for no, line in enumerate(raw, start=1):
+    lines = reading_order(lang)
+    for at, (no, line) in enumerate(lines):
         text = ADDRESS.sub(" ", line)
         found += [(no, m.group(0)) for m in INLINE.finditer(text)]
         end = LINE_END.search(text)
-        after = next((x for x in raw[no:] if x.strip()), "")
+        after = next((x for _, x in lines[at + 1 :] if x.strip()), "")
         start = re.match(r"\s*([^\W\d_]+)", after)
         if end and start and start.group(1)[:1].islower():
             found.append((no, f"{end.group(0).rstrip()}|{start.group(1)}"))

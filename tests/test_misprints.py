@@ -54,8 +54,8 @@ def test_51B2c_is_aligned_and_its_page_says_where_it_is_printed(client: FlaskCli
     html = client.get("/et/law/51?ui=en").get_data(as_text=True)
     assert 'id="51B2c"' in html
     assert (
-        '<p class="printed-in"><a href="/et/law/52#52A">Printed elsewhere in the book: inside '
-        "52A, source line 1757.</a></p>"
+        '<p class="printed-in" lang="en"><a href="/et/law/52#52A">Printed elsewhere in the book: '
+        "inside 52A, source line 1757.</a></p>"
     ) in html
     compare = client.get("/compare/51?langs=fi,tr,et").get_data(as_text=True)
     assert compare.count("siis pärast sellise valiku tegemist reeglid") == 1
@@ -173,16 +173,19 @@ def test_contradicted_targets_are_those_two_books_agree_against(library) -> None
 def test_the_page_shows_the_code_as_printed_with_its_note(client: FlaskClient) -> None:
     html = client.get("/et/law/23?ui=en").get_data(as_text=True)
     assert (
-        '<span class="misprint">39B1b(1)</span> <span class="misprint-note">[misprint? the '
-        'books in Finnish, Turkish cite: <a class="xref suggestion" href="/et/law/30#30B1bi"'
+        '<span class="misprint">39B1b(1)</span> <span class="misprint-note">[<span lang="en">'
+        "misprint? the other books (Finnish, Turkish) cite:</span> "
+        '<a class="xref suggestion" href="/et/law/30#30B1bi"'
     ) in html
     assert 'href="/et/law/39#39B"' not in html
     fi = client.get("/et/law/73?ui=fi").get_data(as_text=True)
-    assert "[painovirhe? kirjat kielillä turkki viittaavat: <a" in fi
+    assert (
+        '[<span lang="fi">painovirhe? toisessa kirjassa (turkki) viitataan kohtaan:</span> <a' in fi
+    )
     options = client.get("/fi/part/options?ui=en").get_data(as_text=True)
     assert (
-        '<span class="misprint">12B2d</span> <span class="misprint-note">[misprint? probably:'
-        in options
+        '<span class="misprint">12B2d</span> <span class="misprint-note">[<span lang="en">'
+        "misprint? probably:" in options
     )
 
 

@@ -128,7 +128,7 @@ def test_director_cites_copies_and_shows_the_table(
     unit.locator("button.copy").first.click()
     expect(unit.locator("button.copy").first).to_have_text("✓")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.startswith("Law 12C1(b) -- Laws of Duplicate Bridge 2017, Turkish translation: ")
+    assert copied.startswith("Law 12C1(b) – Laws of Duplicate Bridge 2017, Turkish translation: ")
     assert copied.endswith(f" {base_url}/tr/law/12#12C1b")
     unit.locator("a.table-link").first.click()
     expect(page).to_have_url(f"{base_url}/table/12?langs=tr&unit=12.C.1.b")
@@ -138,7 +138,7 @@ def test_director_cites_copies_and_shows_the_table(
     expect(sides).to_have_count(2)
     expect(sides.nth(0)).to_have_attribute("lang", "tr")
     expect(sides.nth(1)).to_have_attribute("lang", "fi")
-    expect(page.locator(".tm-head")).to_contain_text("laki 12C1b §")
+    expect(page.locator(".tm-head")).to_contain_text("Laki 12C1b §")
     assert page.locator("header.top").is_hidden()  # nothing else on screen
     size_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.tm')).fontSize)")
     assert size_px >= 22
@@ -213,7 +213,7 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
     unit.locator("a.cite-link").first.click()
     expect(page).to_have_url(f"{base_url}/cite?lang=fi&id=12.C.1.b")
     area = page.locator("textarea").first
-    wording = r"^Law 12C1\(b\) -- Laws of Duplicate Bridge 2017, Finnish translation: "
+    wording = r"^Law 12C1\(b\) – Laws of Duplicate Bridge 2017, Finnish translation: "
     expect(area).to_have_value(re.compile(wording + r".* /fi/law/12#12C1b$", re.S))
     page.goto(f"{base_url}/table/12?langs=fi,sk&unit=12.C.1.b")
     expect(page.locator(".tm-row").first.locator(".tm-cell")).to_have_count(2)

@@ -23,7 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from kb.core.ids import anchor
 from kb.core.model import Document, Unit
+from kb.crosslang.library import get_library
+from kb.web.annotate import fn_key
 from tests.conftest import CORPUS, parsed
 
 SAMPLE = Path(__file__).parent / "data" / "refs_sample.tsv"
@@ -327,3 +330,60 @@ NOT_REFERENCES = [
 def test_not_a_reference(lang: str, line: int, why: str) -> None:
     on_line = [r for u in parsed(lang).units for r in u.refs if r["line"] == line]
     assert on_line == [], why
+
+
+# -- every reference a book prints is a link on its page -------------------------------------
+
+
+def page_of(lang: str, unit: Unit) -> str:
+    """The page a unit is read on: its law's, else the definitions' or its part's."""
+    if unit.id.split(".")[0].isdigit():
+        return f"/{lang}/law/{unit.id.split('.')[0]}"
+    return f"/{lang}/definitions" if unit.kind == "definition" else f"/{lang}/part/{unit.id}"
+
+
+XREF = re.compile(r'<a class="xref[^"]*" href="[^"]*" title="[^"]*" data-target="([^"]+)"')
+
+
+def linked(ref: dict) -> set[str]:
+    """What a reference links to on its page: each printed code of a list its own unit,
+    a single code (or a range, `A–E`) its first target, a misprinted code its suggestion."""
+    spans = ref.get("spans") or []
+    found = {s[2] for s in spans} if len(spans) > 1 else set(ref["targets"][:1])
+    return found | {m["suggestion"] for m in ref.get("misprints", []) if "suggestion" in m}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_reference_is_a_link_where_it_is_printed(client, lang: str) -> None:
+    """Each reference of every unit as served (misprints judged across the books), in its
+    text, its title (fi 38.D "Mahdollinen este lakien (s. 88) 72C § ja (s. 42) 26B §
+    soveltamiseen", fi.txt 1198), its tail or its footnotes (et 67.B.2.a's footnote 23
+    "(reegel 50)", et.txt 2066), is a link to what it names on the page the unit is read
+    on, in the part of the page that prints it."""
+    pages: dict[str, str] = {}
+    missing = []
+    counted = {"title": 0, "footnote": 0}
+    for unit in get_library().book(lang).units:
+        for ref in (r for r in unit.refs if linked(r)):
+            url = page_of(lang, unit)
+            html = pages.setdefault(url, client.get(url).get_data(as_text=True))
+            where = "footnote" if ref.get("footnote") else ref.get("field", "text")
+            if where == "footnote":
+                key = re.escape(anchor(unit.id) + "-" + fn_key(ref["footnote"]))
+                html = re.search(rf'<li id="fn-{key}">.*?</li>', html, re.S)[0]
+            counted[where] = counted.get(where, 0) + 1
+            shown = set(XREF.findall(html))
+            missing += [(unit.id, where, ref["text"], t) for t in linked(ref) - shown]
+    assert not missing, missing
+    assert counted["title"] >= 1 and counted["footnote"] >= 10, counted
+
+
+@pytest.mark.parametrize(
+    "lang, targets", [("fi", ["72.C", "26.B"]), ("tr", ["26.B", "72.C"]), ("et", ["26.B", "72.C"])]
+)
+def test_the_heading_reference_of_38D_is_recorded_on_the_title(lang: str, targets) -> None:
+    """fi.txt 1198: "D. Mahdollinen este lakien (s. 88) 72C § ja (s. 42) 26B § soveltamiseen"
+    (and the same heading in the other 2017 books) is a reference of the title."""
+    unit = next(u for u in parsed(lang).units if u.id == "38.D")
+    titled = [r for r in unit.refs if r.get("field") == "title"]
+    assert [t for r in titled for t in r["targets"]] == targets

@@ -100,10 +100,10 @@ def test_copy_citation(client: FlaskClient) -> None:
     assert 'href="/cite?lang=fi&amp;id=12.C.1.b">Cite</a>' in law and "<textarea" not in law
     page = html(client, "/cite?lang=fi&id=12.C.1.b")
     assert (
-        "Law 12C1(b) -- Laws of Duplicate Bridge 2017, Finnish translation: "
+        "Law 12C1(b) – Laws of Duplicate Bridge 2017, Finnish translation: "
         "“b. Korvaavaa korjattua pistetulosta määrätessään kilpailunjohtajan"
     ) in page
-    assert "laki 12C1b § -- VUODEN 2017 KILPAILUBRIDGEN LAKI: ”b. Korvaavaa" in page
+    assert "Laki 12C1b § – Vuoden 2017 kilpailubridgen laki: ”b. Korvaavaa" in page
     assert " /fi/law/12#12C1b</textarea>" in page
 
 
@@ -170,7 +170,10 @@ def test_cite_resolves_or_explains(client: FlaskClient) -> None:
     assert client.get("/cite?q=lag+16D").headers["Location"] == "/sk/law/16#16D"
     assert client.get("/cite?q=katso+laki+(s.+24)+12C1+§").headers["Location"] == "/fi/law/12#12C1"
     page = html(client, "/cite?q=laki+12C9&lang=fi", status=404)
-    said = "Law 12C9 does not exist in “Finnish 2017”; the nearest unit is Law 12C."
+    said = (
+        'Law 12C9 does not exist in “<span lang="fi">Vuoden 2017 kilpailubridgen laki</span>”; '
+        "the nearest unit is Law 12C."
+    )
     assert said in page
 
 

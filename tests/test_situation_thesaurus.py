@@ -85,4 +85,5 @@ def test_an_english_phrase_finds_the_law_in_every_book_and_says_why(searcher: Se
 def test_the_search_page_shows_the_phrase_matched(client: FlaskClient) -> None:
     page = client.get("/search", query_string={"q": "wrong defender led", "lang": "fi"})
     assert page.status_code == 200
-    assert "Described as: “wrong defender led”" in page.get_data(as_text=True)
+    said = 'Described as: “<span lang="en">wrong defender led</span>”'
+    assert said in page.get_data(as_text=True)

@@ -171,7 +171,9 @@ def test_a_comparison_shows_the_documents_its_link_names(page: Page, base_url: s
     remove.click()
     expect(page).to_have_url(f"{base_url}/fi/compare/12/index.html?langs=tr,et")
     # (in the file's order of the documents: a static page cannot move its columns)
-    expect(headers).to_have_text([re.compile("^Viro 2017"), re.compile("^Turkki 2017")])
+    expect(headers).to_have_text(
+        [re.compile(r"^Vironkielinen \(2017\)"), re.compile(r"^Turkinkielinen \(2017\)")]
+    )
 
 
 def test_table_mode_of_one_unit_shows_its_rows(page: Page, base_url: str, client) -> None:

@@ -147,10 +147,13 @@ def test_index_pages_link_each_entry_to_its_units(client: FlaskClient) -> None:
     fi = page(client, "/fi/index")
     assert 'href="/fi/law/20#20F5a"' in entry_html(fi, "Virheellinen selostus")  # 2572
     assert et.index(">A</a>") < et.index(">Õ</a>") < et.index(">Ü</a>")  # the book's alphabet
-    # A book with no index of its own: the Estonian entries by English term, its own units
-    for lang, law in (("tr", "/tr/law/54"), ("sk", "/sk/law/54")):
-        html = page(client, f"/{lang}/index")
-        assert f'href="{law}"' in entry_html(html, "Opening lead, out of turn")
+    # A book with no index of its own: one made in its words, the English entries under each
+    # (corpus/<lang>/subject-index.toml; the headings: tr.txt "YASA 54 – YÜZÜ AÇIK SIRASIZ
+    # ATAK" l.1569, sk.txt "PRAVIDLO 54 – POČIATOČNÝ VÝNOS MIMO PORADIA" l.1179)
+    for lang, term in (("tr", "Yüzü açık sırasız atak"), ("sk", "Počiatočný výnos mimo poradia")):
+        item = entry_html(page(client, f"/{lang}/index"), term)
+        assert f'href="/{lang}/law/54"' in item and "Opening lead, out of turn" in item
+        assert '<small class="english" lang="en">' in item
 
 
 def test_index_is_linked_from_home_and_law_pages(client: FlaskClient) -> None:
@@ -199,3 +202,65 @@ def test_the_finnish_back_cover_is_not_index(client: FlaskClient) -> None:
     assert units["index"].lines[1] < 3891 == units["back"].lines[0]
     assert units["back"].text.startswith("Suomen Bridgeliitto – Finlands Bridgeförbund ry")
     assert ">Takakansi</h1>" in page(client, "/fi/part/back?ui=fi")
+
+
+# The 18 entries of the Finnish index a line break cut a word of (fi.txt, "## Hakemisto"), as
+# the law text joins them: the word whole, the source keeping its hyphen (tests/data/hyphens.tsv).
+FINNISH_WHOLE = [
+    (2811, "virheen korjaus määräajan jälkeen"),
+    (2814, "Säännöistä vastaava liitto järjestäjänä"),
+    (3033, "Luovutuksen tai vaatimuksen hyväksyminen"),
+    (3036, "peruuttaminen"),
+    (3039, "täyttymishetki"),
+    (3067, "Ennen jaon aloittamista omattu; tätä laki ei estä"),
+    (3104, "Kyvyttömyys lähteä vaaditulla tavalla"),
+    (3224, "Pöydästä poistuminen tarpeettomasti"),
+    (3227, "yhdenmukaista toimintaa"),
+    (3275, "Sopimuksen vaihtaminen vastustajan tekemän epäsäännöllisyyden jälkeen"),
+    (3323, "Partnerien sopimukset"),
+    (3351, "Rankaiseminen tai kilpailusta poistaminen"),
+    (3369, "Kahdestoista tikki ennen puolustajan partnerin pelaamista"),
+    (3414, "toisella riittämättömällä maalauksella"),
+    (3567, "Mahdollisuus jatkettuun muutoksenhakuun"),
+    (3591, "Tarkoitettun tarjouksen muuttaminen"),
+    (3715, "Laillisista tarjouksista tai pelitavoista"),
+    (3722, "Peruutetuista tarjouksista tai pelitavoista"),
+]
+
+
+@pytest.mark.parametrize(("line", "words"), FINNISH_WHOLE)
+def test_finnish_index_words_are_joined_as_the_law_text(line: int, words: str) -> None:
+    """Each of the 18 entries serves its words whole, the source keeps the hyphen; and no
+    entry keeps a word cut by a line break (`sana- sana`)."""
+    raw = (CORPUS / "fi" / "fi.txt").read_text(encoding="utf-8").split("\n")
+    assert "-" in raw[line - 1] and words not in raw[line - 1]
+    found = [e for e in entries("fi") if line in e["lines"]]
+    assert any(
+        words in f"{e['term']} {' '.join(s['term'] for s in e.get('see', []))}" for e in found
+    )
+    assert not [e["term"] for e in entries("fi") if re.search(r"[a-zäö]- [a-zäö]", e["term"])]
+
+
+def test_the_printed_index_is_served_in_reading_order(client: FlaskClient) -> None:
+    """/fi/part/index reads the two-column page down its left column, then down its right
+    one (fi.txt 3565-3568: "Kansallinen, SBL 80A1c §, 99<TAB>Muuttaminen liian myöhäistä",
+    "Mahdollisuus jatkettuun muutok-<TAB>21B3 §, 38", "senhakuun 93C §, 109<TAB>Oikealla
+    vuorolla tehdyksi"); /et/part/index a row a line, its columns the converter printed one
+    after another zipped back (et.txt 3377 "Väärteave", 3429-3430 "Sissejuhatus," / "20F1,
+    75D", 3478 "Misinformation"), the English column marked as English."""
+    index = next(u for u in parsed("fi").units if u.kind == "index")
+    assert (
+        "Kansallinen, SBL 80A1c §, 99\nMahdollisuus jatkettuun muutoksenhakuun 93C §, 109\n"
+        in index.text
+    )
+    assert "Muuttaminen liian myöhäistä\n21B3 §, 38\nOikealla vuorolla tehdyksi" in index.text
+    assert "\t" not in index.text and "muutok-" not in index.text
+    html = page(client, "/fi/part/index")
+    assert "Mahdollisuus jatkettuun muutoksenhakuun 93C §, 109<br>" in html
+    et = next(u for u in parsed("et").units if u.kind == "index")
+    assert "\nVäärteave\tSissejuhatus, 20F1, 75D\tMisinformation\n" in et.text
+    html = page(client, "/et/part/index")
+    assert (
+        'Väärteave · Sissejuhatus, 20F1, 75D · <span class="english" lang="en">Misinformation'
+        "</span>"
+    ) in html

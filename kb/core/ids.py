@@ -120,6 +120,16 @@ def lineage(uid: str) -> list[str]:
     return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
 
 
+def table_of(uid: str) -> str | None:
+    """The law-tree unit a table of a law belongs to (None: not a law's table).
+
+    >>> table_of("77.table.6"), table_of("78.B.table"), table_of("2.table"), table_of("table.27")
+    ('77', '78.B', '2', None)
+    """
+    head, dot, _rest = uid.partition(".table")
+    return head if dot and law_of(head) else None
+
+
 def related(a: str, b: str) -> bool:
     """Whether two ids are the same unit or one is inside the other.
 

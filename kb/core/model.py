@@ -19,7 +19,7 @@ MAX_HITS = 100  # hits of one search answer, at most (the API's and the command 
 # Fields of a unit left out of its JSON when empty.
 OPTIONAL = (
     "parent", "term", "english", "footnotes", "refs", "cited_by", "terms", "cites", "header",
-    "rows", "raw", "gap_before", "tail", "printed_in", "entries",
+    "rows", "raw", "gap_before", "tail", "printed_in", "entries", "index_entries",
 )  # fmt: skip
 
 
@@ -73,6 +73,9 @@ class Unit:
     # placement erratum: corpus/<lang>/document.toml); its `lines` are where it is printed.
     printed_in: str = ""
     entries: list[dict[str, Any]] = field(default_factory=list)  # a subject index's entries
+    # For a book that prints no subject index, the entries made for it in its own words that
+    # name this unit (kb/layers/subject_index.py): each its `term` and `english` entries.
+    index_entries: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The unit as the export's JSON object (empty optional fields left out)."""

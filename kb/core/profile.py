@@ -26,6 +26,7 @@ class Region:
     id: str
     kind: str
     start: re.Pattern[str] | None  # None: line 1 (first region) or the first law heading
+    lang: str = ""  # the language it is printed in, where not the book's (a WBF preface: `en`)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,9 @@ class References:
     citation: a format string with `{code}` (the code in the book's own notation, items
     `itemfmt` and subitems `subfmt`), e.g. `Yasa {code}`. `words` are the law words a
     reader may type before a code (`laki`, `Yasa`, `pravidlo`). `heading` is how the book
-    heads a law (`{n} §`, `Reegel {n}`); `quotes` its opening and closing quotation marks.
+    heads a law (`{n} §`, `Reegel {n}`); `table` how its readers name a table printed in a
+    unit, `{code}` being the unit's (`lain {code} § taulukko`; empty: the unit's citation);
+    `quotes` its opening and closing quotation marks.
     `pages` is a pattern of the print page references the book writes in its text and its
     references (`(s. 94)` in the Finnish book): no law, left out of codes, typed citations
     and sentence comparisons."""
@@ -128,6 +131,7 @@ class References:
     glued: bool = False
     cues: tuple[str, ...] = ()  # words printed before a reference ("katso", "bkz.", "pozri")
     heading: str = "Law {n}"
+    table: str = ""
     quotes: str = "“”"
     pages: str = ""
 

@@ -26,6 +26,7 @@ from kb.core.memory import loading
 from kb.core.model import Unit
 from kb.crosslang import misprints
 from kb.crosslang.misprints import Misprint
+from kb.layers import cite
 from kb.profiles import add_document
 
 LAW_TREE = (*LAW_LEVELS, "table", "note")
@@ -126,6 +127,7 @@ class Book:
         laws: list[tuple[str, str]] | None = None,
         ids: str | None = None,
         held: Held | None = None,
+        names: dict[str, str] | None = None,
     ) -> None:
         self.key, self.meta, self.path = key, meta, path
         self.unresolved = unresolved or []
@@ -133,6 +135,7 @@ class Book:
         self._laws = laws
         self._ids = ids  # its units' ids as the build listed them (`ids`)
         self.held = held
+        self._names = names  # the names it prints for its units, as the build listed them
 
     def read(self) -> dict[str, Any]:
         """The built document as stored (`kb.store`: meta, units, notes, unresolved...)."""
@@ -222,6 +225,19 @@ class Book:
         if self._ids is not None:
             return frozenset(self._ids.split())
         return frozenset(self.by_id)
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """The names it prints for its units outside the law's text (a definition's term, a
+        card topic's title, the heading over a table: `kb.layers.cite.printed_name`), without
+        reading its units where the build listed them.
+
+        >>> get_library().book("sv").names["topic.62"], get_library().book("sk").names["77.table.4"]
+        ('KORRIGERING AV REVOKE', 'NADZDVIHY')
+        """
+        if self._names is not None:
+            return self._names
+        return {u.id: name for u in self.units if (name := cite.printed_name(u))}
 
     @cached_property
     def laws(self) -> list[Unit]:
@@ -408,6 +424,7 @@ class Library:
                 listed(entry),
                 entry.get("ids"),
                 self.held,
+                entry.get("names"),
             )
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now

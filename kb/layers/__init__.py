@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kb.core.model import Document
-from kb.layers import glossary, refs, subject_index
+from kb.layers import glossary, made_index, refs, subject_index
 from kb.profiles import load_profile
 
 
@@ -31,9 +31,11 @@ def terms(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
 
 
 def subject_index_entries(doc: Document, lines: list[str], meta: dict, folder: Path) -> None:
-    """Read the law book's own subject index, if its profile has one."""
+    """Read the law book's own subject index, if its profile has one, and the index made
+    in the document's own words, if it has one."""
     if doc.kind == "lawbook":
         subject_index.apply(doc, lines, load_profile(doc.lang), folder)
+    made_index.apply(doc, folder)
 
 
 LAYERS = (references, terms, subject_index_entries)

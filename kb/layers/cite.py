@@ -18,12 +18,14 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 
-from kb.core.ids import ROMAN, Tail, canonical, print_order
+from kb.core.ids import ROMAN, Tail, canonical, print_order, table_of
 from kb.core.model import Unit
 from kb.core.profile import References
 from kb.profiles import language_of, languages, load_references, page_references
 
-INTERNATIONAL = References(lang="en", forms=(), style="Law {code}", itemfmt="({})")
+INTERNATIONAL = References(
+    lang="en", forms=(), style="Law {code}", itemfmt="({})", table="Law {code} table"
+)
 _EXTRA_WORDS = ("law", "laws", "l", "§")
 # A typed citation, read lower-cased: not kb.core.ids.FULL_CODE, which tells a section from an
 # item by its case (a citation typed in lower case has lost it: here the place decides, the
@@ -128,9 +130,28 @@ def code(uid: str, refs: References) -> str:
     return out
 
 
+def notation(uid: str, lang: str | None = None) -> str:
+    """A law's unit written as a language's readers write its code (the international
+    notation without one): no law word, no dots.
+
+    >>> notation("12.C.1.b", "fi"), notation("12.C.1.b", "tr"), notation("40.B.2.a.v")
+    ('12C1b', '12C1(b)', '40B2(a)(v)')
+    """
+    refs = load_references(lang) if language_of(lang or "") in languages() else INTERNATIONAL
+    return code(uid, refs)
+
+
 def render(uid: str, lang: str | None = None) -> str:
-    """A unit id as a citation in a language's own style, or the international form."""
+    """A unit id as a citation in a language's own style, or the international form; a
+    law's table as the book names a table printed in a unit.
+
+    >>> render("78.B.table", "fi"), render("77.table.6", "tr"), render("2.table")
+    ('lain 78B § taulukko', 'Yasa 77 tablosu', 'Law 2 table')
+    """
     refs = load_references(lang) if lang else INTERNATIONAL
+    parent = table_of(uid)
+    if parent is not None:
+        return (refs.table or refs.style).format(code=code(parent, refs))
     return refs.style.format(code=code(uid, refs))
 
 
@@ -170,6 +191,64 @@ def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> 
     name = f"the {english_name(lang)} {edition} Laws"
     near = f"; the nearest unit is {render(nearest)}" if parts else ""
     return Resolution(uid, None, f"{render(uid)} does not exist in {name}{near}.", nearest)
+
+
+def table_name(table: Unit) -> str:
+    """The heading a book prints over a table, as a reader names it: the last run of lines in
+    capitals of its caption (`PRÉMIOVÉ BODY / Dosiahnuté stranou hlavného hráča / SLEMY`),
+    else its first cell when in capitals ("" for neither).
+
+    >>> t = Unit("77.table.3", "table", "", "PRÉMIOVÉ BODY\\nDosiahnuté stranou\\nSLEMY", "",
+    ...          "sk", 2007, (1, 2))
+    >>> table_name(t), table_name(Unit("2.table", "table", "", "", "", "sk", 2007, (1, 2)))
+    ('SLEMY', '')
+    """
+    runs: list[list[str]] = []
+    previous = False
+    for line in table.title.split("\n"):
+        capitals = line.isupper()
+        if capitals and previous:
+            runs[-1].append(line)
+        elif capitals:
+            runs.append([line])
+        previous = capitals
+    first = (table.header or (table.rows[0] if table.rows else [""]))[0]
+    return " ".join(runs[-1]) if runs else first if first.isupper() else ""
+
+
+def printed_name(unit: Unit) -> str:
+    """The name a book prints for a unit a reader names by it: a definition's term, a card's
+    topic or table's title, the heading over a law's table (`table_name`); "" for the units
+    named by their codes or by the site.
+
+    >>> printed_name(Unit("def.vpv", "definition", "", "VPV", "", "fi", 2017, (1, 1), term="VPV"))
+    'VPV'
+    """
+    if unit.kind == "definition":
+        return unit.term or unit.title
+    if unit.kind == "topic" or (unit.kind == "table" and table_of(unit.id) is None):
+        return unit.title
+    return table_name(unit) if unit.kind == "table" else ""
+
+
+def unit_citation(unit: Unit, lang: str | None = None) -> str:
+    """A unit cited in a language's style (the international one without): a law's table
+    also by the heading its book prints over it (`table_name`).
+
+    >>> t = Unit("77.table.4", "table", "", "NADZDVIHY", "", "sk", 2007, (1, 2))
+    >>> unit_citation(t, "sk"), unit_citation(t)
+    ('tabuľka v pravidle 77 (NADZDVIHY)', 'Law 77 table (NADZDVIHY)')
+    """
+    return named(unit.id, table_name(unit) if unit.kind == "table" else "", lang)
+
+
+def named(uid: str, name: str, lang: str | None = None) -> str:
+    """A unit's citation (`render`) followed by the name its book prints for it, if any.
+
+    >>> named("77.table.3", "SLAMMIT", "fi"), named("2.table", "", "fi")
+    ('lain 77 § taulukko (SLAMMIT)', 'lain 2 § taulukko')
+    """
+    return render(uid, lang) + (f" ({name})" if name else "")
 
 
 def heading(number: str, lang: str | None = None) -> str:
@@ -229,8 +308,9 @@ def full_text(uid: str, units: list[Unit]) -> str:
     for item in print_order([u for u in units if u.id == uid or u.id.startswith(uid + ".")]):
         if isinstance(item, Tail):
             out.append(item.unit.tail)
-        elif item.kind == "table":
-            out += ["\t".join(row) for row in ([item.header] if item.header else []) + item.rows]
+        elif item.kind == "table":  # its caption, then its rows
+            rows = ([item.header] if item.header else []) + item.rows
+            out += [item.title, *("\t".join(row) for row in rows)]
         elif item.title:
             out += [f"{item.label} {item.title}".strip(), item.text]
         else:

@@ -193,7 +193,7 @@ def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) 
             continue
         context = by_id.get(unit.id) if law_of(unit.id) else None
         after_unit = (unit.lines[1], tail_end(unit, by_id, len(raw)))
-        sources = [(unit.title, unit.lines, ""), (unit.text, unit.lines, "")]
+        sources = [(unit.title, unit.lines, "title"), (unit.text, unit.lines, "")]
         sources += [(unit.tail, after_unit, "tail")] if unit.tail else []
         sources += [(f.text, f.lines, f.marker) for f in unit.footnotes]
         for source, span, marker in sources:
@@ -234,8 +234,8 @@ def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) 
                         ref["targets"].append(uid)
                     if code.start >= 0:
                         ref["spans"].append([*where, uid])
-                if marker == "tail":
-                    ref["field"] = "tail"
+                if marker in ("title", "tail"):
+                    ref["field"] = marker
                 elif marker:
                     ref["footnote"] = marker
                 if ref.get("misprints"):

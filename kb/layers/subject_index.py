@@ -14,6 +14,9 @@ Every non-blank line of the index region is placed (the region's heading, its pr
 entry) or reported in the document's notes as a source oddity; a code that names no unit is
 reported as unresolved (`lawkb refs --unresolved`).
 
+The index's own text is served in reading order (`reading_order`); a book that prints no
+index has one made in its own words (kb/layers/made_index.py).
+
 >>> codes_of("16B1 §, 73C §, 30, 89")
 ['16B1', '73C']
 >>> codes_of("68 §–71 §, 83–87"), codes_of("53–56 §, 69–72")
@@ -25,13 +28,15 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 
 from kb.core.model import Document, Problem, Unit
 from kb.core.profile import IndexForm, Profile
+from kb.ingest.clean import JOINED, Vocabulary, clean_line, hyphen, join_hyphens
 from kb.ingest.definitions import slug
 from kb.layers.refs import resolve, split_codes
-from kb.profiles import sort_key
+from kb.profiles import load_words, sort_key
 
 DATA_FILE = "index.toml"  # reviewed data beside a source: columns printed one after another
 DEFINITIONS = "definitions"  # a target standing for the definitions, resolved by the term
@@ -282,9 +287,12 @@ def cells_in_order(raw: list[str], first: int, last: int) -> list[tuple[int, str
     return [(no, t.strip()) for no, t in out if t.strip()]
 
 
-def _read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Reading:
+def _read_flow(
+    raw: list[str], first: int, last: int, form: IndexForm, vocab: Vocabulary
+) -> Reading:
     """The entries of a flattened index: terms gather until their locators (codes with `§`,
-    page numbers) end; a marked-up heading starts a group."""
+    page numbers) end; a marked-up heading starts a group; a word a line break cut in two is
+    joined as the law text joins it (`jäl-` / `keen`: `jälkeen`)."""
     reading = Reading()
     reading.placed[first] = "heading"
     token = re.compile(
@@ -299,7 +307,7 @@ def _read_flow(raw: list[str], first: int, last: int, form: IndexForm) -> Readin
         nonlocal heading, head
         words, codes = state["words"], state["codes"]
         if words or codes or state["pages"]:
-            term = " ".join(words).strip(" ,")
+            term = join_hyphens(" ".join(words), vocab, broken=False).strip(" ,")
             lines = sorted(set(state["lines"]))
             entry = Entry(term, codes=codes, see=state["see"], pages=state["pages"], lines=lines)
             if state["head"]:
@@ -451,26 +459,112 @@ def read_index(doc: Document, raw: list[str], profile: Profile, folder: Path) ->
         return None
     first, last = unit.lines
     if form.layout == "columns":
-        path = folder / DATA_FILE
-        dumped = (
-            tomllib.loads(path.read_text(encoding="utf-8")).get("dumped", [])
-            if path.exists()
-            else []
-        )
-        reading = _read_columns(raw, first, last, form, doc.lang, dumped)
+        reading = _read_columns(raw, first, last, form, doc.lang, dumped_columns(folder))
     else:
-        reading = _read_flow(raw, first, last, form)
+        reading = _read_flow(raw, first, last, form, vocabulary(raw, doc.lang))
     _resolve_entries(reading, doc, form)
     return reading
 
 
+def dumped_columns(folder: Path) -> list[dict]:
+    """The stretches of an index whose columns the converter printed one after another
+    (`index.toml`; none without the file)."""
+    path = folder / DATA_FILE
+    return (
+        tomllib.loads(path.read_text(encoding="utf-8")).get("dumped", []) if path.exists() else []
+    )
+
+
+@cache
+def _vocabulary(text: str, lang: str) -> Vocabulary:
+    return Vocabulary.of(text, load_words(lang).lower)
+
+
+def vocabulary(raw: list[str], lang: str) -> Vocabulary:
+    """The book's own words, to decide its hyphens (kb/ingest/clean.py), made once a source."""
+    return _vocabulary("\n".join(raw), lang)
+
+
+def reading_order(raw: list[str], first: int, last: int, profile: Profile, folder: Path) -> str:
+    """The index's text as the book prints it, in reading order: a paragraph per block of
+    lines, each line (or cell) its own line; a two-column page (`flow`: a TAB between the
+    columns' cells on each line) read down its left column, then down its right one; columns
+    the converter printed one after another (`index.toml`) zipped back into rows of
+    TAB-separated cells; a word a line break cut in two joined as the law text joins it.
+
+    >>> from kb.profiles import load_profile
+    >>> raw = Path("corpus/fi/fi.txt").read_text(encoding="utf-8").split("\\n")
+    >>> text = reading_order(raw, 2554, 3887, load_profile("fi"), Path("corpus/fi"))
+    >>> [ln for ln in text.split("\\n") if "jatkettuun" in ln]
+    ['Mahdollisuus jatkettuun muutoksenhakuun 93C §, 109']
+    """
+    form = profile.index
+    flow = form is not None and form.layout == "flow"
+    dumped = {spec["terms"][0]: spec for spec in ([] if flow else dumped_columns(folder))}
+    items: list[str | None] = []  # lines in reading order; None ends a paragraph
+    run: list[str] = []  # a two-column stretch
+    no = first
+    while no <= last:
+        text = raw[no - 1]
+        if flow and "\t" in text:
+            run.append(text)
+            no += 1
+            continue
+        for column in (0, 1) if run else ():
+            items += [_clean(ln.split("\t", 1)[column], profile) for ln in run] + [None]
+        run = []
+        spec = dumped.get(no)
+        if spec is not None:
+            rows = _dumped_rows(spec, raw)
+            items += ["\t".join((r.term, r.cell, r.english)) for r in rows] + [None]
+            no = max(spec["terms"][1], spec["targets"][1], spec["english"][1]) + 1
+            continue
+        items.append(_clean(text, profile) if text.strip() else None)
+        no += 1
+    for column in (0, 1) if run else ():
+        items += [_clean(ln.split("\t", 1)[column], profile) for ln in run]
+    vocab = vocabulary(raw, profile.lang)
+    paragraphs: list[list[str]] = [[]]
+    for item in items:
+        if item is None or not item.strip():
+            paragraphs.append([])
+        elif (
+            paragraphs[-1]
+            and (cut := _CUT.search(paragraphs[-1][-1]))
+            and (rest := re.match(r"[^\W\d_]+", item))
+            and hyphen(cut.group(1), "", rest.group(0), vocab, False) in JOINED
+        ):
+            paragraphs[-1][-1] = paragraphs[-1][-1][: cut.end(1)] + item
+        else:
+            paragraphs[-1].append(item)
+    return "\n\n".join(
+        "\n".join(join_hyphens(line, vocab, broken=False) for line in lines)
+        for lines in paragraphs
+        if lines
+    )
+
+
+_CUT = re.compile(r"([^\W\d_]+)-\s*$")  # a line ending in a word cut by its hyphen
+
+
+def _clean(text: str, profile: Profile) -> str:
+    """A line or cell of the index as the knowledge base serves text: markup off (the index's
+    emphasis too: `*Huom, katso Pakka*`)."""
+    return MARKUP.sub("", clean_line(0, text, profile)[0].text).strip()
+
+
 def apply(doc: Document, raw: list[str], profile: Profile, folder: Path) -> None:
-    """Fill the index unit's `entries`; source oddities go to the document's notes (the
-    law-book reader calls it: see `read_index` for an example)."""
+    """Fill the index unit's `entries` and serve its text in reading order
+    (`reading_order`); source oddities go to the document's notes (the law-book reader calls
+    it: see `read_index` for an example)."""
     reading = read_index(doc, raw, profile, folder)
     if reading is None:
         return
     unit = next(u for u in doc.units if u.kind == "index")
     unit.entries = [e.to_json() for e in reading.entries]
+    unit.text = reading_order(raw, *unit.lines, profile, folder)
+    # An index prints no footnote marker: its asterisks are emphasis (`*Huom, katso Pakka*`,
+    # fi.txt 2563), which the cleaner read as one (law 93's footnote, fi.txt 2520).
+    unit.footnotes = []
     for no, why in reading.odd:
         doc.notes.append(Problem(doc.source, no, why))

@@ -25,16 +25,18 @@ from typing import Any
 from kb import layers, store
 from kb.core import progress
 from kb.core.code import packages_hash
-from kb.core.model import Document
+from kb.core.model import Document, Unit
 from kb.crosslang.library import save_misprints
 from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id, read_meta
+from kb.layers import cite
 from kb.profiles import add_corpus
 from kb.qa import stored
 from kb.search.write import build_index
 
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
-LISTED = {"laws", "law_titles", "ids"}  # what a manifest entry lists of its units (`listed_units`)
+# what a manifest entry lists of its units (`listed_units`)
+LISTED = {"laws", "law_titles", "ids", "names"}
 
 
 def read_document(folder: Path, root: Path | None = None) -> Document:
@@ -221,17 +223,21 @@ def keep_previous(current: Path, staging: Path, doc_id: str) -> bool:
 def listed_units(units: list[dict[str, Any]]) -> dict[str, Any]:
     """What a document's manifest entry lists of its units, so that a page or the API can
     name its laws and tell which ids it holds without reading it: its laws' numbers and
-    titles, in order, and every unit's id (one string: sixty documents' ids in a manifest).
+    titles, in order, every unit's id (one string: sixty documents' ids in a manifest), and
+    the names it prints for its units outside the law's text (`kb.layers.cite.printed_name`).
 
     >>> law, section = {"id": "1", "kind": "law", "title": "CARDS"}, {"id": "1.A", "kind": "x"}
     >>> listed_units([law, section])
-    {'laws': ['1'], 'law_titles': ['CARDS'], 'ids': '1 1.A'}
+    {'laws': ['1'], 'law_titles': ['CARDS'], 'ids': '1 1.A', 'names': {}}
     """
     laws = [u for u in units if u["kind"] == "law"]
+    named = [Unit.from_json(u) for u in units if u["kind"] in ("definition", "topic", "table")]
+    names = {u.id: cite.printed_name(u) for u in named}
     return {
         "laws": [u["id"] for u in laws],
         "law_titles": [u["title"] for u in laws],
         "ids": " ".join(u["id"] for u in units),
+        "names": {uid: name for uid, name in names.items() if name},
     }
 
 

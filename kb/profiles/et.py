@@ -98,6 +98,7 @@ REFERENCES = References(
         ),
     ),
     style="reegel {code}",
+    table="reegli {code} tabel",  # et.txt:477 "reeglis 78B toodud astmiku"
     heading="Reegel {n}",
     quotes="„“",
     subitem_digits=True,

@@ -22,8 +22,8 @@ PROFILE = Profile(
     regions=(
         Region("front", "front", None),
         Region("toc", "toc", rx(r"^## Sisältö")),
-        Region("introduction", "introduction", rx(r"^## \*\*INTRODUCTION")),
-        Region("preface", "preface", rx(r"^## \*\*PREFACE")),
+        Region("introduction", "introduction", rx(r"^## \*\*INTRODUCTION"), lang="en"),
+        Region("preface", "preface", rx(r"^## \*\*PREFACE"), lang="en"),
         Region("definitions", "definitions", rx(r"^## MÄÄRITELMÄT")),
         Region("laws", "laws", None),
         Region("options", "options", rx(r"^## Lain optiot")),
@@ -94,6 +94,7 @@ REFERENCES = References(
         RefForm(rx(r"\bkoh(?:ta|dassa|dat)\s(?P<codes>\d{1,2})\b"), "law"),
     ),
     style="laki {code} §",
+    table="lain {code} § taulukko",  # fi.txt:270 "lain (s. 97) 78B § taulukon mukaan"
     pages=r"\(s\.\s?\d{1,3}\)",  # "laki (s. 94) 77 §": the page the law is printed on
     heading="{n} §",
     quotes="””",

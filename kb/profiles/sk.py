@@ -71,6 +71,7 @@ REFERENCES = References(
         ),
     ),
     style="pravidlo {code}",
+    table="tabuľka v pravidle {code}",  # sk.txt:57 "tabuľky uvedenej v pravidle 78B"
     heading="Pravidlo {n}",
     quotes="„“",
     itemfmt="({})",

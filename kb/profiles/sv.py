@@ -12,6 +12,7 @@ REFERENCES = References(
         RefForm(rx(r"\b(?:[Ss]e(?:\s+dock)?|enligt)\s+(?P<codes>\d{1,2}[A-H]\d{0,2})\b")),
     ),
     style="lag {code}",
+    table="tabellen i lag {code}",
     heading="Lag {n}",
     quotes="””",
     itemfmt="({})",

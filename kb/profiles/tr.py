@@ -81,6 +81,7 @@ REFERENCES = References(
         RefForm(rx(r"(?<![\w’])(?P<codes>[A-H]\d{1,2}(?:\([a-l]\))?)’\w+"), "law"),
     ),
     style="Yasa {code}",
+    table="Yasa {code} tablosu",  # tr.txt:239 "Yasa 78B’deki tabloya göre"
     heading="Yasa {n}",
     quotes="“”",
     itemfmt="({})",

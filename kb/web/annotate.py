@@ -137,11 +137,14 @@ def term_spans(unit: Unit, taken: list[Span], href: Link, field: str = "text") -
 
 
 def annotate(unit: Unit, href: Link, field: str = "text", note: Note | None = None) -> Markup:
-    """The unit's text (or title) as HTML: references linked (misprinted codes with their
-    `note`), defined terms linked to the glossary, footnote markers placed."""
+    """The unit's text (or title, or tail) as HTML: references linked (misprinted codes with
+    their `note`), defined terms linked to the glossary (not in a heading: in a table's
+    caption), footnote markers placed."""
     text = getattr(unit, field)
-    spans = ref_spans(text, unit.refs, href, field, note, unit.lang) if field != "title" else []
-    spans += term_spans(unit, spans, href, field) if field != "title" else []
+    spans = ref_spans(text, unit.refs, href, field, note, unit.lang)
+    spans += (
+        term_spans(unit, spans, href, field) if field != "title" or unit.kind == "table" else []
+    )
     markers: dict[int, list[str]] = {}
     for f in unit.footnotes:
         if f.where == field and f.position is not None:

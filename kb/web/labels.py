@@ -21,13 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import format_decimal, get_translations, lazy_gettext
+from flask import current_app
+from flask_babel import format_decimal, get_translations, lazy_gettext, lazy_pgettext
 from flask_babel import gettext as translate
 from markupsafe import Markup, escape
 
+from kb.core.ids import law_of, table_of
 from kb.crosslang import align, editions
 from kb.crosslang.align import N_
+from kb.crosslang.library import Library, get_library
 from kb.layers import cite
+from kb.profiles import language_of, load_words
 from kb.qa.model import Finding, tally
 from kb.web import i18n
 
@@ -104,6 +108,15 @@ SEVERITIES = {
     "error": lazy_gettext("error"),
     "warning": lazy_gettext("warning"),
     "info": lazy_gettext("note"),
+}
+# A document of each language as a label names it (`book_label`): the language in the form
+# the UI language names a book in ("suomenkielinen", not "Suomi", a country's name too).
+DOCUMENTS = {
+    "fi": lazy_pgettext("document", "Finnish %(edition)s"),
+    "tr": lazy_pgettext("document", "Turkish %(edition)s"),
+    "sk": lazy_pgettext("document", "Slovak %(edition)s"),
+    "et": lazy_pgettext("document", "Estonian %(edition)s"),
+    "sv": lazy_pgettext("document", "Swedish %(edition)s"),
 }
 KINDS = {"lawbook": lazy_gettext("law book"), "card": lazy_gettext("director's card")}
 # The parts of a document outside the laws, by kind.
@@ -205,9 +218,19 @@ def _fmt(template: str, **args: object) -> Markup:
     return Markup(escape(template)) % args
 
 
-def _(message: str, **args: object) -> Markup:
-    """A message translated, its placeholders filled as in `_fmt`."""
+def say(message: str, **args: object) -> Markup:
+    """A message translated, its placeholders filled as in `_fmt` (markup kept, other values
+    escaped).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     str(say("Nothing found for “%(q)s”.", q="<b>"))
+    'Haulla ”&lt;b&gt;” ei löytynyt mitään.'
+    """
     return _fmt(translate(message), **args)
+
+
+_ = say
 
 
 def ngettext(singular: str, plural: str, num: int, **args: object) -> Markup:
@@ -215,18 +238,134 @@ def ngettext(singular: str, plural: str, num: int, **args: object) -> Markup:
     return _fmt(get_translations().ngettext(singular, plural, num), num=num, **args)
 
 
-def unit_name(uid: str) -> str:
-    """How the site names a unit in lists: a part outside the laws by its name in the UI
-    language (`options` -> "Lain optiot"), any other unit by its id.
+def _library() -> Library:
+    """The library of the app's knowledge base."""
+    return get_library(current_app.config["LAWKB_DATA"])
+
+
+def _printed(uid: str, lang: str | None) -> tuple[str, str] | None:
+    """The name a book prints for a unit and the book's language: the book `lang`'s, else
+    that of the first book that has the unit (from the build's listing: no book is read).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     _printed("topic.62", None), _printed("def.vpv", "tr")
+    (('KORRIGERING AV REVOKE', 'sv'), None)
+    """
+    books = _library().books
+    for key in [lang] if lang in books else list(books):
+        name = books[key].names.get(uid)
+        if name:
+            return name, language_of(key)
+    return None
+
+
+def unit_name(uid: str, lang: str | None = None) -> str:
+    """How the site names a unit in lists and sentences: a law's unit by its code as a
+    book's readers write it (`lang`; else as the UI language's readers do), a law's table as
+    the book names a table and by the heading it prints over it (the reader's own book's,
+    when no book is given), a card's topic or table by its printed title, a definition by its
+    term, a part outside the laws by its name in the UI language.
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=fi"):
-    ...     unit_name("options"), unit_name("12.C.1"), unit_name("topic.62")
-    ('Lain optiot', '12.C.1', 'topic.62')
+    ...     unit_name("options"), unit_name("12.C.1.b"), unit_name("12.C.1.b", "tr")
+    ...     unit_name("topic.62"), unit_name("77.table.6", "tr"), unit_name("def.vpv", "fi")
+    ('Lain optiot', '12C1b', '12C1(b)')
+    ('KORRIGERING AV REVOKE', 'Yasa 77 tablosu (EKSİK LÖVELER)', 'VPV')
     """
-    if "." in uid or uid.split("-")[0] not in PART_NAMES:
-        return uid
-    return part_name(uid)
+    style = lang or i18n.reader_style()
+    if law_of(uid) is not None and table_of(uid) is None:
+        return cite.notation(uid, style)
+    if table_of(uid) is not None:
+        named = _printed(uid, lang or style) if lang or style in _library().books else None
+        return cite.named(uid, named[0] if named else "", style)
+    named = _printed(uid, lang)
+    if named is not None:
+        return named[0]
+    if uid.split("-")[0] in PART_NAMES:
+        return part_name(uid)
+    return uid
+
+
+def link_title(uid: str, lang: str) -> str:
+    """What a link to a unit of a book says where it points (its `title`): a law's unit by
+    its citation and title, a definition by its term and the first words of its definition,
+    another unit by its name.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     link_title("def.vpv", "fi")
+    ...     link_title("16.B", "tr")
+    'VPV: Vasemmanpuoleinen vastustaja.'
+    'Yasa 16B Ortaktan Gelen Dış Bilgi'
+    """
+    unit = _library().book(lang).by_id.get(uid) if _library().book(lang) else None
+    if table_of(uid) is not None:
+        return unit_name(uid, lang)
+    if law_of(uid) is not None:
+        return " ".join(p for p in (cite.render(uid, lang), unit.title if unit else "") if p)
+    name = unit_name(uid, lang)
+    if unit is None or unit.kind != "definition" or not unit.text.strip():
+        return name
+    words = unit.text.split()
+    first = " ".join(words[:FIRST_WORDS]) + ("…" if len(words) > FIRST_WORDS else "")
+    return f"{name}: {first}"
+
+
+def unit_label(uid: str, lang: str | None = None) -> Markup:
+    """A unit named in a sentence or a list of the interface (`unit_name`): a name printed in
+    a book (a card's topic, a definition's term) marked with the book's language.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     str(unit_label("topic.62")), str(unit_label("16.D"))
+    ('<span lang="sv">KORRIGERING AV REVOKE</span>', '16D')
+    """
+    name = unit_name(uid, lang)
+    named = _printed(uid, lang) if law_of(uid) is None or (lang and table_of(uid)) else None
+    return _in(named[1], name) if named is not None else escape(name)
+
+
+def book_label(key: str) -> str:
+    """A document named as a label names it (a crumb, a column's heading): its language, in
+    the form the UI language names a book in, and its edition.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     book_label("sv"), book_label("et")
+    ('Ruotsinkielinen (2007)', 'Vironkielinen (2017)')
+    >>> with create_app().test_request_context("/?ui=en"):
+    ...     book_label("sv")
+    'Swedish 2007'
+    """
+    book = _library().book(key)
+    if book is None:
+        return key
+    named = DOCUMENTS.get(book.key)
+    if named is None:
+        return f"{i18n.language_name(book.key)} {book.edition}"
+    return str(named) % {"edition": book.edition}
+
+
+def book_title(key: str) -> Markup:
+    """A document named in a sentence: its printed title as running text writes it (a title
+    printed in capitals in sentence case), marked with its language; a document without a
+    title by its label.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=sv"):
+    ...     print(book_title("fi"), book_title("tr"), sep="\\n")
+    <span lang="fi">Vuoden 2017 kilpailubridgen laki</span>
+    <span lang="tr">2017, Uluslararası Briç Yasaları</span>
+    """
+    book = _library().book(key)
+    title = book.meta.get("title", "") if book is not None else ""
+    if not title:
+        return escape(book_label(key))
+    if title.isupper():
+        title = title[:1] + load_words(book.lang).lower(title[1:])
+    return _in(language_of(book.key), title)
 
 
 def _in(lang: str, text: str) -> Markup:
@@ -260,6 +399,15 @@ def english_note(note: str, summary: str = N_("Reviewer's note (in English)")) -
     ).format(_(summary), note)
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a sentence and its plural for the catalogs (babel.cfg), said with a count later.
+
+    >>> N_plural("%(num)s unit", "%(num)s units")
+    ('%(num)s unit', '%(num)s units')
+    """
+    return singular, plural
+
+
 @dataclass(frozen=True)
 class Sentence:
     """How the site says one message code of the report (kb.qa.model.MESSAGES), with the
@@ -276,13 +424,15 @@ class Sentence:
 
 ODD_WORDS = {"words": "odd"}
 YEARS = {"edition", "older", "newer"}  # the parameters that are an edition's year
+FIRST_WORDS = 8  # of a definition, in a link's title
+UNITS = {"id", "uid", "targets", "key", "other_id", "first_units", "second_units"}  # unit ids
 FINDINGS: dict[str, Sentence] = {
     "missing.peer": Sentence(N_("%(id)s is missing from %(odd)s; present in %(present)s.")),
     "missing.below": Sentence(
-        N_("%(id)s is missing from %(odd)s, and so is the unit below it; present in %(present)s."),
-        N_(
+        *N_plural(
+            "%(id)s is missing from %(odd)s, and so is the unit below it; present in %(present)s.",
             "%(id)s is missing from %(odd)s, and so are the %(below)s units below it; present "
-            "in %(present)s."
+            "in %(present)s.",
         ),
         "below",
     ),
@@ -315,20 +465,20 @@ FINDINGS: dict[str, Sentence] = {
         quoted={"words": "sides"},
     ),
     "length": Sentence(
-        N_(
-            "%(odd)s is %(ratio)s times as long as usual against %(other)s (%(chars)s "
-            "character; %(other)s: %(other_chars)s)."
-        ),
-        N_(
-            "%(odd)s is %(ratio)s times as long as usual against %(other)s (%(chars)s "
-            "characters; %(other)s: %(other_chars)s)."
+        *N_plural(
+            "%(odd)s is %(ratio)s times its usual length relative to %(other)s (%(chars)s "
+            "character; %(other)s: %(other_chars)s).",
+            "%(odd)s is %(ratio)s times its usual length relative to %(other)s (%(chars)s "
+            "characters; %(other)s: %(other_chars)s).",
         ),
         "chars",
     ),
     "empty": Sentence(N_("%(id)s has no text in %(odd)s; it has text in %(others)s.")),
     "untranslated.english": Sentence(
-        N_("%(odd)s: %(count)s of %(words)s word are English function words (%(top)s)."),
-        N_("%(odd)s: %(count)s of %(words)s words are English function words (%(top)s)."),
+        *N_plural(
+            "%(odd)s: %(count)s of %(words)s word are English function words (%(top)s).",
+            "%(odd)s: %(count)s of %(words)s words are English function words (%(top)s).",
+        ),
         "words",
         {"top": "en"},
     ),
@@ -517,12 +667,14 @@ def _shown(f: Finding, sentence: Sentence, name: str, value: Any) -> object:
             _quote(w.lang, w.words) for w in f.where
             if w.words and (whose == "sides" or w.lang not in f.about)
         )  # fmt: skip
-    if whose == "en":
-        return _in("en", value)
+    if whose == "en":  # English words a book prints, quoted as such
+        return Markup('<span class="english" lang="en">{}</span>').format(value)
     if whose:
         return _quote(f.params["others"] if whose == "others" else f.about[0], value)
     if name in YEARS:
         return value  # an edition's year, written as a year (never "2 007")
+    if name in UNITS:
+        return Markup(", ").join(unit_label(uid) for uid in str(value).split(", ") if uid)
     if name == "ratio":
         return format_decimal(float(value), format="0.00")
     if isinstance(value, int):

@@ -118,8 +118,8 @@ HIT = {
 ENTRY = {
     "type": "object",
     "required": ["term", "targets"],
-    "description": "An entry of a book's subject index (or, for a book without one, an entry "
-    "of another book reached through aligned units)",
+    "description": "An entry of a book's subject index (or, for a book that prints none, an "
+    "entry made in its own words)",
     "properties": {
         "term": _string("the entry's term as printed"),
         "english": _string("its English term, where the book prints one"),
@@ -345,7 +345,13 @@ SPEC: dict[str, Any] = {
                 "properties": {
                     "lang": {"type": "string"},
                     "document": DOCUMENT,
-                    "source": _string("the book whose printed index this is"),
+                    "source": _string("the book whose words the index is in"),
+                    "made": {
+                        "type": "boolean",
+                        "description": "the book prints no index: one made in its own words, "
+                        "each entry with the English entries of the printed index that lead "
+                        "to its unit",
+                    },
                     "letters": {
                         "type": "array",
                         "items": {

@@ -1,28 +1,30 @@
 """The subject index of a book as the site shows it: its own printed index (et, fi), or for a
-book that prints none (tr, sk, the card) the Estonian index's entries, by their English
-terms, reached through the aligned units of that book, each target in the book's own
-wording.
+book that prints none (tr, sk, the card) the index made in its own words
+(kb/layers/subject_index.py: each entry a unit named by the book's heading, defined term or
+phrase, with the English entries of the Estonian index that lead there), each target in the
+book's own wording.
 
 >>> from kb.crosslang.library import get_library
 >>> found = book_index(get_library(), "fi")
->>> found["source"], found["letters"][0]["letter"]
-('fi', 'A')
+>>> found["source"], found["made"], found["letters"][0]["letter"]
+('fi', False, 'A')
 >>> tr = book_index(get_library(), "tr")
->>> tr["source"], tr["letters"][0]["entries"][0]["term"] != ""
-('et', True)
+>>> tr["source"], tr["made"], tr["letters"][0]["entries"][0]["term"]
+('tr', True, 'Açık veya dolaylı ortaklık anlaşmaları')
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from kb.core.ids import law_of
-from kb.crosslang import align
+from kb.core.model import Unit
 from kb.crosslang.library import Book, Library
 from kb.layers import cite
-from kb.profiles import sort_key
-from kb.search.concepts import ENGLISH, joined
+from kb.profiles import load_profile, sort_key
+from kb.search.concepts import joined
 from kb.web.cache import PerBuild
 
 
@@ -88,9 +90,25 @@ def _entry_view(book: Book, entry: dict[str, Any], targets: list[str], term: str
     }
 
 
+def made_entries(book: Book) -> list[dict[str, Any]]:
+    """The entries of the index made in a book's own words, in print order of their units:
+    each its term, its English entries (joined, a secondary line) and the unit it names.
+
+    >>> from kb.crosslang.library import get_library
+    >>> found = made_entries(get_library().book("sv"))[0]
+    >>> found["term"], found["targets"][0]["id"]
+    ('Första utspel utom tur med bildsidan upp', 'topic.54')
+    """
+    return [
+        _entry_view(book, {"english": "; ".join(e["english"])}, [u.id], e["term"])
+        for u in book.units
+        for e in u.index_entries
+    ]
+
+
 def english_index(library: Library) -> Book | None:
     """The book whose printed subject index gives each entry's English term (the most such
-    entries): the one a book without an index reaches concepts from, by those terms.
+    entries): the index whose English terms an index made in a book's own words shows.
 
     >>> from kb.crosslang.library import get_library
     >>> english_index(get_library()).lang
@@ -106,31 +124,50 @@ def english_index(library: Library) -> Book | None:
 
 def book_index(library: Library, lang: str) -> dict[str, Any] | None:
     """A book's subject index grouped by first letter, A-Z in the book's alphabet (None: no
-    such book). `source` is the book whose printed index it is."""
+    such book): its printed index, else the one made in its words (`made`). `source` is the
+    book whose words the index is in."""
     book = library.book(lang)
     if book is None:
         return None
     own = printed_entries(book)
-    entries: list[dict[str, Any]] = []
-    if own:
-        source, key = lang, sort_key(lang)
-        for e in own:
-            entries.append(_entry_view(book, e, e.get("targets", []), e["term"]))
-    else:
-        origin = english_index(library)
-        source, key = (origin.key if origin else ""), sort_key(ENGLISH)
-        for e in printed_entries(origin) if origin is not None else []:
-            ids: list[str] = []
-            for uid in e.get("targets", []):
-                found = (
-                    align.counterpart(origin, book, uid).ids if not uid.startswith("def.") else []
-                )
-                ids += [i for i in found if i not in ids]
-            english = e.get("english", "")
-            if ids and english:
-                term = joined(e.get("heading_english", ""), english)
-                entries.append(_entry_view(book, {}, ids, term))
-    return {"lang": lang, "source": source, "letters": by_letter(entries, key, bool(own))}
+    entries = (
+        [_entry_view(book, e, e.get("targets", []), e["term"]) for e in own]
+        if own
+        else made_entries(book)
+    )
+    letters = by_letter(entries, sort_key(lang), bool(own))
+    return {"lang": lang, "source": book.key, "made": not own, "letters": letters}
+
+
+def own_terms(book: Book, uid: str) -> list[str]:
+    """The entries of a book's own subject index (printed or made) naming a unit, else the
+    nearest unit above it that one names: how the book's index words why a unit was found.
+
+    >>> from kb.crosslang.library import get_library
+    >>> own_terms(get_library().book("tr"), "54.B"), own_terms(get_library().book("tr"), "54.D")
+    (['Yüzü açık sırasız atak'], ['Deklaran Atağı Geri Çevirir'])
+    >>> own_terms(get_library().book("et"), "54")[:2]
+    ['Avakäik väljaspool järjekorda', 'Käik, avakäik väljaspool järjekorda lahtise kaardiga']
+    """
+    named = _named_units(book)
+    while uid:
+        if uid in named:
+            return named[uid]
+        uid = uid.rpartition(".")[0]
+    return []
+
+
+@lru_cache(maxsize=64)  # a build's books, a few builds: a Book is hashed by its identity
+def _named_units(book: Book) -> dict[str, list[str]]:
+    """Each unit a book's own index names, with the entries naming it."""
+    named: dict[str, list[str]] = {}
+    own = [e for e in printed_entries(book) if e.get("targets")]
+    printed = [(t, joined(e.get("heading", ""), e["term"])) for e in own for t in e["targets"]]
+    pairs = printed if own else [(u.id, e["term"]) for u in book.units for e in u.index_entries]
+    for uid, term in pairs:
+        if term not in named.setdefault(uid, []):
+            named[uid].append(term)
+    return named
 
 
 def by_letter(entries: list[dict[str, Any]], key, grouped: bool) -> list[dict[str, Any]]:
@@ -198,7 +235,7 @@ def page_letters(found: dict[str, Any]) -> list[dict[str, Any]]:
     >>> first["see"]
     [{'term': 'Pakka', 'also': False, 'href': '#e-pakka'}]
     """
-    printed = found["source"] == found["lang"]
+    printed = not found["made"]
     taken: set[str] = set()
     letters = []
     for group in found["letters"]:
@@ -278,3 +315,34 @@ def same_word(a: str, b: str) -> bool:
     pairs = zip(a, b, strict=False)
     shared = next((i for i, (p, q) in enumerate(pairs) if p != q), min(len(a), len(b)))
     return shared >= max(4, min(len(a), len(b)) - 3, max(len(a), len(b)) - 3)
+
+
+class Cell(NamedTuple):
+    """A cell of a line of a printed index: its text, and whether the book prints it in
+    English (the Estonian index's third column)."""
+
+    text: str
+    english: bool = False
+
+
+def printed_lines(book: Book, unit: Unit) -> list[list[list[Cell]]]:
+    """A printed index's text (served in reading order: kb/layers/subject_index.py) as its
+    paragraphs of lines of cells, each English cell marked: an index printed a row a line
+    (`columns`) prints the English term in its third column.
+
+    >>> from kb.crosslang.library import get_library
+    >>> et = get_library().book("et")
+    >>> printed_lines(et, et.by_id["index"])[2][0]
+    [Cell(text='Abivahendid mälu, arvutuste või mängutehnika jaoks', english=False), \
+Cell(text='40B2d', english=False), Cell(text='Aids to memory, calculation or technique', \
+english=True)]
+    """
+    form = load_profile(book.lang).index if book.kind == "lawbook" else None
+    english = 2 if form is not None and form.layout == "columns" else -1
+    return [
+        [
+            [Cell(c, n == english) for n, c in enumerate(line.split("\t"))]
+            for line in paragraph.split("\n")
+        ]
+        for paragraph in unit.text.split("\n\n")
+    ]

@@ -8,33 +8,37 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
+from markupsafe import Markup
 
 from kb.core.ids import anchor, law_of
 from kb.crosslang import align
 from kb.crosslang.citations import resolve
 from kb.crosslang.library import Book
 from kb.layers import cite
-from kb.web import i18n
+from kb.web import i18n, labels
 from kb.web.pages.common import MAX_QUERY, bp, content_lang, descendants, library
+from kb.web.pages.hooks import capital
 from kb.web.pages.links import public_url, unit_url
 from kb.web.pages.search import search_scope
+
+DASH = " – "  # between a citation and the book it is in: every language here writes it so
 
 
 def citation_texts(book: Book, unit) -> dict[str, str]:
     """The ready-to-copy citations of a unit: in the international style (English, naming
-    the translation) and in the book's own (its citing form, its printed title, its
-    quotation marks: no word of another language)."""
+    the translation) and in the book's own (its citing form, its title as running text
+    writes it, its quotation marks: no word of another language); each opens with a capital
+    and names the book after a dash."""
     wording = cite.full_text(unit.id, book.law_units(law_of(unit.id) or ""))
     link = public_url(unit_url(book.key, unit.id))
     name = cite.english_name(book.lang)
     international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
-    title = book.meta.get("title") or str(book.edition)
+    title = str(labels.book_title(book.key).striptags()) if book.meta.get("title") else ""
     return {
-        "international": f"{cite.render(unit.id)} -- {international}: "
+        "international": f"{capital(cite.unit_citation(unit))}{DASH}{international}: "
         f"{cite.quoted(wording)} {link}",
-        "national": f"{cite.render(unit.id, book.lang)} -- {title}: "
-        f"{cite.quoted(wording, book.lang)} {link}",
+        "national": f"{capital(cite.unit_citation(unit, book.lang))}{DASH}"
+        f"{title or book.edition}: {cite.quoted(wording, book.lang)} {link}",
     }
 
 
@@ -98,29 +102,32 @@ def cite_view(book: Book, unit) -> dict:
     }
 
 
-def citation_error(query: str, found: cite.Resolution, book: Book) -> str:
+def citation_error(query: str, found: cite.Resolution, book: Book) -> Markup:
     """Why a citation names no unit of a book, in the UI language, its citations in the
-    reader's own style.
+    reader's own style, the book named by its title.
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=et"):
     ...     book = library().book("fi")
     ...     found = cite.resolve_citation("Law 12C9", book.units, "fi", 2017)
-    ...     citation_error("Law 12C9", found, book)
-    'Raamatus „Soome 2017“ puudub reegel 12C9; lähim punkt on reegel 12C.'
+    ...     str(citation_error("Law 12C9", found, book))
+    'Raamatus „<span lang="fi">Vuoden 2017 kilpailubridgen laki</span>“ puudub reegel 12C9; \
+lähim punkt on reegel 12C.'
     """
     style = i18n.reader_style()
     if not found.id:
         example = cite.render("12.C.1.b", style)
-        return _("“%(query)s” is not a citation such as %(example)s.", query=query, example=example)
-    where = f"{i18n.language_name(book.lang)} {book.edition}"
+        return labels.say(
+            "“%(query)s” is not a citation such as %(example)s.", query=query, example=example
+        )
+    title = labels.book_title(book.key)
     cited = cite.render(found.id, style)
     if found.nearest:
         nearest = cite.render(found.nearest, style)
-        return _(
+        return labels.say(
             "%(cited)s does not exist in “%(book)s”; the nearest unit is %(nearest)s.",
             cited=cited,
-            book=where,
+            book=title,
             nearest=nearest,
         )
-    return _("%(cited)s does not exist in “%(book)s”.", cited=cited, book=where)
+    return labels.say("%(cited)s does not exist in “%(book)s”.", cited=cited, book=title)

@@ -25,7 +25,7 @@ bp = Blueprint("pages", __name__)
 GENERIC_ERRORS = {
     400: N_("The request could not be understood."),
     404: N_("The page you asked for does not exist."),
-    405: N_("This address only answers reading requests."),
+    405: N_("This address accepts only requests to read a page."),
     413: N_("The request is larger than this site accepts."),
     414: N_("The address is longer than this site accepts."),
 }

@@ -3,6 +3,7 @@ reader's style, a unit's text with its references linked, snippets and small fil
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 import nh3
@@ -12,7 +13,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from kb.core.ids import LAW_LEVELS, anchor, law_of
+from kb.core.ids import LAW_LEVELS, anchor, law_of, table_of
 from kb.layers import cite
 from kb.profiles import language_of, load_references
 from kb.web import i18n, labels
@@ -20,6 +21,7 @@ from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.pages.common import bp, library
 from kb.web.pages.links import public_url, unit_url, unit_url_in
 from kb.web.pages.search import scope_options, search_scope
+from kb.web.subject import english_index
 
 
 @bp.app_context_processor
@@ -38,6 +40,11 @@ def shared() -> dict:
         "search_scope": search_scope,
         "scope_options": scope_options,
         "cite_label": cite_label,
+        "unit_name": labels.unit_name,
+        "unit_label": labels.unit_label,
+        "book_label": labels.book_label,
+        "book_title": labels.book_title,
+        "english_index": english_index,
         "public_url": public_url,
         "today": built_day(),
     }
@@ -59,19 +66,28 @@ def built_day() -> str:
 
 
 def cite_label(uid: str, lang: str) -> str:
-    """A unit named as a reader cites it: `12 § C1 b)` for a law's unit in its book's style,
-    a card topic or another part by its heading.
+    """A unit named as a reader cites it: a law's unit in its book's style (`Yasa 61B2(a)`,
+    a table `Yasa 77 tablosu (FAZLA LÖVELER)`), a card's topic or another part by its heading.
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/"):
     ...     cite_label("61.B.2.a", "tr"), cite_label("topic.50", "sv")
     ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
     """
-    if law_of(uid):
+    if law_of(uid) and table_of(uid) is None:
         return cite.render(uid, lang)
-    book = library().book(lang)
-    unit = book.by_id.get(uid) if book else None
-    return (unit.title if unit else "") or labels.unit_name(uid)
+    return labels.unit_name(uid, lang)
+
+
+@bp.app_template_filter()
+def capital(text: str) -> str:
+    """Text as it opens a heading or a list's item: its first letter a capital (the rest as
+    it is: `laki 12C1b §` -> `Laki 12C1b §`).
+
+    >>> capital("laki 12C1b §"), capital("Yasa 12"), capital("")
+    ('Laki 12C1b §', 'Yasa 12', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def law_heading(number: str, lang: str | None = None) -> str:
@@ -86,34 +102,65 @@ def law_heading(number: str, lang: str | None = None) -> str:
     return cite.heading(number, lang or i18n.reader_style())
 
 
-@bp.app_template_global()
-def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
-    """A unit's text as paragraphs of safe HTML with its references linked (the link's
-    title says where it points)."""
+def _linker(lang: str):
+    """A book's link to a unit: its address and what the link's title says of it."""
     book = library().book(lang)
 
     def link(target: str) -> tuple[str, str]:
-        found = book.by_id.get(target)
-        what = cite.render(target, lang) if law_of(target) else target
-        return unit_url(lang, target), f"{what} {found.title if found else ''}".strip()
+        return unit_url(lang, target), labels.link_title(target, book.key)
 
-    return paragraphs(annotate(unit, link, field, misprint_note))
+    return link
 
 
-def misprint_note(entry: dict) -> str:
+@bp.app_template_global()
+def render_text(unit, lang: str, field: str = "text") -> list[Markup]:
+    """A unit's text (or title, or tail) as paragraphs of safe HTML with its references
+    linked (the link's title says where it points)."""
+    return paragraphs(annotate(unit, _linker(lang), field, misprint_note))
+
+
+@bp.app_template_global()
+def render_footnote(unit, footnote, lang: str) -> Markup:
+    """A footnote of a unit as safe HTML with the references it prints linked (the refs
+    layer keeps them on the unit, marked with the footnote's marker).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     unit = library().book("et").by_id["67.B.2.a"]
+    ...     note = next(f for f in unit.footnotes if "reegel 50" in f.text)
+    ...     'href="/et/law/50"' in render_footnote(unit, note, "et")
+    True
+    """
+    refs = [
+        {k: v for k, v in r.items() if k != "footnote"}
+        for r in unit.refs
+        if r.get("footnote") == footnote.marker
+    ]
+    shim = replace(unit, text=footnote.text, refs=refs, footnotes=[], terms=[])
+    return annotate(shim, _linker(lang), "text", misprint_note)
+
+
+def misprint_note(entry: dict) -> Markup:
     """The words before a misprinted code's suggestion (kb/crosslang/misprints.py), in the UI
-    language: which books cite the suggested unit (their languages named as a sentence
-    writes them), or "probably" for a reviewed erratum.
+    language and marked with it: which books cite the suggested unit (their languages named
+    as a sentence lists them), or "probably" for a reviewed erratum.
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=fi"):
-    ...     misprint_note({"cited": {"tr": "16.B.3"}, "suggestion": "16.B.3"})
-    'painovirhe? kirjat kielillä turkki viittaavat:'
+    ...     str(misprint_note({"cited": {"tr": "16.B.3"}, "suggestion": "16.B.3"}))
+    ...     str(misprint_note({"cited": {"fi": "1", "tr": "1"}, "suggestion": "1"}))
+    '<span lang="fi">painovirhe? toisessa kirjassa (turkki) viitataan kohtaan:</span>'
+    '<span lang="fi">painovirhe? muissa kirjoissa (suomi, turkki) viitataan kohtaan:</span>'
     """
-    books = ", ".join(i18n.language_in_sentence(lang) for lang in entry.get("cited", {}))
-    if books:
-        return _("misprint? the books in %(books)s cite:", books=books)
-    return _("misprint? probably:") if entry.get("suggestion") else _("misprint?")
+    cited = list(entry.get("cited", {}))
+    languages = ", ".join(i18n.language_in_sentence(lang) for lang in cited)
+    if len(cited) == 1:
+        said = _("misprint? the other book (%(languages)s) cites:", languages=languages)
+    elif cited:
+        said = _("misprint? the other books (%(languages)s) cite:", languages=languages)
+    else:
+        said = _("misprint? probably:") if entry.get("suggestion") else _("misprint?")
+    return Markup('<span lang="{}">{}</span>').format(i18n.ui_lang(), said)
 
 
 @bp.app_template_test("shouting")
@@ -135,11 +182,9 @@ def book_names() -> dict[str, str]:
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=fi"):
     ...     book_names()["sk"]
-    'Slovakki 2007'
+    'Slovakinkielinen (2007)'
     """
-    lib = library()
-    ui = i18n.ui_lang()
-    return {key: f"{i18n.language_name(key, ui)} {book.edition}" for key, book in lib.books.items()}
+    return {key: labels.book_label(key) for key in library().books}
 
 
 @bp.app_template_global()

@@ -21,7 +21,7 @@ from kb.core.ids import anchor, law_of, print_order
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.layers import glossary
-from kb.profiles import language_of, sort_key
+from kb.profiles import language_of, load_profile, sort_key
 from kb.web import i18n, labels
 from kb.web.cache import cached_page
 from kb.web.pages.common import (
@@ -35,7 +35,7 @@ from kb.web.pages.common import (
 )
 from kb.web.pages.compare import compare_anchor
 from kb.web.pages.links import unit_url_in
-from kb.web.subject import kept_index, kept_page
+from kb.web.subject import kept_index, kept_page, printed_lines
 
 
 @bp.route("/")
@@ -105,12 +105,11 @@ def read_in(lib: Library, lang: str, number: str) -> list[OtherDocument]:
         [b.key for b in lib.books.values() if b.key == own or b.kind == "card" or b.has_law(number)]
     )
     link = partial(unit_url_in, lib, request.script_root)
-    ui = i18n.ui_lang()
     return [
         OtherDocument(
             "" if key == own else link(key, number),
             language_of(key),
-            f"{i18n.language_name(key, ui)} {lib.books[key].edition}",
+            labels.book_label(key),
             key.upper(),
         )
         for key in shown
@@ -216,9 +215,25 @@ def part(lang: str, uid: str):
         book=book,
         lang=lang,
         unit=unit,
-        part_name=labels.part_name(unit.kind),
+        printed_in=printed_in(book, uid),
+        lines=printed_lines(book, unit) if unit.kind == "index" else None,
+        part_name=labels.part_name(unit.id),
         cited=cited_beside(book, unit),
     )
+
+
+def printed_in(book: Book, uid: str) -> str:
+    """The language a part of a book is printed in: its region's, where the book's profile
+    says it is not the book's (the Finnish book's WBF introduction is English).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     fi = library().book("fi")
+    ...     printed_in(fi, "introduction"), printed_in(fi, "toc")
+    ('en', 'fi')
+    """
+    regions = load_profile(book.lang).regions if book.kind == "lawbook" else ()
+    return next((r.lang for r in regions if r.id == uid and r.lang), language_of(book.key))
 
 
 def cited_beside(card: Book, topic) -> list[tuple[str, list]]:

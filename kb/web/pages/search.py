@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import nh3
 from flask import (
@@ -16,11 +17,13 @@ from markupsafe import Markup
 
 from kb.core.ids import law_of
 from kb.core.model import EVERY
+from kb.profiles import language_of
 from kb.web import i18n
 from kb.web.cache import searcher
 from kb.web.pages.common import MAX_QUERY, bp, compare_langs, library
 from kb.web.pages.compare import compare_anchor
 from kb.web.pages.links import unit_url
+from kb.web.subject import own_terms
 
 
 def search_scope(lang: str = "") -> str:
@@ -72,6 +75,49 @@ def _scope_options(langs: tuple[str, ...], several: bool, ui: str, scope: str) -
 PER_PAGE = 20
 
 
+class Reason(NamedTuple):
+    """Why a hit was found, as the page says it: `by` what (`index`: a subject index's entry,
+    `situation`: a situation's phrase) and the words, marked with their language."""
+
+    by: str
+    said: Markup
+
+
+def reasons(hit: dict) -> list[Reason]:
+    """Why a hit was found, in words the reader reads: each index entry or situation the
+    search names (`found_by`) in the book's language or the reader's; one in another language
+    (an English entry or situation matched on a Turkish book) is said by the book's own index
+    instead (printed or made in its words: `kb.web.subject.own_terms`), or not at all.
+
+    >>> from kb.web import create_app
+    >>> hit = {"key": "tr", "id": "54.B", "found_by": [
+    ...     {"by": "situation", "entry": "opening lead out of turn", "lang": "en"},
+    ...     {"by": "index", "entry": "Opening lead, out of turn", "lang": "en"}]}
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     [(r.by, str(r.said)) for r in reasons(hit)]
+    [('index', '<span lang="tr">Yüzü açık sırasız atak</span>')]
+    >>> with create_app().test_request_context("/?ui=en"):
+    ...     [r.by for r in reasons(hit)]
+    ['situation', 'index']
+    """
+    book = library().book(hit["key"])
+    readable = {i18n.ui_lang(), language_of(hit["key"])}
+    out: list[Reason] = []
+    for found in hit.get("found_by", []):
+        if found["by"] not in ("index", "situation"):
+            continue
+        if found.get("lang") in readable:
+            said = [(found["by"], found["entry"], found["lang"])]
+        else:
+            terms = own_terms(book, hit["id"]) if book is not None else []
+            said = [("index", t, language_of(hit["key"])) for t in terms[:1]]
+        for by, words, lang in said:
+            reason = Reason(by, Markup('<span lang="{}">{}</span>').format(lang, words))
+            if reason not in out:
+                out.append(reason)
+    return out
+
+
 @bp.route("/search")
 def search():
     query = request.args.get("q", "")[:MAX_QUERY]
@@ -103,6 +149,7 @@ def search():
     for hit in result["hits"]:
         hit["adds"] = nh3.clean(hit["snippet"], tags=set()).strip() != hit["title"].strip()
         hit["key"] = lib.key(hit["document"])  # the book's address on this site
+        hit["why"] = reasons(hit)
         groups.setdefault((hit["key"], hit["law"]), []).append(hit)
     return render_template(
         "search.html",
