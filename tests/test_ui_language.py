@@ -31,7 +31,8 @@ from tests.helpers.shown import BRAND, Seen, internal_ids, read
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "site" / "translations"
 UI = ["fi", "tr", "sk", "et", "sv"]
 # A page of every type the site has, over every book; the English interface is read too (for
-# internal ids: `INTERNAL_ID`).
+# internal ids: `INTERNAL_ID`). The documentation (/docs/) is left out: it is written for
+# federations and developers, in English, and speaks of the ids (marked English, by design).
 PAGES = [
     # home: a law book's and the card's
     "/", "/?lang=sv", "/?lang=tr",

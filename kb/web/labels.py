@@ -21,19 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import current_app
-from flask_babel import format_decimal, get_translations, lazy_gettext, lazy_pgettext
+from flask_babel import format_decimal, get_translations, lazy_gettext
 from flask_babel import gettext as translate
 from markupsafe import Markup, escape
 
-from kb.core.ids import law_of, table_of
 from kb.crosslang import align, editions
 from kb.crosslang.align import N_
-from kb.crosslang.library import Library, get_library
 from kb.layers import cite
-from kb.profiles import language_of, load_words
 from kb.qa.model import Finding, tally
 from kb.web import i18n
+from kb.web.names import in_lang, unit_label
 
 CHECK_NAMES = {
     "missing": lazy_gettext("Missing units"),
@@ -109,30 +106,7 @@ SEVERITIES = {
     "warning": lazy_gettext("warning"),
     "info": lazy_gettext("note"),
 }
-# A document of each language as a label names it (`book_label`): the language in the form
-# the UI language names a book in ("suomenkielinen", not "Suomi", a country's name too).
-DOCUMENTS = {
-    "fi": lazy_pgettext("document", "Finnish %(edition)s"),
-    "tr": lazy_pgettext("document", "Turkish %(edition)s"),
-    "sk": lazy_pgettext("document", "Slovak %(edition)s"),
-    "et": lazy_pgettext("document", "Estonian %(edition)s"),
-    "sv": lazy_pgettext("document", "Swedish %(edition)s"),
-}
 KINDS = {"lawbook": lazy_gettext("law book"), "card": lazy_gettext("director's card")}
-# The parts of a document outside the laws, by kind.
-PART_NAMES = {
-    "front": lazy_gettext("Front matter"),
-    "toc": lazy_gettext("Table of contents"),
-    "introduction": lazy_gettext("Introduction"),
-    "preface": lazy_gettext("Preface"),
-    "options": lazy_gettext("Options of the Laws"),
-    "index": lazy_gettext("Index"),
-    "appendix": lazy_gettext("Appendix"),
-    "commentary": lazy_gettext("Notes and commentary"),
-    "back": lazy_gettext("Back cover"),
-    "topic": lazy_gettext("Topic of the director's card"),
-    "table": lazy_gettext("Table"),
-}
 
 
 def edition_years() -> dict[str, int]:
@@ -196,19 +170,6 @@ def kind_name(code: str) -> str:
     return str(KINDS.get(code, code))
 
 
-def part_name(part: str) -> str:
-    """A part's name from its id (`appendix-2` -> "Appendix 2", `preface-et` -> "Preface").
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/?ui=et"):
-    ...     part_name("appendix-2"), part_name("toc")
-    ('Lisa 2', 'Sisukord')
-    """
-    kind, _dash, rest = part.partition("-")
-    name = str(PART_NAMES.get(kind, kind))
-    return str(_("%(part)s %(n)s", part=name, n=rest)) if rest.isdigit() else name
-
-
 def _fmt(template: str, **args: object) -> Markup:
     """A translated sentence with its placeholders filled (escaped unless already markup).
 
@@ -238,148 +199,13 @@ def ngettext(singular: str, plural: str, num: int, **args: object) -> Markup:
     return _fmt(get_translations().ngettext(singular, plural, num), num=num, **args)
 
 
-def _library() -> Library:
-    """The library of the app's knowledge base."""
-    return get_library(current_app.config["LAWKB_DATA"])
-
-
-def _printed(uid: str, lang: str | None) -> tuple[str, str] | None:
-    """The name a book prints for a unit and the book's language: the book `lang`'s, else
-    that of the first book that has the unit (from the build's listing: no book is read).
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/"):
-    ...     _printed("topic.62", None), _printed("def.vpv", "tr")
-    (('KORRIGERING AV REVOKE', 'sv'), None)
-    """
-    books = _library().books
-    for key in [lang] if lang in books else list(books):
-        name = books[key].names.get(uid)
-        if name:
-            return name, language_of(key)
-    return None
-
-
-def unit_name(uid: str, lang: str | None = None) -> str:
-    """How the site names a unit in lists and sentences: a law's unit by its code as a
-    book's readers write it (`lang`; else as the UI language's readers do), a law's table as
-    the book names a table and by the heading it prints over it (the reader's own book's,
-    when no book is given), a card's topic or table by its printed title, a definition by its
-    term, a part outside the laws by its name in the UI language.
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/?ui=fi"):
-    ...     unit_name("options"), unit_name("12.C.1.b"), unit_name("12.C.1.b", "tr")
-    ...     unit_name("topic.62"), unit_name("77.table.6", "tr"), unit_name("def.vpv", "fi")
-    ('Lain optiot', '12C1b', '12C1(b)')
-    ('KORRIGERING AV REVOKE', 'Yasa 77 tablosu (EKSİK LÖVELER)', 'VPV')
-    """
-    style = lang or i18n.reader_style()
-    if law_of(uid) is not None and table_of(uid) is None:
-        return cite.notation(uid, style)
-    if table_of(uid) is not None:
-        named = _printed(uid, lang or style) if lang or style in _library().books else None
-        return cite.named(uid, named[0] if named else "", style)
-    named = _printed(uid, lang)
-    if named is not None:
-        return named[0]
-    if uid.split("-")[0] in PART_NAMES:
-        return part_name(uid)
-    return uid
-
-
-def link_title(uid: str, lang: str) -> str:
-    """What a link to a unit of a book says where it points (its `title`): a law's unit by
-    its citation and title, a definition by its term and the first words of its definition,
-    another unit by its name.
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/?ui=fi"):
-    ...     link_title("def.vpv", "fi")
-    ...     link_title("16.B", "tr")
-    'VPV: Vasemmanpuoleinen vastustaja.'
-    'Yasa 16B Ortaktan Gelen Dış Bilgi'
-    """
-    unit = _library().book(lang).by_id.get(uid) if _library().book(lang) else None
-    if table_of(uid) is not None:
-        return unit_name(uid, lang)
-    if law_of(uid) is not None:
-        return " ".join(p for p in (cite.render(uid, lang), unit.title if unit else "") if p)
-    name = unit_name(uid, lang)
-    if unit is None or unit.kind != "definition" or not unit.text.strip():
-        return name
-    words = unit.text.split()
-    first = " ".join(words[:FIRST_WORDS]) + ("…" if len(words) > FIRST_WORDS else "")
-    return f"{name}: {first}"
-
-
-def unit_label(uid: str, lang: str | None = None) -> Markup:
-    """A unit named in a sentence or a list of the interface (`unit_name`): a name printed in
-    a book (a card's topic, a definition's term) marked with the book's language.
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/?ui=fi"):
-    ...     str(unit_label("topic.62")), str(unit_label("16.D"))
-    ('<span lang="sv">KORRIGERING AV REVOKE</span>', '16D')
-    """
-    name = unit_name(uid, lang)
-    named = _printed(uid, lang) if law_of(uid) is None or (lang and table_of(uid)) else None
-    return _in(named[1], name) if named is not None else escape(name)
-
-
-def book_label(key: str) -> str:
-    """A document named as a label names it (a crumb, a column's heading): its language, in
-    the form the UI language names a book in, and its edition.
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/?ui=fi"):
-    ...     book_label("sv"), book_label("et")
-    ('Ruotsinkielinen (2007)', 'Vironkielinen (2017)')
-    >>> with create_app().test_request_context("/?ui=en"):
-    ...     book_label("sv")
-    'Swedish 2007'
-    """
-    book = _library().book(key)
-    if book is None:
-        return key
-    named = DOCUMENTS.get(book.key)
-    if named is None:
-        return f"{i18n.language_name(book.key)} {book.edition}"
-    return str(named) % {"edition": book.edition}
-
-
-def book_title(key: str) -> Markup:
-    """A document named in a sentence: its printed title as running text writes it (a title
-    printed in capitals in sentence case), marked with its language; a document without a
-    title by its label.
-
-    >>> from kb.web import create_app
-    >>> with create_app().test_request_context("/?ui=sv"):
-    ...     print(book_title("fi"), book_title("tr"), sep="\\n")
-    <span lang="fi">Vuoden 2017 kilpailubridgen laki</span>
-    <span lang="tr">2017, Uluslararası Briç Yasaları</span>
-    """
-    book = _library().book(key)
-    title = book.meta.get("title", "") if book is not None else ""
-    if not title:
-        return escape(book_label(key))
-    if title.isupper():
-        title = title[:1] + load_words(book.lang).lower(title[1:])
-    return _in(language_of(book.key), title)
-
-
-def _in(lang: str, text: str) -> Markup:
-    """Text of another language, marked as such."""
-    return Markup('<span lang="{}">{}</span>').format(lang, text)
-
-
 def _quote(lang: str, text: str) -> Markup:
     """A book's wording in its language's quotation marks, marked with its language.
 
     >>> str(_quote("fi", "jokainen jokainen"))
     '<span lang="fi">”jokainen jokainen”</span>'
     """
-    return _in(lang, cite.quoted(text, lang))
+    return in_lang(lang, cite.quoted(text, lang))
 
 
 def english_note(note: str, summary: str = N_("Reviewer's note (in English)")) -> Markup:
@@ -424,7 +250,6 @@ class Sentence:
 
 ODD_WORDS = {"words": "odd"}
 YEARS = {"edition", "older", "newer"}  # the parameters that are an edition's year
-FIRST_WORDS = 8  # of a definition, in a link's title
 UNITS = {"id", "uid", "targets", "key", "other_id", "first_units", "second_units"}  # unit ids
 FINDINGS: dict[str, Sentence] = {
     "missing.peer": Sentence(N_("%(id)s is missing from %(odd)s; present in %(present)s.")),

@@ -15,7 +15,7 @@ from kb.crosslang import align
 from kb.crosslang.citations import resolve
 from kb.crosslang.library import Book
 from kb.layers import cite
-from kb.web import i18n, labels
+from kb.web import i18n, labels, names
 from kb.web.pages.common import MAX_QUERY, bp, content_lang, descendants, library
 from kb.web.pages.hooks import capital
 from kb.web.pages.links import public_url, unit_url
@@ -33,7 +33,7 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     link = public_url(unit_url(book.key, unit.id))
     name = cite.english_name(book.lang)
     international = f"Laws of Duplicate Bridge {book.edition}, {name} translation"
-    title = str(labels.book_title(book.key).striptags()) if book.meta.get("title") else ""
+    title = str(names.book_title(book.key).striptags()) if book.meta.get("title") else ""
     return {
         "international": f"{capital(cite.unit_citation(unit))}{DASH}{international}: "
         f"{cite.quoted(wording)} {link}",
@@ -120,7 +120,7 @@ lähim punkt on reegel 12C.'
         return labels.say(
             "“%(query)s” is not a citation such as %(example)s.", query=query, example=example
         )
-    title = labels.book_title(book.key)
+    title = names.book_title(book.key)
     cited = cite.render(found.id, style)
     if found.nearest:
         nearest = cite.render(found.nearest, style)

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from kb.core.ids import LAW_LEVELS, anchor, law_of, table_of
 from kb.layers import cite
 from kb.profiles import language_of, load_references
-from kb.web import i18n, labels
+from kb.web import i18n, labels, names
 from kb.web.annotate import annotate, fn_key, paragraphs
 from kb.web.pages.common import bp, library
 from kb.web.pages.links import public_url, unit_url, unit_url_in
@@ -40,10 +40,11 @@ def shared() -> dict:
         "search_scope": search_scope,
         "scope_options": scope_options,
         "cite_label": cite_label,
-        "unit_name": labels.unit_name,
-        "unit_label": labels.unit_label,
-        "book_label": labels.book_label,
-        "book_title": labels.book_title,
+        "unit_name": names.unit_name,
+        "unit_label": names.unit_label,
+        "book_label": names.book_label,
+        "book_title": names.book_title,
+        "part_name": names.part_name,
         "english_index": english_index,
         "public_url": public_url,
         "today": built_day(),
@@ -76,7 +77,7 @@ def cite_label(uid: str, lang: str) -> str:
     """
     if law_of(uid) and table_of(uid) is None:
         return cite.render(uid, lang)
-    return labels.unit_name(uid, lang)
+    return names.unit_name(uid, lang)
 
 
 @bp.app_template_filter()
@@ -107,7 +108,7 @@ def _linker(lang: str):
     book = library().book(lang)
 
     def link(target: str) -> tuple[str, str]:
-        return unit_url(lang, target), labels.link_title(target, book.key)
+        return unit_url(lang, target), names.link_title(target, book.key)
 
     return link
 
@@ -184,7 +185,7 @@ def book_names() -> dict[str, str]:
     ...     book_names()["sk"]
     'Slovakinkielinen (2007)'
     """
-    return {key: labels.book_label(key) for key in library().books}
+    return {key: names.book_label(key) for key in library().books}
 
 
 @bp.app_template_global()

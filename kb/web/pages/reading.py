@@ -22,7 +22,7 @@ from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.layers import glossary
 from kb.profiles import language_of, load_profile, sort_key
-from kb.web import i18n, labels
+from kb.web import i18n, names
 from kb.web.cache import cached_page
 from kb.web.pages.common import (
     book_or_404,
@@ -109,7 +109,7 @@ def read_in(lib: Library, lang: str, number: str) -> list[OtherDocument]:
         OtherDocument(
             "" if key == own else link(key, number),
             language_of(key),
-            labels.book_label(key),
+            names.book_label(key),
             key.upper(),
         )
         for key in shown
@@ -217,7 +217,7 @@ def part(lang: str, uid: str):
         unit=unit,
         printed_in=printed_in(book, uid),
         lines=printed_lines(book, unit) if unit.kind == "index" else None,
-        part_name=labels.part_name(unit.id),
+        part_name=names.part_name(unit.id),
         cited=cited_beside(book, unit),
     )
 
