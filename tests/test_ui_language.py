@@ -5,6 +5,7 @@ placeholder left unfilled; laws headed and cited in each book's own forms."""
 from __future__ import annotations
 
 import re
+import shutil
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -13,7 +14,9 @@ import pytest
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
+from werkzeug.exceptions import RequestEntityTooLarge
 
+from kb import store
 from kb.crosslang import editions
 from kb.crosslang.align import not_in
 from kb.crosslang.editions import EditionMap
@@ -25,6 +28,7 @@ from kb.qa.groups import align_books
 from kb.qa.model import MESSAGES, Finding
 from kb.web import create_app
 from kb.web.labels import FINDINGS, check_name, finding_text, reason_text
+from kb.web.pages.errors import error_response
 from tests.conftest import parsed
 from tests.helpers.shown import BRAND, Seen, internal_ids, read
 
@@ -59,8 +63,11 @@ PAGES = [
     # the translators' report
     "/alignment", "/alignment?check=drift", "/alignment?check=source", "/alignment/16",
     "/alignment/13?langs=fi,sk", "/alignment/52?langs=fi,tr,et", "/alignment/51",
-    # the offline page and errors
-    "/offline", "/nope", "/fi/law/999",
+    # the offline page and errors: not found, a value too long, too many parameters, a query
+    # string too long (414); a POST (405), a body too large (413) and a site whose index is
+    # being built (503) are read by `test_every_error_page_speaks_the_ui_language`
+    "/offline", "/nope", "/fi/law/999", "/search?q=" + "x" * 2001,
+    "/fi/law/12?" + "&".join(["q=a"] * 60), "/fi/law/12?q=" + "a" * 9000,
 ]  # fmt: skip
 # English the interface may show beside the brand (`BRAND`): words every language here uses.
 ALLOWED = {"imp", "ocr"}
@@ -68,7 +75,7 @@ ALLOWED = {"imp", "ocr"}
 # own books do not print them (`printed`).
 SHARED = {
     "et": {"mine"},
-    "sk": {"list", "text"},
+    "sk": {"list", "parameter", "text"},
     "sv": {"bad", "cell", "extra", "led", "per", "situation", "text"},
 }
 # The English a page of another interface may hold, each marked as such (`lang="en"`) and in
@@ -153,7 +160,11 @@ def leaks(url: str, ui: str) -> list[tuple[str, object]]:
     """What a reader of interface `ui` meets on a page that the interface must not show: an
     internal id; English outside `ENGLISH_PLACES` (marked English) or `SHARED` and `ALLOWED`
     (in the interface's text); a placeholder left unfilled; a message left untranslated."""
-    seen = page(url, ui)
+    return found_in(page(url, ui), ui)
+
+
+def found_in(seen: Seen, ui: str) -> list[tuple[str, object]]:
+    """What a page seen by a reader of interface `ui` shows that it must not (`leaks`)."""
     found: list[tuple[str, object]] = [("id", i) for i in internal_ids(seen)]
     text = " ".join(seen.ui).replace(BRAND, " ")
     if PLACEHOLDER.search(text):
@@ -177,6 +188,34 @@ def test_every_page_speaks_the_ui_language(ui: str) -> None:
     shown attributes, window title), no English outside the allowed places, nothing left
     untranslated or unfilled."""
     problems = {url: found for url in PAGES if (found := leaks(url, ui))}
+    assert not problems, problems
+
+
+@pytest.mark.usefixtures("app")
+def test_every_error_page_speaks_the_ui_language(tmp_path: Path) -> None:
+    """The error pages a GET of `PAGES` does not reach, in every interface: a POST (405), a
+    body too large (413: Flask renders it when a server in front passes the error on) and a
+    site whose search index is being built (503), each headed and said in the language."""
+    data = tmp_path / "data"
+    shutil.copytree(store.data_dir(), data, symlinks=True)
+    (store.current(data) / "index").unlink()
+    building = create_app(data).test_client()
+    problems = {}
+    for ui in ["en", *UI]:
+        with reader().application.test_request_context(f"/fi/law/12?ui={ui}", method="POST"):
+            too_large = error_response(RequestEntityTooLarge())[0]
+        answers = {
+            405: reader().post(f"/search?ui={ui}").get_data(as_text=True),
+            413: too_large,
+            503: building.get(f"/search?q=revoke&ui={ui}").get_data(as_text=True),
+        }
+        for code, html in answers.items():
+            seen = read(html, ui)
+            heading = re.search(r"<h1>(.*?)</h1>", html)[1]
+            msgids = {m.id for m in catalog(ui)} if ui != "en" else set()
+            assert heading in seen.ui and heading not in msgids, (ui, code, heading)
+            if found := found_in(seen, ui):
+                problems[(ui, code)] = found
     assert not problems, problems
 
 
