@@ -115,6 +115,35 @@ def test_compare_aligns_rows_and_says_why_a_cell_is_empty(client: FlaskClient) -
     assert "BEHANDLING AV STRAFFKORT" in page
 
 
+# The columns of a comparison no document is asked for: the reader's own book first, the
+# others by their names in the reader's language (Finnish: ruotsi, slovakki, turkki, viro;
+# Turkish: Estonca, Fince, İsveççe, Slovakça; Estonian: rootsi, slovaki, soome, türgi).
+COLUMNS = {
+    "fi": ["fi", "sv", "sk", "tr", "et"],
+    "tr": ["tr", "et", "fi", "sv", "sk"],
+    "sk": ["sk", "et", "fi", "sv", "tr"],
+    "et": ["et", "sv", "sk", "fi", "tr"],
+    "sv": ["sv", "et", "fi", "sk", "tr"],
+    "en": ["et", "fi", "sk", "sv", "tr"],
+}
+
+
+@pytest.mark.parametrize("ui", COLUMNS)
+def test_a_comparison_opens_on_the_readers_book(client: FlaskClient, ui: str) -> None:
+    """Its columns in the order of the language links above them (the reader's book first);
+    every "compare" link of a law page lands on a row or cell of the comparison it opens."""
+    for number in ("12", "77"):
+        page = html(client, f"/compare/{number}?ui={ui}")
+        assert re.findall(r'<th scope="col" data-doc="(\w+)"', page) == COLUMNS[ui]
+        links = re.findall(r'<a data-doc="(\w+)"', page.split('class="lang-links">')[1])
+        assert [x for x in links if x != ui] == [x for x in COLUMNS[ui] if x != ui]
+        ids = set(re.findall(r' id="([^"]+)"', page))
+        book = ui if ui in ("fi", "tr", "sk", "et") else "fi"
+        law = html(client, f"/{book}/law/{number}?ui={ui}")
+        places = re.findall(rf'class="row-link" href="/compare/{number}#([^"]+)"', law)
+        assert places and not set(places) - ids, sorted(set(places) - ids)
+
+
 @pytest.mark.parametrize("lang", LAWBOOKS)
 def test_definitions_sorted_by_the_language_alphabet(client: FlaskClient, lang: str) -> None:
     page = html(client, f"/{lang}/definitions")

@@ -98,7 +98,21 @@ def compare_langs(lang: str) -> str | None:
     """
     lib = library()
     key, main = lib.key(lang), lib.main_langs
-    return None if key in main or key not in lib.books else ",".join([*main, key])
+    return None if key in main or key not in lib.books else ",".join([*side_by_side(), key])
+
+
+def side_by_side() -> list[str]:
+    """The documents a comparison shows when none are asked for: each language's main
+    document, the reader's own book first, the others in the order of their names in the
+    UI language (as the language links above the comparison list them).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     side_by_side()
+    ['fi', 'sv', 'sk', 'tr', 'et']
+    """
+    ui = i18n.ui_lang()
+    return sorted(i18n.by_name(library().main_langs), key=lambda code: code != ui)
 
 
 def descendants(book: Book, uid: str) -> list:

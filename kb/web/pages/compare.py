@@ -18,7 +18,7 @@ from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.web import i18n
 from kb.web.cache import cached_page
-from kb.web.pages.common import bp, descendants, library
+from kb.web.pages.common import bp, descendants, library, side_by_side
 
 
 @bp.app_template_global()
@@ -38,7 +38,7 @@ def compare_anchor(lang: str, uid: str) -> str:
     if (number, lang) not in known:  # once per law and request: a law page asks for every unit
         # A cell depends on its book and the reference edition's book only: the rows of
         # those two are the rows of every book (the others' cells left out).
-        reference = reference_book([lib.book(x) for x in lib.langs])
+        reference = reference_book([lib.book(x) for x in side_by_side()])
         langs = list(dict.fromkeys([reference.lang, lang])) if reference else [lang]
         rows = compare_rows(lib, number, langs)
         shown = {u.id for u in shown_units(lib.book(lang), rows, lang)}
@@ -60,7 +60,7 @@ def compare(number: str):
     lib = library()
     raw = request.args.get("langs", "")
     asked = [lib.key(x) for x in raw.split(",") if x]
-    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or list(lib.main_langs)
+    langs = [x for x in dict.fromkeys(asked) if x in lib.books] or side_by_side()
     if raw and raw != ",".join(langs):  # repeats or unknown documents: the canonical address
         return redirect(url_for("pages.compare", number=number[:10], langs=",".join(langs)))
     if number not in lib.law_numbers:
