@@ -58,7 +58,9 @@ def test_a_bad_byte_in_a_source_leaves_every_alignment_page_whole(
         assert {path: app.get(path).status_code for path in ALIGNMENT} == before
     # A Finnish finding is placed in the Finnish book as it was built (line and column).
     page = client.get("/alignment/40?langs=fi,et&ui=en").get_data(as_text=True)
-    assert "corpus/fi/fi.txt:1233:54" in page
+    assert (
+        '<small data-source="corpus/fi/fi.txt:1233:54">Finnish 2017, line 1233, column 54' in page
+    )
 
 
 def test_a_corpus_folder_of_any_name(tmp_path: Path) -> None:

@@ -47,6 +47,19 @@ def test_every_finding_is_linked_to_both_sides(client: FlaskClient) -> None:
             assert f.where[0].id != f.where[1].id and f.where[0].lang == f.where[1].lang
 
 
+def test_a_findings_place_is_its_book_and_line(client: FlaskClient) -> None:
+    """The Where column says a side's book and source line in the reader's language (it said
+    "corpus/et/et.txt:1039"); the source path stays in `data-source`, as the CLI and the API
+    say it. (16C3, missing from et, belongs after et's 16C, printed on line 1039.)"""
+    side = '<a class="side" href="/et/law/16#16C" hreflang="et">16C</a> '
+    source = '<small data-source="corpus/et/et.txt:1039">'
+    for ui, said in (("en", "Estonian 2017, line 1039"), ("fi", "Vironkielinen (2017), rivi 1039")):
+        html = page(client, f"/alignment?ui={ui}")
+        assert f"{side}{source}{said}</small>" in html
+        findings = html.split('<table class="compare findings">')[1].split("</table>")[0]
+        assert "corpus/" not in re.sub(r"<[^>]+>", " ", findings)
+
+
 def test_site_url_is_the_sites_permalink(app: Flask) -> None:
     with app.test_request_context():
         for f in report(get_library()).findings:

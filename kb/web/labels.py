@@ -28,9 +28,9 @@ from markupsafe import Markup, escape
 from kb.crosslang import align, editions
 from kb.crosslang.align import N_
 from kb.layers import cite
-from kb.qa.model import Finding, tally
+from kb.qa.model import Finding, Where, tally
 from kb.web import i18n
-from kb.web.names import in_lang, unit_label
+from kb.web.names import book_label, in_lang, unit_label
 
 CHECK_NAMES = {
     "missing": lazy_gettext("Missing units"),
@@ -564,3 +564,19 @@ def finding_text(finding: Finding) -> Markup:
         english_note(finding.params[k], s) for k, s in ENGLISH_NOTES.items() if k in finding.params
     ]
     return said + Markup("").join(notes)
+
+
+def place_text(where: Where) -> Markup:
+    """Where one side of a finding stands in its book's source, as a reader reads it: the
+    book's label, the line and (where known) the column of the words (`corpus/et/et.txt:1024:99`
+    is what the CLI and the API say).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=fi"):
+    ...     str(place_text(Where("et", "12.C.1.b", "corpus/et/et.txt", 1024, 99)))
+    'Vironkielinen (2017), rivi 1024, sarake 99'
+    """
+    book, line, column = book_label(where.lang), where.line, where.column
+    if column:
+        return _("%(book)s, line %(line)s, column %(column)s", book=book, line=line, column=column)
+    return _("%(book)s, line %(line)s", book=book, line=line)
