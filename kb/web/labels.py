@@ -250,7 +250,17 @@ class Sentence:
 
 ODD_WORDS = {"words": "odd"}
 YEARS = {"edition", "older", "newer"}  # the parameters that are an edition's year
-UNITS = {"id", "uid", "targets", "key", "other_id", "first_units", "second_units"}  # unit ids
+UNITS = {
+    "id",
+    "uid",
+    "targets",
+    "key",
+    "other_id",
+    "first_units",
+    "second_units",
+    "units",
+    "form_units",
+}  # unit ids
 FINDINGS: dict[str, Sentence] = {
     "missing.peer": Sentence(N_("%(id)s is missing from %(odd)s; present in %(present)s.")),
     "missing.below": Sentence(
@@ -322,10 +332,10 @@ FINDINGS: dict[str, Sentence] = {
     "brackets": Sentence(N_("%(odd)s: an unbalanced %(mark)s: %(words)s"), quoted=ODD_WORDS),
     "doubled": Sentence(N_("%(odd)s: a doubled word: %(words)s"), quoted=ODD_WORDS),
     "punctuation": Sentence(
-        N_("%(odd)s ends a text without %(mark)s where %(others)s end with it: %(units)s."),
-        N_(
+        *N_plural(
+            "%(odd)s ends a text without %(mark)s where %(others)s end with it: %(units)s.",
             "%(odd)s ends %(count)s texts without %(mark)s where %(others)s end with them: "
-            "%(units)s."
+            "%(units)s.",
         ),
         "count",
     ),
@@ -452,8 +462,10 @@ FIXES: dict[str, Sentence] = {
     "fix.symbols": Sentence(N_("Print the suit symbols %(symbols)s.")),
     "fix.figure": Sentence(N_("Print %(figure)s as %(others)s do.")),
     "fix.term": Sentence(
-        N_("Use one spelling throughout: %(form)s (%(count)s unit)."),
-        N_("Use one spelling throughout: %(form)s (%(count)s units)."),
+        *N_plural(
+            "Use one spelling throughout: %(form)s (%(count)s unit).",
+            "Use one spelling throughout: %(form)s (%(count)s units).",
+        ),
         "count",
         {"form": "odd"},
     ),
