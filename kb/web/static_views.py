@@ -26,7 +26,7 @@ from kb.layers import cite
 from kb.web import i18n
 from kb.web.pages.citations import cite_view
 from kb.web.pages.common import library
-from kb.web.pages.hooks import book_names, cite_label
+from kb.web.pages.hooks import book_names, capital, cite_label
 from kb.web.pages.links import unit_url
 
 FOLDER = "units"  # at the export's root
@@ -60,7 +60,7 @@ function citation(page, law) {
   for (const part of parts) part.hidden = !unit;
   if (!unit) return;
   document.title = unit.label;
-  page.querySelector("h2").textContent = `${unit.label} · ${words.books[book]}`;
+  page.querySelector("h2").textContent = `${unit.heading} · ${words.books[book]}`;
   page.querySelector(".cite-unit").lang = unit.lang;
   page.querySelector(".cite-unit").innerHTML =
     unit.family.map((u) => law.blocks[book][u]).join("") + unit.notes;
@@ -130,13 +130,15 @@ def citation(book, unit, links: Callable[[str], str]) -> dict:
     below it made of theirs where it is (else `wording`), the citations with `\\0` in its
     place."""
     view = cite_view(book, unit)
-    notes = render_template_string(NOTES, family=view["family"], anchor=anchor).strip()
+    notes = render_template_string(NOTES, family=view["family"], anchor=anchor, lang=book.key)
+    notes = notes.strip()
     href = re.search(r'href="([^"]*)"', links(f'<a href="{unit_url(book.key, unit.id)}">'))
     units = book.law_units(law_of(unit.id) or "")
     wording = cite.full_text(unit.id, units)
     own = lambda u: cite.full_text(u.id, [u])  # noqa: E731
     out = {
         "label": cite_label(unit.id, book.key),
+        "heading": capital(cite_label(unit.id, book.key)),  # as the cite page's heading opens
         "lang": book.lang,
         "family": [u.id for u in view["family"]],
         "notes": links(notes),
