@@ -23,7 +23,9 @@ query counts when nothing is found. Then hit@1, hit@5 and MRR on each situation 
 (`kb.search.evaluate`) per book and kind of query, beside FTS5: tests/data/situations.tsv,
 the first (its failures read while the thesaurus was written), situations_2.tsv (written
 blind later; its failures read since), situations_holdout.tsv and situations_holdout_2.tsv
-(each written blind, never read: the estimate for queries nobody has seen).
+(each written blind, never read: the estimate for queries nobody has seen). Last, the share
+of the unrelated queries (tests/data/unrelated.tsv: everyday queries about anything else,
+written blind) that find nothing, and how often "did you mean" is said on each situation set.
 """
 
 from __future__ import annotations
@@ -41,7 +43,14 @@ from typing import Any
 
 from kb import store
 from kb.pipeline import build
-from kb.search.evaluate import read_situations, scores, table
+from kb.search.evaluate import (
+    nothing_found,
+    read_situations,
+    read_unrelated,
+    scores,
+    suggested,
+    table,
+)
 from kb.search.query import split_query
 from kb.search.schema import SEARCHABLE
 from kb.search.searcher import get_searcher
@@ -50,6 +59,7 @@ from kb.search.write import build_index, index_dir, indexed_law
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 SITUATIONS = sorted((ROOT / "tests" / "data").glob("situations*.tsv"))  # every set, in order
+UNRELATED = ROOT / "tests" / "data" / "unrelated.tsv"
 LIMIT = 10
 
 
@@ -204,6 +214,17 @@ def main() -> None:
             for path in SITUATIONS
             for situations in [read_situations(path)]
         }
+        unrelated = read_unrelated(UNRELATED)
+        nothing = {
+            "whoosh": nothing_found(unrelated, lambda q, b: searcher.search(q, lang=b)),
+            "fts5": nothing_found(unrelated, lambda q, b: fts.search(q, lang=b)),
+        }
+        suggestions = {
+            path.name: suggested(
+                read_situations(path), lambda q, b: searcher.search(q, lang=b), searcher.editions
+            )
+            for path in SITUATIONS
+        }
     langs = len({r[0] for r in rows})
     print(f"queries: {len(rows)} in {langs} languages; warm passes: {args.runs}")
     print(
@@ -222,6 +243,14 @@ def main() -> None:
     print(f"{'':8} {'top-1':>7} {'top-5':>7}")
     for name, (top1, top5) in quality_of.items():
         print(f"{name:8} {top1:7.0%} {top5:7.0%}")
+    print(f"\nunrelated queries ({UNRELATED.name}, {len(unrelated)}) that find nothing:")
+    for name, (share, found) in nothing.items():
+        print(f"{name:8} {share:7.0%}" + (f"  (found: {found})" if name == "whoosh" else ""))
+    print('\n"did you mean" said on the situation sets (per language of the query):')
+    for name, counts in suggestions.items():
+        cells = ", ".join(f"{k} {n}/{of}" for k, (n, of) in sorted(counts.items()))
+        n, of = counts["all"]
+        print(f"{name:26} {n / of:6.1%}  ({cells})")
     for name, engines_scores in situation_scores.items():
         print(f"\nsituations ({name}; English queries run on every book, as en:<book>):")
         print(table(engines_scores))

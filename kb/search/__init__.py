@@ -6,7 +6,8 @@ analyzers; `stems`, `ocr`), `write` (the index and the tables beside it), `conce
 subject index and the situation thesaurus), `letters`.
 
 Read by a search, in order: `searcher` (the facade: `get_searcher(data).search(...)`),
-`query` (a player's words to Whoosh queries; `spell`), `retrieve` (Whoosh's matchers,
-scored by `weighting`), `rank` (the law-level policy; `matching`, `units`), `hits`.
+`relevance` (whether the query is about the laws at all), `query` (a player's words to
+Whoosh queries; `spell`), `retrieve` (Whoosh's matchers, scored by `weighting`), `rank`
+(the law-level policy; `matching`, `units`), `hits`.
 `evaluate` measures the answers on the query sets.
 """

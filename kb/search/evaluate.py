@@ -70,6 +70,56 @@ def read_situations(path: Path) -> list[Situation]:
     return rows
 
 
+def read_unrelated(path: Path) -> list[tuple[str, str]]:
+    """The (language, query) rows of a set of unrelated queries (tests/data/unrelated.tsv:
+    everyday queries about anything but the laws, each of which should find nothing).
+
+    >>> rows = read_unrelated(Path("tests/data/unrelated.tsv"))
+    >>> len(rows) >= 60, sorted({lang for lang, _ in rows})
+    (True, ['en', 'et', 'fi', 'sk', 'sv', 'tr'])
+    """
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            lang, query = line.split("\t")[:2]
+            rows.append((lang, query))
+    return rows
+
+
+def nothing_found(
+    rows: list[tuple[str, str]], search: Callable[[str, str | None], dict]
+) -> tuple[float, list[tuple[str, str]]]:
+    """The share of unrelated queries (`read_unrelated`) that find nothing, searched in the
+    book of their language (English: with no book chosen), and those that find something;
+    `search(query, book)` returns a search's result.
+
+    >>> nothing_found([("fi", "pizza"), ("en", "law")], lambda q, b: {"hits": [q] * (q == "law")})
+    (0.5, [('en', 'law')])
+    """
+    found = [(lang, q) for lang, q in rows if search(q, None if lang == ENGLISH else lang)["hits"]]
+    return 1 - len(found) / len(rows), found
+
+
+def suggested(
+    rows: list[Situation], search: Callable[[str, str], dict], books: Iterable[str]
+) -> dict[str, tuple[int, int]]:
+    """How often a search says "did you mean" on a situation set's queries, per language
+    of the query (English ones on every book covering them, as `runs` does) and `all`: (the
+    queries it suggests something for, the queries).
+
+    >>> rows = [Situation("a", "fi", "keywords", "tikik", {"1"})]
+    >>> suggested(rows, lambda q, b: {"did_you_mean": "tikki"}, ["fi"])
+    {'fi': (1, 1), 'all': (1, 1)}
+    """
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for s, book in runs(rows, books):
+        said = search(s.query, book)["did_you_mean"] is not None
+        for key in (s.lang, "all"):
+            counts[key][0] += said
+            counts[key][1] += 1
+    return {key: (n, of) for key, (n, of) in counts.items()}
+
+
 def runs(rows: list[Situation], books: Iterable[str]) -> list[tuple[Situation, str]]:
     """Each query with the book it runs on: a native query on its own book, an English one
     on each of `books` that covers its situation (has a query of its own for it).

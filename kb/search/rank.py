@@ -122,7 +122,7 @@ def unit_scores(
     mine = {
         doc: s * share[doc] ** COVERAGE * kind[doc] * (LAW_TITLED if doc in titled else 1.0) * boost
         for doc, s in scores.items()
-        if not inside or doc in inside
+        if share[doc] > 0 and (not inside or doc in inside)  # a stop word alone is no evidence
     }
     printed = all(w.known or w.stop for w in words)
     return mine, set(scores), printed and max(share.values(), default=0.0) > 0.999

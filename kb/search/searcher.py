@@ -40,12 +40,14 @@ from kb.search.hits import found_by, hit
 from kb.search.letters import LetterIndex
 from kb.search.matching import Concepts
 from kb.search.query import MAX_WORDS, Lexicon, clean, phrase_query, split_query
+from kb.search.relevance import Relevance
 from kb.search.spell import did_you_mean
 from kb.search.stems import lemmatizer
 from kb.search.units import Units
 from kb.search.weighting import LawBM25F
 from kb.search.write import CONCEPTS, LEMMAS, LETTERS, META, index_dir, is_current
 
+LONG_SLIP = 8  # an unknown word this long, in a query understood without it, may be a slip
 MIN_FUZZY_ALONE = 7  # shorter words, in a query of words no unit holds, are not "corrected"
 
 
@@ -92,6 +94,8 @@ class Searcher:
                 )
                 for language in units_of
             }
+        self.relevance = Relevance(self.lexicons, self.concepts, dict(units_of))
+        self.foreign, self.no_slip = self.relevance.foreign, self.relevance.no_slip
         self.kind_weight = [rank.KIND_WEIGHT.get(d.kind, 1.0) for d in self.units.docs]
         self.law_words = sorted(
             ((w, lang) for lang in languages() for w in load_references(lang).words),
@@ -148,6 +152,12 @@ class Searcher:
         marks: dict[str, frozenset[str]] = {}
         worded: set[int] = set()  # the units the words match (only their snippets mark any)
         unknown: dict[str, list[retrieve.Word]] = {}
+        read = {*(language_of(lg) for lg in langs), ENGLISH}
+        speaks = self.relevance.languages_of(words, read)
+        # a query about no law in any language it may be in finds nothing: no word is read
+        about = any(self.relevance.about(lg, words) for lg in speaks)
+        words = words if about else []
+        phrases = phrases if about else []
         matched: dict[str, list] = {}
         with self.whoosh() as s:
             for language, docs in by_language(langs).items():
@@ -176,12 +186,13 @@ class Searcher:
                 self.hit(s, doc, score, marks, why, doc in pinned, doc in worded, uid)
                 for doc, score in best
             ]
+        asks = about and not citation  # a suggestion only for words about the laws
         return {
             "query": text,
             "lang": None if lang == EVERY else lang,  # the one document asked for
             "hits": hits,
             "total": len(found),
-            "did_you_mean": None if citation else self.corrected(words, unknown),
+            "did_you_mean": self.corrected(words, unknown, speaks) if asks else None,
             "citation": citation,
         }
 
@@ -205,8 +216,7 @@ class Searcher:
         an = analyzer(language)
         out: dict[str, list[retrieve.Word]] = {lg: [] for lg in ranges}
         for typed in self.expand(language, words):
-            foreign = self.foreign(language, typed)
-            analysed = self.lexicons[language].analyse(typed, foreign)
+            analysed = self.lexicons[language].analyse(typed, self.no_slip(language, typed))
             stop = an.is_stopword(analysed.keys.exact)
             found = retrieve.words(s, language, typed, analysed, stop, ranges, self.sizes)
             for lg, word in found.items():
@@ -234,27 +244,6 @@ class Searcher:
                 out += [p for p in split_query(printed)[0] if p not in out]
         return out[:MAX_WORDS]
 
-    def foreign(self, language: str, typed: str) -> bool:
-        """Whether a word is another language's: an English word of the concepts (a
-        situation's phrase, an index's English term) or a word the books of another language
-        print. Then it is not this language's word misspelt (`declarer` is not a slip of
-        Turkish `deklare`, a call), and no near spelling is looked for.
-
-        >>> s = get_searcher()
-        >>> [s.foreign(lg, word) for lg, word in
-        ...  [("tr", "declarer"), ("tr", "deklere"), ("en", "declarer"), ("et", "revokki")]]
-        [True, False, False, True]
-        """
-        if language == ENGLISH:
-            return False
-        if analyzer(ENGLISH).exact(typed) in self.concepts.english:
-            return True
-        return any(
-            lexicon.holds("exact", analyzer(other).exact(typed))
-            for other, lexicon in self.lexicons.items()
-            if other != language
-        )
-
     def scored(
         self,
         s: WhooshSearcher,
@@ -271,10 +260,20 @@ class Searcher:
         )
         return mine, matched, held, inside
 
-    def corrected(self, words: list[str], unknown: dict[str, list[retrieve.Word]]) -> str | None:
-        """The query, its misspelt words corrected (`kb.search.spell.did_you_mean`)."""
+    def corrected(
+        self, words: list[str], unknown: dict[str, list[retrieve.Word]], speaks: set[str]
+    ) -> str | None:
+        """The query, its misspelt words corrected (`kb.search.spell.did_you_mean`) in the
+        books of a language it `speaks`. Where the query is about the laws by the words it
+        spells right, a short unknown word is rather a form no book prints than a slip: only
+        the long ones (`LONG_SLIP`) are corrected."""
+        unknown = {lg: found for lg, found in unknown.items() if language_of(lg) in speaks}
+        if any(self.relevance.about(lg, words, slips=False) for lg in speaks):
+            unknown = {
+                lg: [w for w in found if len(w.typed) >= LONG_SLIP] for lg, found in unknown.items()
+            }
         spellers = {language: lexicon.speller for language, lexicon in self.lexicons.items()}
-        return did_you_mean(words, unknown, spellers, self.display, self.foreign)
+        return did_you_mean(words, unknown, spellers, self.display, self.no_slip)
 
     def hit(
         self,

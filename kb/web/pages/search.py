@@ -157,6 +157,7 @@ def search():
         result=result,
         groups=groups,
         lang=lang,
+        browse=lang if lang in lib.books else search_scope() or lib.main_langs[0],
         page=page,
         pages=-(-result["total"] // PER_PAGE),
     )
