@@ -183,7 +183,7 @@ def test_a_copy_of_a_book_is_searched_as_the_book(sites: dict[int, FlaskClient])
 
     for query in ("väärä puolustaja lähti", "loot", "revokki tuli pysyväksi"):
         assert hits(query, "fi2") == hits(query, "fi"), query
-    loot = [{"by": "situation", "entry": "loot", "lang": "en"}]
+    loot = [{"by": "situation", "entry": "loot", "lang": "en", "named": None}]
     assert hits("loot", "fi2")[0][1:] == ("54", loot)
     page = sites[3].get("/search", query_string={"q": "väärä puolustaja lähti", "lang": "fi2"})
     assert page.status_code == 200

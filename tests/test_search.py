@@ -29,7 +29,9 @@ from tests.conftest import CORPUS
 
 _BUILT: dict[str, Path] = {}
 DOCUMENT = {"fi": "fi-2017", "tr": "tr-2017", "sk": "sk-2007", "et": "et-2017"}  # their ids
-HIT_KEYS = {"id", "law", "lang", "document", "kind", "title", "snippet", "score", "found_by"}
+HIT_KEYS = {
+    *("id", "law", "lang", "document", "kind", "title", "snippet", "score", "found_by", "books")
+}
 
 
 def built_data(factory: pytest.TempPathFactory) -> Path:
@@ -285,8 +287,13 @@ def test_citation_without_language(searcher: Searcher) -> None:
     result = searcher.search("Yasa 16B")
     cited = {"id": "16.B", "lang": "tr", "document": "tr-2017"}
     assert result["citation"] == cited  # the law word names Turkish
-    first = result["hits"][:5]  # then the same unit in the other books, the card's topic
-    assert first[0]["lang"] == "tr" and {h["id"] for h in first} == {"16.B", "topic.16"}
+    first = result["hits"][0]  # with the same unit in the other books, then the card's topic
+    assert (first["lang"], first["id"]) == ("tr", "16.B")
+    assert [(b["lang"], b["id"]) for b in first["books"]] == [
+        ("tr", "16.B"),
+        *(("et", "16.B"), ("fi", "16.B"), ("sk", "16.B")),
+    ]
+    assert result["hits"][1]["id"] == "topic.16"
 
 
 def test_citation_on_the_card_goes_to_the_topic_citing_it(searcher: Searcher) -> None:
@@ -307,7 +314,7 @@ def test_words_the_book_does_not_print_leave_the_situations_their_weight(
     hits = searcher.search("valitus ratkaisusta", lang="fi")["hits"]
     assert (hits[0]["law"], hits[0]["found_by"][0]) == (
         "92",
-        {"by": "situation", "entry": "valitus", "lang": "fi"},
+        {"by": "situation", "entry": "valitus", "lang": "fi", "named": "valitus"},
     )
 
 
@@ -324,7 +331,7 @@ def test_a_situation_whose_phrase_the_query_says_whole_wins_a_tie(searcher: Sear
     assert (hit["id"], hit["law"], hit["found_by"]) == (
         "topic.68",
         "70",
-        [{"by": "situation", "entry": "disputed claim", "lang": "en"}],
+        [{"by": "situation", "entry": "disputed claim", "lang": "en", "named": None}],
     )
 
 
@@ -452,6 +459,32 @@ def test_results_group_by_unit(searcher: Searcher) -> None:
     hits = searcher.search("revokki", lang="fi", limit=30)["hits"]
     assert len({(h["lang"], h["id"]) for h in hits}) == len(hits)
     assert len(set(laws({"hits": hits[:5]}))) >= 3  # more than one law among the first five
+
+
+def test_several_books_list_each_law_once(searcher: Searcher) -> None:
+    """Searched with no book chosen, Law 16 used to come four times first, once per book."""
+    for scope in (None, "all"):
+        hits = searcher.search("partner hesitated then passed", lang=scope)["hits"]
+        first = hits[0]
+        assert (first["law"], first["lang"], first["id"]) == ("16", "tr", "16.B.1")
+        assert [(b["lang"], b["document"], b["id"]) for b in first["books"]] == [
+            ("tr", "tr-2017", "16.B.1"),
+            ("sk", "sk-2007", "16.B"),
+            ("fi", "fi-2017", "16.B.1"),
+            ("et", "et-2017", "16.B.1"),
+        ]
+        # no other book's unit of a law listed comes again on its own
+        shown = {(h["lang"], h["law"]) for h in hits}
+        for hit in hits:
+            for book in hit["books"][1:]:
+                assert (book["lang"], hit["law"]) not in shown
+    # the reader's book shows the law, the others listed after it
+    mine = searcher.search("partner hesitated then passed", prefer="fi")["hits"][0]
+    assert (mine["id"], [b["lang"] for b in mine["books"]]) == ("16.B.1", ["fi", "tr", "sk", "et"])
+    # one book: each unit, its own book alone
+    hits = searcher.search("partner hesitated then passed", lang="fi")["hits"]
+    assert [h["law"] for h in hits[:3]] == ["16", "73", "16"]
+    assert all(h["books"] == [{"lang": "fi", "document": "fi-2017", "id": h["id"]}] for h in hits)
 
 
 @pytest.mark.parametrize(

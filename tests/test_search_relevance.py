@@ -4,6 +4,7 @@ a book's word (kb/search/relevance.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,12 @@ def test_nothing_found_is_said_in_the_readers_language(
     assert said in page
     assert f'<a href="{index}">' in page
     assert f'<a href="/?lang={ui}">' in page
+
+
+def test_a_swedish_reader_searches_the_card_and_the_law_books(client: FlaskClient) -> None:
+    """The Swedish interface searched only the card's eleven topics: with no book chosen it
+    searches every book, the card's matching boxes first, then the laws once each."""
+    page = client.get("/search?q=revoke&ui=sv").get_data(as_text=True)
+    groups = re.findall(r'<section class="group" lang="(\w+)">', page)
+    assert groups[0] == "sv" and {"fi", "tr", "sk", "et"} & set(groups)
+    assert groups.index("sv") < min(groups.index(g) for g in groups if g != "sv")

@@ -79,7 +79,9 @@ def test_an_english_phrase_finds_the_law_in_every_book_and_says_why(searcher: Se
     for book in ("fi", "tr", "et", "sk", "sv"):
         hit = searcher.search(phrase, lang=book)["hits"][0]
         assert hit["law"] == "54", book
-        assert {"by": "situation", "entry": "loot", "lang": "en"} in hit["found_by"], book
+        assert {"by": "situation", "entry": "loot", "lang": "en", "named": None} in hit[
+            "found_by"
+        ], book
 
 
 def test_the_search_page_shows_the_phrase_matched(client: FlaskClient) -> None:
@@ -87,3 +89,15 @@ def test_the_search_page_shows_the_phrase_matched(client: FlaskClient) -> None:
     assert page.status_code == 200
     said = 'Described as: “<span lang="en">wrong defender led</span>”'
     assert said in page.get_data(as_text=True)
+
+
+def test_the_reason_shown_is_in_the_readers_words(client: FlaskClient) -> None:
+    """A Swedish reader searching the card's own word was told "Registerord: Visible card,
+    revoke" (the Estonian book's English index term): a reason is shown in the hit's
+    book's language or the interface's, else not at all."""
+    page = client.get("/search?q=revoke&lang=sv&ui=sv").get_data(as_text=True)
+    assert "Visible card" not in page and '<p class="why">' not in page
+    page = client.get("/search?q=wrong+defender+led&lang=fi&ui=fi").get_data(as_text=True)
+    assert "wrong defender led" not in page.split('id="q"')[1].split("</form>")[1]
+    english = client.get("/search?q=revoke&lang=sv&ui=en").get_data(as_text=True)
+    assert 'Index entry: <span lang="en">Visible card, revoke</span>' in english

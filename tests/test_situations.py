@@ -116,11 +116,13 @@ def test_english_finds_the_law_in_every_book(searcher: Searcher) -> None:
     for book in ("fi", "tr", "et", "sk"):
         hit = searcher.search("opening lead out of turn", lang=book)["hits"][0]
         assert hit["law"] == "54", book
-        # the English thesaurus's phrase, as typed (the index entry names the law too)
+        # the English thesaurus's phrase, as typed (the index entry names the law too); the
+        # book's language names it nowhere, so a reader is shown no English phrase
         assert hit["found_by"][0] == {
             "by": "situation",
             "entry": "opening lead out of turn",
             "lang": "en",
+            "named": None,
         }
     # the Estonian book's English index term, matched in full
     entries = searcher.concepts.entries_matching("opening lead out of turn", "en")
@@ -129,7 +131,12 @@ def test_english_finds_the_law_in_every_book(searcher: Searcher) -> None:
     # the card: through the Swedish players' own phrase (they say it in English)
     hit = searcher.search("opening lead out of turn", lang="sv")["hits"][0]
     assert hit["law"] == "54"
-    assert hit["found_by"][0] == {"by": "situation", "entry": "lead out of turn", "lang": "sv"}
+    assert hit["found_by"][0] == {
+        "by": "situation",
+        "entry": "lead out of turn",
+        "lang": "sv",
+        "named": "lead out of turn",
+    }
     # "Revoke": the Slovak book prints it beside its own term (Nepriznanie farby (Revoke))
     assert searcher.search("revoke", lang="sk")["hits"][0]["law"] in {"61", "62", "63", "64"}
 
@@ -138,9 +145,8 @@ def test_a_native_index_entry_names_why(searcher: Searcher) -> None:
     # fi.txt "Väärällä vuorolla 54 §, 70" under "### Aloituskortti, 10"
     hit = searcher.search("aloituskortti väärällä vuorolla", lang="fi")["hits"][0]
     assert hit["law"] == "54"
-    assert {"by": "index", "entry": "Aloituskortti, väärällä vuorolla", "lang": "fi"} in hit[
-        "found_by"
-    ]
+    named = "Aloituskortti, väärällä vuorolla"
+    assert {"by": "index", "entry": named, "lang": "fi", "named": named} in hit["found_by"]
 
 
 def test_nonsense_in_another_language_finds_nothing(searcher: Searcher) -> None:

@@ -107,17 +107,33 @@ def hit(
     }
 
 
-def found_by(match: Match, key: str, by: str) -> dict[str, str]:
+def found_by(match: Match, key: str, by: str, named: str | None = None) -> dict[str, Any]:
     """Why a concept's unit was found, as a hit says it: what matched (`index`, `situation`),
     the entry's name (see `label`) in the language it matched in (`key`: a book's own entries
-    are under its key, a situation under its language).
+    are under its key, a situation under its language), and its name in the language of the
+    hit's book (`named`: `named_in`; None where that language names none), which a reader
+    is shown.
 
     >>> from kb.search.concepts import Concept
     >>> entry = Concept("et", 2017, {"en": "Out of turn"}, {"en": "Opening lead"}, ("54",))
-    >>> found_by(Match(entry, 1.0), "en", "index")
-    {'by': 'index', 'entry': 'Opening lead, out of turn', 'lang': 'en'}
+    >>> found_by(Match(entry, 1.0), "en", "index", "Avakäik väljaspool järjekorda")["named"]
+    'Avakäik väljaspool järjekorda'
     """
-    return {"by": by, "entry": label(match, key), "lang": language_of(key)}
+    return {"by": by, "entry": label(match, key), "lang": language_of(key), "named": named}
+
+
+def named_in(match: Match, lang: str) -> str | None:
+    """How a language names a matched concept: the entry's term in it, with its heading (an
+    index printed in several languages, a situation's phrase matched in it); None where the
+    entry has none in that language (a reader is then shown no other language's words).
+
+    >>> from kb.search.concepts import Concept
+    >>> entry = Concept("et", 2017, {"en": "Out of turn"}, {"en": "Opening lead"}, ("54",))
+    >>> named_in(Match(entry, 1.0), "en"), named_in(Match(entry, 1.0), "sv")
+    ('Opening lead, out of turn', None)
+    """
+    key = next((k for k in match.entry.terms if language_of(k) == lang), None)
+    return label(match, key) if key is not None else None
 
 
 def label(match: Match, lang: str) -> str:

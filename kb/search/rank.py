@@ -278,3 +278,63 @@ def law_ranked(
         seen[key] += 1
     out.sort(key=lambda p: (-p[1], p[0]))
     return (pinned + out)[:limit]
+
+
+def one_per_law(
+    ranked: list[tuple[int, float]],
+    law_of: Callable[[int], str | None],
+    book_of: Callable[[int], str],
+    prefer: str | None = None,
+) -> list[tuple[int, float, list[int]]]:
+    """Ranked units of several books with each law once: a law's first unit (the `prefer`red
+    book's, where it has one among them) shown with its score, then the further units of
+    the same book; the other books' first units of the law are listed with it, in order.
+    `law_of`: a unit's law, the same in every book (None: a unit listed on its own).
+
+    >>> laws, books = {0: "16", 1: "16", 2: "16", 3: "50"}, {0: "fi", 1: "tr", 2: "fi", 3: "fi"}
+    >>> one_per_law([(0, 3.0), (1, 2.5), (3, 2.0), (2, 1.0)], laws.get, books.get)
+    [(0, 3.0, [1]), (3, 2.0, []), (2, 1.0, [])]
+    >>> one_per_law([(0, 3.0), (1, 2.5), (3, 2.0)], laws.get, books.get, prefer="tr")
+    [(1, 3.0, [0]), (3, 2.0, [])]
+    """
+    out: list[tuple[int, float, list[int]]] = []
+    first: dict[str, int] = {}  # a law's entry in `out`
+    for doc, score in ranked:
+        law = law_of(doc)
+        at = first.get(law) if law is not None else None
+        if at is None:
+            if law is not None:
+                first[law] = len(out)
+            out.append((doc, score, []))
+            continue
+        shown, best, others = out[at]
+        if book_of(doc) == book_of(shown):
+            out.append((doc, score, []))  # a further unit of the law in the book shown
+        elif all(book_of(doc) != book_of(d) for d in others):
+            if book_of(doc) == prefer:  # the reader's book shows the law, the others listed
+                out[at] = (doc, best, [shown, *others])
+            else:
+                others.append(doc)
+    return out
+
+
+def listed(
+    found: dict[int, float],
+    units: Units,
+    offset: int,
+    limit: int,
+    first: list[int],
+    several: bool,
+    prefer: str | None,
+) -> list[tuple[int, float, list[int]]]:
+    """The units shown from the `offset`-th, at most `limit` (`law_ranked`; the units a
+    citation names `first`), each with the other books' units of its law where `several`
+    books were searched (`one_per_law`, the `prefer`red book's unit shown; where that book
+    is a card, its matching boxes first)."""
+    many = len(units.ranges) if several else 1  # a law's units in at most so many books
+    best = law_ranked(found, (offset + limit) * many, units.law_key, first)
+    law_of = units.common_law if several else lambda _: None
+    shown = one_per_law(best, law_of, lambda doc: units.docs[doc].lang, prefer)
+    if several and prefer in units.cards:  # a card's reader: its boxes that match first
+        shown.sort(key=lambda entry: units.docs[entry[0]].lang != prefer)
+    return shown[offset : offset + limit]

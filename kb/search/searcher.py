@@ -36,7 +36,7 @@ from kb.profiles import add_document, language_of, languages, load_references, l
 from kb.search import rank, retrieve
 from kb.search.analysis import analyzer
 from kb.search.concepts import ENGLISH
-from kb.search.hits import found_by, hit
+from kb.search.hits import found_by, hit, named_in
 from kb.search.letters import LetterIndex
 from kb.search.matching import Concepts
 from kb.search.query import MAX_WORDS, Lexicon, clean, phrase_query, split_query
@@ -124,6 +124,7 @@ class Searcher:
         law: str | None = None,
         limit: int = 10,
         offset: int = 0,
+        prefer: str | None = None,
     ) -> dict[str, Any]:
         """Search the units of one document (or of every language) for a query, best first.
 
@@ -133,7 +134,8 @@ class Searcher:
         "lang", "document", "kind", "title", "snippet", "score", "found_by"}], "total",
         "did_you_mean", "citation"}` (a hit's `lang` is its language, `document` its
         document's id): the `limit` hits from the `offset`-th, so that all `total` are
-        reachable. Never raises on a user's string: what is not a word is ignored.
+        reachable. Never raises on a user's string: what is not a word is ignored. A law is
+        listed once (`rank.listed`; `prefer`: a document), its `books` each a unit's.
 
         >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
         >>> r["hits"][0]["law"], r["hits"][0]["snippet"].count("<mark>") > 0
@@ -180,11 +182,12 @@ class Searcher:
             for n, doc in enumerate(cited):  # the cited unit first, then in other languages
                 found[doc] = top + len(cited) - n
             offset = max(0, min(int(offset), len(found)))
-            best = rank.law_ranked(found, offset + limit, self.units.law_key, cited)[offset:]
-            pinned = set(cited)
+            shown = rank.listed(found, self.units, offset, limit, cited, len(langs) > 1, prefer)
+            pinned, docs = set(cited), self.units.docs
             hits = [
                 self.hit(s, doc, score, marks, why, doc in pinned, doc in worded, uid)
-                for doc, score in best
+                | {"books": [{**self.named(docs[d].lang), "id": docs[d].id} for d in (doc, *more)]}
+                for doc, score, more in shown
             ]
         asks = about and not citation  # a suggestion only for words about the laws
         return {
@@ -294,8 +297,8 @@ class Searcher:
             law = self.units.law_named(doc, [uid] if cited and uid else [])
         else:
             law = self.units.law_named(doc, entry[0].entry.targets, entry[0].entry.edition)
-        named = self.named(lang)
-        reason = found_by(*entry) if entry is not None else None
+        named = self.named(lang)  # a reason also as the hit's book's language names it
+        reason = found_by(*entry, named_in(entry[0], named["lang"])) if entry else None
         return hit(stored, score, marks.get(lang, frozenset()), named, reason, cited, worded, law)
 
     def scope(self, lang: str | None) -> list[str]:

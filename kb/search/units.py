@@ -151,6 +151,23 @@ class Units:
         found = self.targets_of[key] = tuple(out)
         return found
 
+    def common_law(self, doc: int) -> str | None:
+        """The law a unit of a law book belongs to, numbered as the newest edition numbers
+        it (the books of an older edition number some laws otherwise: 2007 Law 23 is 2017's
+        72C); None for a unit outside the laws and for a card's box (which covers several).
+
+        >>> from kb.search.searcher import get_searcher
+        >>> u = get_searcher().units
+        >>> u.common_law(u.by_id[("sk", "23")]), u.common_law(u.by_id[("fi", "16.B")])
+        ('72', '16')
+        """
+        unit = self.docs[doc]
+        if not unit.law or unit.lang in self.cards:
+            return None
+        newest = max(self.edition.values())
+        ids, _ = editions.translate(unit.law, self.edition[unit.lang], newest)
+        return law_of(ids[0]) if ids else unit.law
+
     def law_named(self, doc: int, targets: Sequence[str], edition: int = 0) -> str | None:
         """The law a card's unit answers for a citation or a concept naming `targets` (of
         `edition`; 0: the card's own): a box of the card covers several laws (`IFRÅGASATT

@@ -110,6 +110,26 @@ HIT = {
                     "by": {"type": "string", "enum": ["text", "citation", "index", "situation"]},
                     "entry": {"type": "string"},
                     "lang": {"type": "string"},
+                    "named": {
+                        "type": ["string", "null"],
+                        "description": "the entry as the hit's own language names it (null: "
+                        "that language names it nowhere)",
+                    },
+                },
+            },
+        },
+        "books": {
+            "type": "array",
+            "description": "the documents holding the hit's law, each with its unit: the hit's "
+            "own first, then (where several documents were searched, each law listed once) "
+            "the others' best units of the law",
+            "items": {
+                "type": "object",
+                "required": ["lang", "document", "id"],
+                "properties": {
+                    "lang": _string("language code"),
+                    "document": _string("the document's id"),
+                    "id": _string("the unit's id there"),
                 },
             },
         },

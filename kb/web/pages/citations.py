@@ -19,7 +19,7 @@ from kb.web import i18n, labels, names
 from kb.web.pages.common import MAX_QUERY, bp, content_lang, descendants, library
 from kb.web.pages.hooks import capital
 from kb.web.pages.links import public_url, unit_url
-from kb.web.pages.search import search_scope
+from kb.web.pages.search import reader_book
 
 DASH = " – "  # between a citation and the book it is in: every language here writes it so
 
@@ -56,7 +56,7 @@ def cite_page():
     found = resolve(lib, query, lang, content_lang()) if query.strip() else None
     if found is not None and found.found:
         uid, key = found.resolution.id, found.book.key
-        if not lang and not cite.citation_lang(query) and not search_scope():
+        if not lang and not cite.citation_lang(query) and not reader_book():
             # no book known: the law in every language, on its row
             return redirect(url_for("pages.compare", number=law_of(uid), _anchor=anchor(uid)))
         return redirect(unit_url(key, uid))

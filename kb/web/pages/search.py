@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 import nh3
 from flask import (
+    Response,
+    make_response,
     redirect,
     render_template,
     request,
@@ -25,24 +27,41 @@ from kb.web.pages.compare import compare_anchor
 from kb.web.pages.links import unit_url
 from kb.web.subject import own_terms
 
+CHOSEN = "search_book"  # the cookie keeping the book a reader last chose to search
+
 
 def search_scope(lang: str = "") -> str:
-    """The book a search looks in by default: the one the reader is in, else the UI
-    language's, else none (all books), never a foreign book the reader did not choose.
+    """The book a search looks in by default: the one the reader is in, else the one they
+    last chose (a cookie), else none: every language's book, the reader's shown first where
+    it has the law (never a book picked for them, nor only the card of a language that has
+    one).
 
     >>> from kb.web import create_app
     >>> with create_app().test_request_context("/?ui=en"):
     ...     search_scope("fi"), search_scope(""), search_scope("xx")
     ('fi', '', '')
-    >>> with create_app().test_request_context("/?ui=tr"):
+    >>> with create_app().test_request_context("/?ui=tr", headers={"Cookie": "search_book=sk"}):
     ...     search_scope("")
-    'tr'
+    'sk'
     """
     books = library().books
     if lang in books:
         return lang
+    chosen = request.cookies.get(CHOSEN, "")
+    return chosen if chosen in books or chosen == EVERY else ""
+
+
+def reader_book() -> str:
+    """The book a reader reads by default: the one they chose to search last, else their
+    interface language's, else none ("").
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/?ui=tr"):
+    ...     reader_book()
+    'tr'
+    """
     ui = i18n.ui_lang()
-    return ui if ui in books else ""
+    return search_scope() or (ui if ui in library().books else "")
 
 
 def scope_options(scope: str) -> Markup:
@@ -106,7 +125,9 @@ def reasons(hit: dict) -> list[Reason]:
     for found in hit.get("found_by", []):
         if found["by"] not in ("index", "situation"):
             continue
-        if found.get("lang") in readable:
+        if found.get("named"):  # the entry as the hit's book names it
+            said = [(found["by"], found["named"], language_of(hit["key"]))]
+        elif found.get("lang") in readable:
             said = [(found["by"], found["entry"], found["lang"])]
         else:
             terms = own_terms(book, hit["id"]) if book is not None else []
@@ -122,20 +143,23 @@ def reasons(hit: dict) -> list[Reason]:
 def search():
     query = request.args.get("q", "")[:MAX_QUERY]
     lib = library()
-    if "lang" in request.args:  # chosen: a book, "" for every language, `all` every book
+    chosen = "lang" in request.args  # a book, "" for every language, `all` every book
+    if chosen:
         lang = lib.key(request.args["lang"])
         lang = lang if lang in lib.books or lang == EVERY else ""
     else:
         lang = search_scope()
     if not query.strip():
-        return render_template("search.html", query="", result=None, lang=lang)
+        page = render_template("search.html", query="", result=None, lang=lang)
+        return remembered(page, lang if chosen else None)
     try:
         page = max(1, min(10_000, int(request.args.get("page", "1"))))
     except ValueError:
         page = 1
     found = searcher()
     offset = (page - 1) * PER_PAGE
-    result = found.search(query, lang=lang or None, limit=PER_PAGE, offset=offset)
+    prefer = reader_book() or None  # the reader's book shows a law found in several
+    result = found.search(query, lang=lang or None, limit=PER_PAGE, offset=offset, prefer=prefer)
     if result.get("citation"):
         target = result["citation"]
         number = law_of(target["id"])
@@ -150,14 +174,31 @@ def search():
         hit["adds"] = nh3.clean(hit["snippet"], tags=set()).strip() != hit["title"].strip()
         hit["key"] = lib.key(hit["document"])  # the book's address on this site
         hit["why"] = reasons(hit)
+        hit["also"] = [(lib.key(b["document"]), b["id"]) for b in hit["books"][1:]]
         groups.setdefault((hit["key"], hit["law"]), []).append(hit)
-    return render_template(
+    page = render_template(
         "search.html",
         query=query,
         result=result,
         groups=groups,
         lang=lang,
-        browse=lang if lang in lib.books else search_scope() or lib.main_langs[0],
+        browse=lang if lang in lib.books else reader_book() or lib.main_langs[0],
         page=page,
         pages=-(-result["total"] // PER_PAGE),
     )
+    return remembered(page, lang if chosen else None)
+
+
+def remembered(page: str, chosen: str | None) -> Response:
+    """The page, keeping the book a reader chose (`chosen`; None: none chosen) in a cookie
+    for their next search (not in the address: a link shared searches as its reader chose).
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/"):
+    ...     remembered("<p>", "fi").headers["Set-Cookie"].split(";")[0]
+    'search_book=fi'
+    """
+    response = make_response(page)
+    if chosen is not None:
+        response.set_cookie(CHOSEN, chosen, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
