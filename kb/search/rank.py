@@ -324,17 +324,17 @@ def listed(
     offset: int,
     limit: int,
     first: list[int],
-    several: bool,
-    prefer: str | None,
+    prefer: str | None = None,
 ) -> list[tuple[int, float, list[int]]]:
     """The units shown from the `offset`-th, at most `limit` (`law_ranked`; the units a
-    citation names `first`), each with the other books' units of its law where `several`
-    books were searched (`one_per_law`, the `prefer`red book's unit shown; where that book
-    is a card, its matching boxes first)."""
+    citation names `first`); with `prefer` (several books searched: "" or the book whose
+    unit of a law is shown), each law once, with the other books' units of it
+    (`one_per_law`; where the book preferred is a card, its matching boxes first)."""
+    several = prefer is not None
     many = len(units.ranges) if several else 1  # a law's units in at most so many books
     best = law_ranked(found, (offset + limit) * many, units.law_key, first)
     law_of = units.common_law if several else lambda _: None
-    shown = one_per_law(best, law_of, lambda doc: units.docs[doc].lang, prefer)
-    if several and prefer in units.cards:  # a card's reader: its boxes that match first
+    shown = one_per_law(best, law_of, lambda doc: units.docs[doc].lang, prefer or None)
+    if prefer in units.cards:  # a card's reader: its boxes that match first
         shown.sort(key=lambda entry: units.docs[entry[0]].lang != prefer)
     return shown[offset : offset + limit]

@@ -135,7 +135,7 @@ class Searcher:
         "did_you_mean", "citation"}` (a hit's `lang` is its language, `document` its
         document's id): the `limit` hits from the `offset`-th, so that all `total` are
         reachable. Never raises on a user's string: what is not a word is ignored. A law is
-        listed once (`rank.listed`; `prefer`: a document), its `books` each a unit's.
+        listed once (`rank.listed`) with `prefer` ("" or the document shown first).
 
         >>> r = get_searcher().search("CEZALI KART", lang="tr", limit=3)
         >>> r["hits"][0]["law"], r["hits"][0]["snippet"].count("<mark>") > 0
@@ -181,8 +181,8 @@ class Searcher:
             top = max(found.values(), default=0.0)
             for n, doc in enumerate(cited):  # the cited unit first, then in other languages
                 found[doc] = top + len(cited) - n
-            offset = max(0, min(int(offset), len(found)))
-            shown = rank.listed(found, self.units, offset, limit, cited, len(langs) > 1, prefer)
+            offset, many = max(0, min(int(offset), len(found))), len(langs) > 1
+            shown = rank.listed(found, self.units, offset, limit, cited, prefer if many else None)
             pinned, docs = set(cited), self.units.docs
             hits = [
                 self.hit(s, doc, score, marks, why, doc in pinned, doc in worded, uid)

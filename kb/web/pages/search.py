@@ -44,11 +44,12 @@ def search_scope(lang: str = "") -> str:
     ...     search_scope("")
     'sk'
     """
-    books = library().books
-    if lang in books:
+    lib = library()
+    if lang in lib.books:
         return lang
     chosen = request.cookies.get(CHOSEN, "")
-    return chosen if chosen in books or chosen == EVERY else ""
+    several = lib.main_langs != lib.langs  # (else every book is every language's book)
+    return chosen if chosen in lib.books or (chosen == EVERY and several) else ""
 
 
 def reader_book() -> str:
@@ -158,7 +159,7 @@ def search():
         page = 1
     found = searcher()
     offset = (page - 1) * PER_PAGE
-    prefer = reader_book() or None  # the reader's book shows a law found in several
+    prefer = reader_book()  # each law once, the reader's book's unit where it has one
     result = found.search(query, lang=lang or None, limit=PER_PAGE, offset=offset, prefer=prefer)
     if result.get("citation"):
         target = result["citation"]
