@@ -64,7 +64,11 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[int, FlaskC
     with mock.patch.dict(os.environ):
         small = built(tmp_path_factory.mktemp("one"), 1)
         large = built(tmp_path_factory.mktemp("three"), 3)
-        yield {n: create_app(data).test_client() for n, data in ((1, small), (3, large))}
+        kept = ((1, small), (3, large))
+        # no cookies kept: the clients are shared by the module's tests (a book one test
+        # chose to search would be another's default)
+        clients = ((n, create_app(data).test_client(use_cookies=False)) for n, data in kept)
+        yield dict(clients)
     for cached in CACHES:
         cached.cache_clear()
 
