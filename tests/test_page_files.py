@@ -97,3 +97,15 @@ def test_a_rebuild_starts_with_no_page_files(tmp_path: Path) -> None:
     assert after != before and not (after / "pages").exists()
     assert client.get("/fi/law/20?ui=fi").status_code == 200
     assert (after / "pages" / "fi" / "fi" / "law" / "20" / "index.html.br").is_file()
+
+
+def test_a_page_kept_for_everyone_carries_no_readers_choice(app: Flask) -> None:
+    """The home page first rendered for a reader whose last searched book is Slovak (the
+    `search_book` cookie) selects no book: it is kept for every reader, and the browser
+    selects each reader's own choice (site.js)."""
+    chooser = app.test_client()
+    chooser.set_cookie("search_book", "sk")
+    first = chooser.get("/?ui=sv").get_data(as_text=True)
+    later = app.test_client().get("/?ui=sv").get_data(as_text=True)
+    assert first == later and '<option value="" selected>' in later
+    assert '<option value="sk" selected>' not in later

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import brotli
-from flask import abort, current_app, request
+from flask import abort, current_app, g, request
 from flask_babel import gettext as _
 
 from kb import store
@@ -279,6 +279,7 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
         if path is not None:
             found = read_page(path, coding)
             if found is None:
+                g.for_everyone = True  # rendered from no reader's cookie but the language
                 result = view(**kwargs)
                 if not isinstance(result, str) or not write_page(path, result.encode()):
                     return result

@@ -16,6 +16,16 @@ async function copy(text, button) {
   button.textContent = "✓";
 }
 
+// A page kept for every reader chooses no book to search: the one this reader chose last
+// (the `search_book` cookie the search sets) is selected here.
+function chosenBook() {
+  const scope = document.getElementById("scope");
+  const chosen = document.cookie.match(/(?:^|;\s*)search_book=([^;]*)/);
+  if (!scope || !chosen || scope.value !== "") return;
+  const option = [...scope.options].find((o) => o.value === decodeURIComponent(chosen[1]));
+  if (option) scope.value = option.value;
+}
+
 function copyButtons() {
   for (const button of document.querySelectorAll("button.copy")) {
     button.hidden = false;
@@ -436,6 +446,7 @@ document.addEventListener("DOMContentLoaded", () => {
   copyButtons();
   previews();
   heldBooks();
+  chosenBook();
   menus();
   unitInView();
   indexFilter();

@@ -8,6 +8,7 @@ from typing import NamedTuple
 import nh3
 from flask import (
     Response,
+    g,
     make_response,
     redirect,
     render_template,
@@ -47,7 +48,9 @@ def search_scope(lang: str = "") -> str:
     lib = library()
     if lang in lib.books:
         return lang
-    chosen = request.cookies.get(CHOSEN, "")
+    # (a page kept for every reader, `kb.web.cache.cached_page`, is no one's choice:
+    # the browser selects the reader's from the cookie, site.js)
+    chosen = "" if g.get("for_everyone") else request.cookies.get(CHOSEN, "")
     several = lib.main_langs != lib.langs  # (else every book is every language's book)
     return chosen if chosen in lib.books or (chosen == EVERY and several) else ""
 
