@@ -60,7 +60,7 @@ def page_root(build: Path, public: str) -> Path:
 def page_file(build: Path, public: str, ui: str, path: str) -> Path | None:
     """Where a page of a build is kept, in a UI language, for a path (as the reader asked for
     it: the site's URLs have no trailing slash but the home page's); None for a path that
-    cannot be kept (a trailing slash, a dot segment, a name too long for a file).
+    cannot be kept (a trailing slash, a dot segment, a NUL, a name too long for a file).
 
     >>> page_file(Path("b"), "", "fi", "/fi/law/12")
     PosixPath('b/pages/fi/fi/law/12/index.html')
@@ -68,11 +68,15 @@ def page_file(build: Path, public: str, ui: str, path: str) -> Path | None:
     PosixPath('b/pages/en/index.html')
     >>> page_file(Path("b"), "", "fi", "/fi/part/.."), page_file(Path("b"), "", "fi", "/fi/")
     (None, None)
+    >>> page_file(Path("b"), "", "fi", "/fi/law/1" + chr(0)) is None  # no file name holds it
+    True
     """
     parts = path.split("/")[1:]
     if parts == [""]:
         parts = []
-    if not path.startswith("/") or any(p in ("", ".", "..") or len(p) > 100 for p in parts):
+    if not path.startswith("/") or "\x00" in path:
+        return None
+    if any(p in ("", ".", "..") or len(p.encode()) > 200 for p in parts):
         return None
     return page_root(build, public).joinpath(ui, *parts, "index.html")
 
