@@ -130,13 +130,31 @@ def table_of(uid: str) -> str | None:
     return head if dot and law_of(head) else None
 
 
+def inside(uid: str, top: str) -> bool:
+    """Whether a unit is below another (not the unit itself: `within` counts it).
+
+    >>> inside("16.C.2", "16.C"), inside("16.C", "16.C"), inside("16.CC", "16.C")
+    (True, False, False)
+    """
+    return uid.startswith(top + ".")
+
+
+def within(uid: str, top: str) -> bool:
+    """Whether a unit is another or below it (its subtree).
+
+    >>> within("16.C", "16.C"), within("16.C.2", "16.C"), within("16.D", "16.C")
+    (True, True, False)
+    """
+    return uid == top or inside(uid, top)
+
+
 def related(a: str, b: str) -> bool:
     """Whether two ids are the same unit or one is inside the other.
 
     >>> related("22", "22.A"), related("16.C", "16.D"), related("16.C.2", "16.C")
     (True, False, True)
     """
-    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+    return within(a, b) or inside(b, a)
 
 
 def anchor(uid: str) -> str:
@@ -168,7 +186,7 @@ def print_order(units: list[Unit]) -> list[Unit | Tail]:
     out: list[Unit | Tail] = []
     open_: list[Unit] = []
     for unit in units:
-        while open_ and not unit.id.startswith(open_[-1].id + "."):
+        while open_ and not inside(unit.id, open_[-1].id):
             done = open_.pop()
             if done.tail and open_:
                 out.append(Tail(done))

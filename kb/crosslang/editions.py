@@ -25,7 +25,7 @@ from functools import cache, cached_property
 from itertools import takewhile
 from pathlib import Path
 
-from kb.core.ids import law_of, lineage
+from kb.core.ids import inside, law_of, lineage
 from kb.store import corpus_dir
 
 MAP_FILES = "edition-map-*-*.toml"  # in the corpus folder: edition-map-<older>-<newer>.toml
@@ -110,7 +110,7 @@ class EditionMap:
         # law: to any unit of it, from another law)
         found = {n for a in lineage(uid) for n in positions.get(a, ())}
         start = bisect_left(targets, uid + ".")
-        for target in takewhile(lambda t: t.startswith(uid + "."), targets[start:]):
+        for target in takewhile(lambda t: inside(t, uid), targets[start:]):
             found.update(positions[target])
         if uid == law:
             moved = [keys[n] for n in sorted(found) if law_of(keys[n]) != law]

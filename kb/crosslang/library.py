@@ -21,7 +21,7 @@ from typing import Any
 
 from kb import store
 from kb.core.code import packages_hash
-from kb.core.ids import LAW_LEVELS, law_of
+from kb.core.ids import LAW_LEVELS, law_of, within
 from kb.core.memory import loading
 from kb.core.model import Unit
 from kb.crosslang import misprints
@@ -251,7 +251,7 @@ class Book:
         for unit in self.units:
             if unit.kind == "law":
                 current = unit.id
-            if current and (unit.id == current or unit.id.startswith(current + ".")):
+            if current and within(unit.id, current):
                 out.setdefault(current, []).append(unit)
         return out
 

@@ -18,7 +18,7 @@ from functools import cache
 
 from babel import Locale, UnknownLocaleError
 
-from kb.core.ids import ROMAN, Tail, canonical, print_order, table_of
+from kb.core.ids import ROMAN, Tail, canonical, print_order, table_of, within
 from kb.core.model import Unit
 from kb.core.profile import References
 from kb.profiles import language_of, languages, load_references, page_references
@@ -305,7 +305,7 @@ def full_text(uid: str, units: list[Unit]) -> str:
     1. Eka.
     """
     out: list[str] = []
-    for item in print_order([u for u in units if u.id == uid or u.id.startswith(uid + ".")]):
+    for item in print_order([u for u in units if within(u.id, uid)]):
         if isinstance(item, Tail):
             out.append(item.unit.tail)
         elif item.kind == "table":  # its caption, then its rows

@@ -17,6 +17,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.core.ids import within
 from kb.core.model import Document, Problem
 from kb.profiles import load_words
 
@@ -63,11 +64,7 @@ def own_words(doc: Document, uid: str) -> set[str]:
     (lower case, as the book's language lowers them)."""
     lower = load_words(doc.lang).lower
     units = {u.id: u for u in doc.units}
-    texts = [
-        f"{u.title} {u.term or ''} {u.text} {u.tail}"
-        for u in doc.units
-        if u.id == uid or u.id.startswith(uid + ".")
-    ]
+    texts = [f"{u.title} {u.term or ''} {u.text} {u.tail}" for u in doc.units if within(u.id, uid)]
     parent = units[uid].parent if uid in units else None
     while parent in units:
         texts.append(units[parent].title)

@@ -29,7 +29,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-from kb.core.ids import anchor, law_of, unit_path
+from kb.core.ids import anchor, inside, law_of, unit_path, within
 from kb.crosslang.library import Library, get_library
 from kb.qa import report_on, stored
 from kb.qa.groups import Alignment, align_books
@@ -124,7 +124,7 @@ def narrowed(findings: list[Finding], filters: dict) -> list[Finding]:
     return [
         f for f in findings
         if (not filters["severity"] or f.severity in filters["severity"])
-        and (not unit or f.id == unit or f.id.startswith(unit + "."))
+        and (not unit or within(f.id, unit))
     ]  # fmt: skip
 
 
@@ -329,7 +329,7 @@ def law_rows(alignment: Alignment, number: str) -> list[dict]:
             if lang in alignment.others:  # a unit of the other edition stands whole
                 book = alignment.book(lang)
                 for unit in [u for u in units if u.kind != "law"]:
-                    units += [u for u in book.units if u.id.startswith(unit.id + ".")]
+                    units += [u for u in book.units if inside(u.id, unit.id)]
             cells[lang] = {"units": units, "above": bool(group.units.get(lang)) and not units}
             seen[lang].update(u.id for u in units)
         rows.append({"id": group.id, "anchor": anchor(group.id), "cells": cells, "only": None})

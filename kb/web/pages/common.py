@@ -14,7 +14,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from kb.core.ids import law_of
+from kb.core.ids import inside, law_of
 from kb.crosslang.align import N_
 from kb.crosslang.library import Book, Library, get_library
 from kb.web import i18n
@@ -117,4 +117,4 @@ def side_by_side() -> list[str]:
 
 def descendants(book: Book, uid: str) -> list:
     """The units below a unit, in order (looked for in its law only)."""
-    return [u for u in book.law_units(law_of(uid) or "") if u.id.startswith(uid + ".")]
+    return [u for u in book.law_units(law_of(uid) or "") if inside(u.id, uid)]

@@ -13,7 +13,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from kb.core.ids import anchor, law_of
+from kb.core.ids import anchor, law_of, within
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.web import i18n
@@ -220,10 +220,9 @@ def unit_rows(lib: Library, rows: list[dict], lang: str, uid: str) -> list[dict]
     book = lib.book(lang)
     ref = reference_book([lib.book(x) for x in rows[0]["cells"]]) if rows else None
     mapped = align.counterpart(book, ref, uid).ids if ref and ref is not book else [uid]
-    inside = lambda i, top: i == top or i.startswith(top + ".")  # noqa: E731
     return [
         r
         for r in rows
-        if any(inside(i, uid) for i in r["cells"][lang].ids)
-        or any(inside(r["id"], m) for m in mapped)
+        if any(within(i, uid) for i in r["cells"][lang].ids)
+        or any(within(r["id"], m) for m in mapped)
     ]
