@@ -26,11 +26,12 @@ its own (`fi-2017`, then `fi2` ... `fiN`, read with its language's profile, reac
   the site's readers do (language cookie, brotli) for 10 s by wrk with 32 connections, sent by
   nginx from its files (`nginx_law_page_rps`) and by a worker directly (`app_law_page_rps`).
 
-The copies are not alike (`--alike`: byte for byte): in each further copy of the fi, tr and
-et books every word of eight letters or more is spelled as that copy's own
+The copies are not alike (`--alike`: byte for byte): in each further copy of the fi and et
+books every word of eight letters or more is spelled as that copy's own
 (`tests.helpers.corpus.respelled`), so copies share no long word and no cache or compression
-is flattered by repeats (the sk book and the card are copied as they are: their parsers lean
-on long heading words). Every figure reads each page and asks each (query, scope) once.
+is flattered by repeats (the tr and sk books and the card are copied as they are: their
+parsers or their made subject index lean on long words). Every figure reads each page and
+asks each (query, scope) once.
 
 Prints a table, then one JSON object as the last line.
 """

@@ -6,7 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
-RESPELLED = ("fi", "tr", "et")  # law books whose parsers do not lean on long heading words
+RESPELLED = ("fi", "et")  # law books whose parsers and data do not lean on long words
 LONG_WORD = re.compile(r"\b([^\W\d_]{8,})\b")
 
 
@@ -24,7 +24,7 @@ def respelled(text: str, copy: int) -> str:
 def copy_corpus(source: Path, target: Path, copies: int, varied: bool = False) -> None:
     """Write `copies` copies of every document of `source` into `target` (the first under
     its own id, the further ones under ids of their own: `fi2` ... `fiN`). `varied`: in each
-    further copy of the fi, tr and et books, every long word is spelled as that copy's own
+    further copy of the fi and et books, every long word is spelled as that copy's own
     (`respelled`; the document's `last_line` follows), so that the copies are not alike."""
     target.mkdir(parents=True, exist_ok=True)
     for shared in source.glob("*.toml"):  # corpus-level data: the edition map
