@@ -22,7 +22,7 @@ from typing import Any
 from kb import store
 from kb.core.code import packages_hash
 from kb.core.ids import LAW_LEVELS, law_of, within
-from kb.core.memory import loading
+from kb.core.memory import give_back, loading
 from kb.core.model import Unit
 from kb.crosslang import misprints
 from kb.crosslang.misprints import Misprint
@@ -34,7 +34,7 @@ MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`j
 MISPRINTS_CODE = ("crosslang", "layers", "data")  # what they are judged with
 _read_lock = threading.Lock()  # one book read at a time
 HELD = 48 * 2**20  # bytes: about what the units of the books read last take in memory
-GRACE = 30.0  # seconds: a book read this recently is held whatever the budget
+GRACE = 10.0  # seconds: a book read this recently is held whatever the budget
 HELD_PER_BYTE = 6  # a book's units in memory, per byte of its built file (3.3 MB for 0.6 MB)
 DERIVED = ("by_id", "laws", "_subtrees", "definitions", "topics")  # worked out from its units
 
@@ -82,7 +82,7 @@ class Held:
             self._shrink()
 
     def _shrink(self) -> None:
-        recent = time.monotonic() - self.grace
+        recent, released = time.monotonic() - self.grace, False
         while self.budget is not None and self.size > self.budget and len(self.books) > 1:
             oldest, freed, last = next(iter(self.books.values()))
             if last > recent:
@@ -90,6 +90,9 @@ class Held:
             self.books.popitem(last=False)
             self.size -= freed
             oldest.release()
+            released = True
+        if released:
+            give_back()  # the pages they held go back to the OS, not to a free list
 
 
 def document_keys(manifest: dict) -> dict[str, str]:
