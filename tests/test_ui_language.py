@@ -76,7 +76,7 @@ ALLOWED = {"imp", "ocr"}
 SHARED = {
     "et": {"mine"},
     "sk": {"list", "parameter", "text"},
-    "sv": {"bad", "cell", "extra", "form", "led", "per", "situation", "text"},
+    "sv": {"bad", "cell", "extra", "form", "led", "per", "situation", "text", "version"},
 }
 # The English a page of another interface may hold, each marked as such (`lang="en"`) and in
 # one of these: the language switcher naming English in English, the international citation,
