@@ -4,6 +4,8 @@ site, and Debian's Chromium for the browser tests."""
 from __future__ import annotations
 
 import errno
+import fcntl
+import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -72,13 +74,21 @@ def app() -> Flask:
     return create_app()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The whole corpus, copied and built once per module (knowledge base and index)."""
-    root = tmp_path_factory.mktemp("built")
-    corpus, data = root / "corpus", root / "var"
-    shutil.copytree(CORPUS, corpus)
-    assert build(corpus, data).ok
+    """The whole corpus, copied and built once per test session (knowledge base and index),
+    shared by the session's workers: never changed, only copied (`site`)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the folder of this session's workers (each has its own below)
+    corpus, data = root / "built" / "corpus", root / "built" / "var"
+    with (root / "built.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds; the others wait, then read it
+        if not (root / "built" / "done").exists():
+            shutil.rmtree(root / "built", ignore_errors=True)
+            shutil.copytree(CORPUS, corpus)
+            assert build(corpus, data).ok
+            (root / "built" / "done").touch()
     return corpus, data
 
 

@@ -12,7 +12,7 @@ import pytest
 from kb.pipeline import build
 from kb.web import create_app
 
-pytestmark = pytest.mark.slow  # a crawl of every page
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # a crawl of every page
 
 LINK = re.compile(r'href="([^"]+)"')
 ID = re.compile(r'id="([^"]+)"')

@@ -336,7 +336,7 @@ def test_the_first_page_is_kept_and_a_newer_one_offered(browser: Browser, app: F
     page.goto(f"{base}/fi/law/12")
     expect(title).to_have_text("KILPAILUNJOHTAJAN HARKINTAVALTA")  # the kept page, at once
     note = page.locator(".update-note")
-    expect(note).to_be_visible()
+    expect(note).to_be_visible(timeout=20_000)  # the worker's fetch in the background
     expect(note).to_contain_text("A newer version of this page is ready.")
     shot(page, "offline-newer-build", "phone")
     note.locator("a").click()

@@ -33,7 +33,8 @@ from kb.search.write import index_dir
 from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 
-pytestmark = pytest.mark.slow  # injected faults: bad sources, killed builds, full disks
+# Injected faults: bad sources, killed builds, full disks.
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]
 
 LANGS = ("et", "fi", "sk", "sv", "tr")
 # Each language's document, by its id (corpus/<lang>/document.toml: the key of its build).

@@ -16,7 +16,7 @@ from kb.web.deploy import answers
 from tests.conftest import ROOT
 from tests.helpers.servers import free_port
 
-pytestmark = pytest.mark.slow  # a non-editable install into a fresh virtualenv
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # a non-editable install, a fresh venv
 
 PAGES = {
     "/": "Laws",

@@ -144,6 +144,7 @@ def test_a_server_starts_from_the_knowledge_base_built_before(
     assert create_app(data).test_client().get("/tr/law/12").status_code == 200
 
 
+@pytest.mark.sweep  # ten whole builds beside a server
 def test_a_servers_memory_stays_flat_across_rebuilds(site: tuple[Path, Path]) -> None:
     """Ten rebuilds, each followed by the pages a reader asks for: the server's memory after
     the tenth is within 30 MB of after the first (each rebuild kept 50-60 MB for good: the
