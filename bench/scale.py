@@ -145,12 +145,13 @@ def serve(env: dict[str, str], data: Path, traffic: list[tuple[str, str, str]]) 
 def in_process(data: Path, traffic: list[tuple[str, str, str]]) -> dict[str, float]:
     """The same searches through the search package and through FTS5, in this process."""
     from bench.search import Fts5
+    from kb.core.model import EVERY
     from kb.search.searcher import get_searcher
 
     searcher, fts = get_searcher(data), Fts5(data)
-    engines: dict[str, Callable[[str, str | None], object]] = {
+    engines: dict[str, Callable[[str, str], object]] = {  # "all": every document, as the API
         "inproc": lambda q, scope: searcher.search(q, lang=scope),
-        "fts5": lambda q, scope: fts.search(q, scope),
+        "fts5": lambda q, scope: fts.search(q, None if scope == EVERY else scope),
     }
     result = {}
     for name, search in engines.items():
@@ -159,7 +160,7 @@ def in_process(data: Path, traffic: list[tuple[str, str, str]]) -> dict[str, flo
             for query, scope, k in traffic:
                 if k == kind:
                     start = time.perf_counter()
-                    search(query, None if scope == "all" else scope)
+                    search(query, scope)
                     times.append((time.perf_counter() - start) * 1000)
             result |= summary(times, f"{name}_{kind}")
     return result
