@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from kb.qa.checks.base import Check, names, ordered, plain, sentences, text_finding, texts_of
+from kb.qa.checks.base import Check, Difference, plain, reading_findings, sentences, texts_of
 from kb.qa.checks.lexicon import forms, patterns
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding
@@ -32,22 +31,12 @@ from kb.qa.model import Finding
 RELATIVE = "partner"  # a role named from another's side: no trade
 
 
-@dataclass(frozen=True)
-class Trade:
-    """One book's role against the role the other books agree on, with each book's words."""
-
-    odd: str
-    said: str
-    role: str
-    words: dict[str, str]
-
-
-def trades(texts: dict[str, str]) -> list[Trade]:
+def trades(texts: dict[str, str]) -> list[Difference]:
     """The books that name one role fewer times, none at all, and another more than the
     other books, who agree on how often they name each role.
 
     >>> t = {"fi": "Lepääjä pelaa.", "tr": "Yer oynar.", "et": "Kaitsja mängib."}
-    >>> [(d.odd, d.said, d.role, d.words["et"]) for d in trades(t)]
+    >>> [(d.odd, d.said, d.theirs, d.words["et"]) for d in trades(t)]
     [('et', 'defender', 'dummy', 'Kaitsja')]
     """
     found = {x: forms(x, "roles", t) for x, t in texts.items()}
@@ -65,11 +54,11 @@ def trades(texts: dict[str, str]) -> list[Trade]:
             continue
         words = {x: ", ".join(f.words for f in found[x] if f.name == fewer[0]) for x in others}
         said = ", ".join(f.words for f in found[odd] if f.name == more[0])
-        out.append(Trade(odd, more[0], fewer[0], {odd: said} | words))
+        out.append(Difference(odd, more[0], fewer[0], {odd: said} | words))
     return out
 
 
-def group_trades(units: dict[str, str]) -> list[Trade]:
+def group_trades(units: dict[str, str]) -> list[Difference]:
     """The trades of one group's texts: sentence by sentence where the books print as many
     sentences, else the whole texts."""
     split = {x: sentences(t) for x, t in units.items()}
@@ -84,22 +73,10 @@ def check_roles(a: Alignment) -> Iterator[Finding]:
     unit and book, at the first trade, with each book's words; the fix is the others'."""
     for group in a.groups:
         units = {x: u for x, u in texts_of(a, group).items() if patterns(x, "roles")}
-        if len(units) < 3:
-            continue
-        seen: set[str] = set()
-        for t in group_trades({x: plain(u) for x, u in units.items()}):
-            if t.odd in seen:
-                continue
-            seen.add(t.odd)
-            others = [x for x in units if x != t.odd]
-            words = "; ".join(t.words[x] for x in (t.odd, *others))
-            params = {"odd": t.odd, "said": t.said, "others": names(others), "role": t.role,
-                      "words": words}  # fmt: skip
-            fix = {"code": "fix.reading", "others": names(others),
-                   "words": "; ".join(t.words[x] for x in others)}  # fmt: skip
-            first = {x: w.split(", ")[0] for x, w in t.words.items()}  # where each side points
-            yield text_finding(a, "roles", "warning", group, ordered([t.odd], others), "roles",
-                               params, [t.odd], first, fix)  # fmt: skip
+        if len(units) >= 3:
+            texts = {x: plain(u) for x, u in units.items()}
+            yield from reading_findings(a, "roles", group, list(units), group_trades(texts),
+                                        "role")  # fmt: skip
 
 
 CHECKS = (Check("roles", "meaning", check_roles),)
