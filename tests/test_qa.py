@@ -276,20 +276,25 @@ BLIND = DATA / "qa_blind.tsv"
 
 def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
     """Recall on the reading of laws 11 25 26 29 31 32 43 57 62 68 72 85, written before the
-    checks of issue 39 (docs/qa.md): 30 of 54 found, 27 of the 36 certain."""
+    checks of issue 39 (docs/qa.md): 34 of 54 found, 30 of the 36 certain."""
     rows = [line.split("\t") for line in BLIND.read_text().splitlines()
             if line and not line.startswith("#")]  # fmt: skip
     hits = {(uid, x) for f in full.findings for uid in named(f) for x in f.about}
     found_rows = [r for r in rows if (r[0], r[1]) in hits]
     certain = [r for r in rows if r[5] == "certain"]
     assert (len(rows), len(certain)) == (54, 36)
-    assert (len(found_rows), sum(r[5] == "certain" for r in found_rows)) == (30, 27)
-    # What a paraphrase changes is still read by a person only: a role (et 43B3 a defender
-    # for dummy), a side (et 11A), a case ending (et "parempoolne vastase").
+    assert (len(found_rows), sum(r[5] == "certain" for r in found_rows)) == (34, 30)
+    # Found since: a role traded for another (et 43B3 a defender for dummy, et 11A the
+    # non-offending side for either side), endings that do not agree (et 31A "parempoolne
+    # vastase"). The roles finding on et 43B3 also names that unit's probable clauses row.
+    assert {("43.B.3", "et"), ("11.A", "et"), ("31.A", "et")} <= {(r[0], r[1]) for r in found_rows}
+    # Still read by a person only: a role added (tr 32B2 the offender's partner), "with" for
+    # "without" a penalty (et 62C1), an "or" clause (tr 68C), real words misplaced (fi
+    # "hyötäneet", "kansakilpailijoita"), an adverb for an adjective (et "loomulikult viisil").
     missed = {(r[0], r[1]) for r in certain if (r[0], r[1]) not in hits}
     assert missed == {
-        ("31.A", "et"), ("32.B.2", "tr"), ("43.B.3", "fi"), ("43.B.3", "et"),
-        ("62.C.1", "et"), ("68", "et"), ("68.C", "tr"), ("72.A", "fi"), ("11.A", "et"),
+        ("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("68", "et"), ("68.C", "tr"),
+        ("72.A", "fi"),
     }  # fmt: skip
 
 

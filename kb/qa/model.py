@@ -27,8 +27,8 @@ from kb.core.ids import unit_path
 # The checks of the translator's list, in the order the report lists them.
 CHECKS: tuple[str, ...] = (
     "missing", "extra", "headings", "footnotes", "numbers", "refs", "edition", "modal",
-    "clauses", "length", "empty", "untranslated", "terms", "symbols", "brackets", "doubled",
-    "typography", "punctuation", "spelling", "consistency",
+    "roles", "clauses", "length", "empty", "untranslated", "terms", "symbols", "brackets",
+    "doubled", "typography", "punctuation", "spelling", "consistency",
 )  # fmt: skip
 # The checks of the housekeeping report (`lawkb qa --housekeeping`): what changed between the
 # editions and what the parser met; not translation errors, so not in the translator's list.
@@ -79,8 +79,11 @@ MESSAGES: dict[str, str] = {
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",
+    "roles": "{odd} names {said} where {others} name {role} ({words})",
     "spelling": "{odd}: {words} ({count}×) is a letter or two from {form} ({times}×): a "
     "misspelling?",
+    "spelling.agreement": "{odd}: {words} is printed once and its endings do not agree; they "
+    "agree in {form} ({times}×) and {other} ({other_times}×)",
     "spelling.unknown": "{odd}: {words} is printed once and is not in its dictionary: a "
     "misspelling?",
     "drift.book": "{older} {uid} is {targets} in {newer}",
@@ -112,6 +115,14 @@ FORCES: dict[str, str] = {
     "may_apply": "may apply", "plain": "no modal verb", "only": "only", "every": "every",
     "any": "any",
 }  # fmt: skip
+# How the English report names the players and sides a roles finding names (partner is never
+# traded: kb.qa.checks.roles).
+ROLES: dict[str, str] = {
+    "sides": "either side", "non_offender": "the non-offending side", "offender": "the offender",
+    "declarer": "declarer", "dummy": "dummy", "defender": "a defender",
+    "lho": "the left-hand opponent", "rho": "the right-hand opponent",
+}  # fmt: skip
+NAMED = {"said": FORCES | ROLES, "force": FORCES, "role": ROLES}  # parameters said by name
 # A proposed fix: one English sentence per code, its parameters named as in MESSAGES.
 FIXES: dict[str, str] = {
     "fix.reading": "read as {others} do: {words}",
@@ -167,7 +178,7 @@ def render(code: str, **params: Any) -> str:
     'et says need not where fi, tr say shall not (ei pea)'
     """
     text = MESSAGES[code] if code in MESSAGES else FIXES[code]
-    shown = {k: FORCES[v] if k in ("said", "force") else PHRASES.get(k, str)(v)
+    shown = {k: NAMED[k][v] if k in NAMED else PHRASES.get(k, str)(v)
              for k, v in params.items()}  # fmt: skip
     return text.format(**shown)
 

@@ -8,7 +8,7 @@ map in the missing and drift checks only (below a section the editions are not a
 Drift and the parser's notes are housekeeping (`HOUSEKEEPING`), not the translator's list.
 
 >>> REGISTRY["numbers"].family, len(REGISTRY)
-('figures', 22)
+('figures', 23)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from kb.qa.checks import (
     mechanics,
     modal,
     references,
+    roles,
     spelling,
     structure,
     terms,
@@ -36,6 +37,7 @@ FAMILIES = (
     figures,
     references,
     modal,
+    roles,
     clauses,
     text,
     terms,

@@ -14,7 +14,7 @@ and points at their offending words.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -140,6 +140,38 @@ def text_finding(a: Alignment, check: str, severity: str, group: Group, langs: t
     first = group.units[langs[0]][0].id
     return Finding(check, severity, first, langs, render(code, **params), where, None, code,
                    params, tuple(odd), fix or {})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One book's reading where the other books agree on another (a modal force, a role):
+    what it says, what they say, and each book's words (several separated by ", ")."""
+
+    odd: str
+    said: str
+    theirs: str
+    words: dict[str, str]
+
+
+def reading_findings(a: Alignment, check: str, group: Group, langs: list[str],
+                     found: Iterable[Difference], name: str) -> Iterator[Finding]:  # fmt: skip
+    """One finding per book of a group at its first difference: the book's reading (`said`)
+    against the others' (the parameter `name`), with each book's words; each side points at
+    the first of its words; the fix is the others' reading."""
+    seen: set[str] = set()
+    for d in found:
+        if d.odd in seen:
+            continue
+        seen.add(d.odd)
+        others = [x for x in langs if x != d.odd]
+        words = "; ".join(d.words[x] for x in (d.odd, *others))
+        params = {"odd": d.odd, "said": d.said, "others": names(others), name: d.theirs,
+                  "words": words}  # fmt: skip
+        fix = {"code": "fix.reading", "others": names(others),
+               "words": "; ".join(d.words[x] for x in others)}  # fmt: skip
+        first = {x: w.split(", ")[0] for x, w in d.words.items()}
+        yield text_finding(a, check, "warning", group, ordered([d.odd], others), check, params,
+                           [d.odd], first, fix)  # fmt: skip
 
 
 def plain(unit: Unit) -> str:

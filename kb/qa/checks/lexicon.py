@@ -22,6 +22,17 @@ ORDER = {
     "modal": ("need_not", "should_not", "must_not", "should", "must", "may"),
     "scope": ("only", "every", "any"),
     "markers": ("unless", "except", "but", "or", "not"),
+    "roles": (
+        "sides",
+        "non_offender",
+        "offender",
+        "declarer",
+        "dummy",
+        "defender",
+        "partner",
+        "lho",
+        "rho",
+    ),
 }
 # A modal class and its strength: "should" is a weaker "must", "should not" a weaker "must
 # not"; the report compares the classes first, then the strength where a book's form says it.

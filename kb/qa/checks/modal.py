@@ -28,17 +28,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from kb.core.model import Unit
 from kb.qa.checks.base import (
     WORD,
     Check,
-    names,
-    ordered,
+    Difference,
     plain,
+    reading_findings,
     sentences,
-    text_finding,
     texts_of,
 )
 from kb.qa.checks.lexicon import Form, applies, forms, strength
@@ -51,16 +49,6 @@ PARAPHRASES = {frozenset({"must", "must_not"})}
 NEGATIVE = {"must_not", "need_not"}  # the forces that say what a player need or may not do
 _ASIDE = re.compile(r"\([^()]*\)")  # words in brackets: an aside, not the rule's verb
 MOST = 2  # modal forms a sentence may have in a book for its forces to be compared
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One book's force against the others' agreeing force, with each book's words."""
-
-    odd: str
-    said: str
-    force: str
-    words: dict[str, str]
 
 
 def _names_of(found: list[Form], force: str) -> tuple[str, str]:
@@ -76,7 +64,7 @@ def differences(texts: dict[str, str]) -> list[Difference]:
     alone (their forces cannot be told apart by counting).
 
     >>> t = {"fi": "Hän ei saa hyväksyä.", "tr": "Kabul edemez.", "et": "Ta ei pea nõustuma."}
-    >>> [(d.odd, d.said, d.force) for d in differences(t)]
+    >>> [(d.odd, d.said, d.theirs) for d in differences(t)]
     [('et', 'need_not', 'must_not')]
     """
     found = {x: forms(x, "modal", t) for x, t in texts.items()}
@@ -218,22 +206,9 @@ def check_modal(a: Alignment) -> Iterator[Finding]:
     """
     for group in a.groups:
         units = texts_of(a, group)
-        if len(units) < 3:
-            continue
-        seen: set[str] = set()
-        for d in group_differences(a, units):
-            if d.odd in seen:
-                continue
-            seen.add(d.odd)
-            others = [x for x in units if x != d.odd]
-            words = "; ".join(d.words[x] for x in (d.odd, *others))
-            params = {"odd": d.odd, "said": d.said, "others": names(others), "force": d.force,
-                      "words": words}  # fmt: skip
-            langs = ordered([d.odd], others)
-            fix = {"code": "fix.reading", "others": names(others),
-                   "words": "; ".join(d.words[x] for x in others)}  # fmt: skip
-            yield text_finding(a, "modal", "warning", group, langs, "modal", params, [d.odd],
-                               d.words, fix)  # fmt: skip
+        if len(units) >= 3:
+            yield from reading_findings(a, "modal", group, list(units),
+                                        group_differences(a, units), "force")  # fmt: skip
 
 
 CHECKS = (Check("modal", "meaning", check_modal),)

@@ -32,6 +32,7 @@ from rapidfuzz.distance import OSA
 from kb.core.ids import LAW_LEVELS
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
+from kb.qa.checks.agreement import disagreements
 from kb.qa.checks.base import WORD, Check, ordered
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
@@ -277,25 +278,40 @@ def _concordance(form: str, counts: Counter[str], units: dict[str, list[str]],
 
 def check_spelling(a: Alignment) -> Iterator[Finding]:
     """A finding per misspelt word of each law book of the edition compared, on the first
-    unit printing it (the others listed); the fix is the book's usual form."""
+    unit printing it (the others listed); the fix is the book's usual form. Then the pairs
+    whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing."""
     for lang in a.peers:
-        found = misspellings(a.book(lang))
-        found += unknown_words(a.book(lang), {m.word for m in found})
-        for m in found:
-            group = a.group(m.units[0])
-            uid = group.id if group else m.units[0]
-            params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
-                      "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
-            code, fix = "spelling", {"code": "fix.write", "form": m.form}
-            if m.form_units:
-                code, fix = "spelling.variants", {}
-                params["form_units"] = ", ".join(m.form_units)
-            elif not m.form:
-                code, fix = "spelling.unknown", {}
-            where = (a.side(lang, uid, m.printed),)
-            law = group.law if group else None
-            yield Finding("spelling", "info", uid, ordered([lang], []), render(code, **params),
-                          where, law, code, params, (lang,), fix)  # fmt: skip
+        yield from _spelt(a, lang)
+        for c in disagreements(a.book(lang)):
+            group = a.group(c.unit)
+            uid = group.id if group else c.unit
+            params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times,
+                      "other": c.other, "other_times": c.other_times}  # fmt: skip
+            yield Finding("spelling", "info", uid, (lang,),
+                          render("spelling.agreement", **params), (a.side(lang, uid, c.words),),
+                          group.law if group else None, "spelling.agreement", params, (lang,),
+                          {"code": "fix.write", "form": c.form})  # fmt: skip
+
+
+def _spelt(a: Alignment, lang: str) -> Iterator[Finding]:
+    """The misspelt words of one book (see `check_spelling`)."""
+    found = misspellings(a.book(lang))
+    found += unknown_words(a.book(lang), {m.word for m in found})
+    for m in found:
+        group = a.group(m.units[0])
+        uid = group.id if group else m.units[0]
+        params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
+                  "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
+        code, fix = "spelling", {"code": "fix.write", "form": m.form}
+        if m.form_units:
+            code, fix = "spelling.variants", {}
+            params["form_units"] = ", ".join(m.form_units)
+        elif not m.form:
+            code, fix = "spelling.unknown", {}
+        where = (a.side(lang, uid, m.printed),)
+        law = group.law if group else None
+        yield Finding("spelling", "info", uid, ordered([lang], []), render(code, **params),
+                      where, law, code, params, (lang,), fix)  # fmt: skip
 
 
 CHECKS = (Check("spelling", "spelling", check_spelling),)
