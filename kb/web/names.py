@@ -18,8 +18,8 @@ from markupsafe import Markup, escape
 from kb.core.ids import law_of, table_of
 from kb.crosslang.library import Library, get_library
 from kb.layers import cite
-from kb.profiles import language_of, load_words
 from kb.web import i18n
+from kb.web.i18n import language_of
 
 FIRST_WORDS = 8  # of a definition, in a link's title
 # A document of each language as a label names it (`book_label`): the language in the form
@@ -186,8 +186,8 @@ def book_title(key: str) -> Markup:
     if not title:
         return escape(book_label(key))
     if title.isupper():
-        title = title[:1] + load_words(book.lang).lower(title[1:])
-    return in_lang(language_of(book.key), title)
+        title = title[:1] + _library().profiles.load_words(book.lang).lower(title[1:])
+    return in_lang(book.lang, title)
 
 
 def in_lang(lang: str, text: str) -> Markup:
