@@ -206,7 +206,7 @@ def parse_document(
         expected, words = meta.get("laws", LAWS), profiles.load_words(doc.lang)
         parse_lawbook(doc, raw_lines, profile, errata, tables_, layout, expected, words)
     elif doc.kind == "card":
-        card.parse_card(doc, raw_lines, folder)
+        card.parse_card(doc, raw_lines, folder, profiles)
 
 
 def split_regions(lines: list[Line], profile: Profile) -> list[Block]:

@@ -258,7 +258,7 @@ def printed_name(unit: Unit) -> str:
     return table_name(unit) if unit.kind == "table" else ""
 
 
-def unit_citation(unit: Unit, lang: str | None = None) -> str:
+def unit_citation(unit: Unit, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A unit cited in a language's style (the international one without): a law's table
     also by the heading its book prints over it (`table_name`).
 
@@ -266,16 +266,16 @@ def unit_citation(unit: Unit, lang: str | None = None) -> str:
     >>> unit_citation(t, "sk"), unit_citation(t)
     ('tabuľka v pravidle 77 (NADZDVIHY)', 'Law 77 table (NADZDVIHY)')
     """
-    return named(unit.id, table_name(unit) if unit.kind == "table" else "", lang)
+    return named(unit.id, table_name(unit) if unit.kind == "table" else "", lang, profiles)
 
 
-def named(uid: str, name: str, lang: str | None = None) -> str:
+def named(uid: str, name: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A unit's citation (`render`) followed by the name its book prints for it, if any.
 
     >>> named("77.table.3", "SLAMMIT", "fi"), named("2.table", "", "fi")
     ('lain 77 § taulukko (SLAMMIT)', 'lain 2 § taulukko')
     """
-    return render(uid, lang) + (f" ({name})" if name else "")
+    return render(uid, lang, profiles) + (f" ({name})" if name else "")
 
 
 def heading(number: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:

@@ -35,7 +35,7 @@ def shared() -> dict:
         "law_of": law_of,
         "law_levels": LAW_LEVELS,
         "law_heading": law_heading,
-        "cite_examples": cite.examples(i18n.reader_style()),
+        "cite_examples": cite.examples(i18n.reader_style(), i18n.profiles()),
         "labels": labels,
         "search_scope": search_scope,
         "scope_options": scope_options,
@@ -76,7 +76,7 @@ def cite_label(uid: str, lang: str) -> str:
     ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
     """
     if law_of(uid) and table_of(uid) is None:
-        return cite.render(uid, lang)
+        return cite.render(uid, lang, i18n.profiles())
     return names.unit_name(uid, lang)
 
 
@@ -100,7 +100,7 @@ def law_heading(number: str, lang: str | None = None) -> str:
     ...     law_heading("12", "fi"), law_heading("12")
     ('12 §', 'Reegel 12')
     """
-    return cite.heading(number, lang or i18n.reader_style())
+    return cite.heading(number, lang or i18n.reader_style(), i18n.profiles())
 
 
 def _linker(lang: str):
