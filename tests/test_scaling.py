@@ -232,7 +232,7 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
 
     data = sites[3].application.config["LAWKB_DATA"]
     searcher = Searcher(index_dir(data).resolve())  # its documents' keys its own
-    assert searcher.language_of("fi2") == "fi"
+    assert searcher.profiles.language_of("fi2") == "fi"
     ids = [[h["id"] for h in searcher.search("revokin", lang=k)["hits"]] for k in ("fi", "fi2")]
     assert ids[0] == ids[1] and "63" in ids[0]
 

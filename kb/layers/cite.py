@@ -49,8 +49,8 @@ def references(profiles: Profiles = SHIPPED) -> tuple[References, ...]:
 def law_words(profiles: Profiles = SHIPPED) -> list[str]:
     """Every law word readers may type before a code, longest first (all languages).
 
-    >>> law_words()[:2]
-    ['pravidlom', 'pravidlo']
+    >>> law_words()[0], "yasa" in law_words()
+    ('pravidlom', True)
     """
     return _law_words(references(profiles))
 
@@ -83,8 +83,8 @@ def plain(query: str, profiles: Profiles = SHIPPED) -> str:
 def cue_words(profiles: Profiles = SHIPPED) -> list[str]:
     """The cue words of every language, longest first.
 
-    >>> cue_words()[:2]
-    ['ayrıca bkz.', 'ayrıca bkz']
+    >>> cue_words()[0], "katso" in cue_words()
+    ('ayrıca bkz.', True)
     """
     return _cue_words(references(profiles))
 

@@ -106,16 +106,18 @@ class Profiles:
         return cls({lang: load_module(path, lang)} if path.is_file() else {})
 
     @classmethod
-    def of_build(cls, build: Path) -> Profiles:
+    def of_build(cls, build: Path, manifest: dict | None = None) -> Profiles:
         """The profiles a build was made with: its copies of the folder profiles
-        (`save`) and its documents' keys (the addresses and ids of its manifest).
+        (`save`) and its documents' keys (the addresses and ids of its manifest, read from
+        it unless given).
 
         >>> from kb import store
         >>> p = Profiles.of_build(store.current(store.data_dir()))
         >>> p.language_of("sk-2007"), p.language_of("fi")
         ('sk', 'fi')
         """
-        manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
+        if manifest is None:
+            manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         documents: dict[str, str] = {}
         for doc_id, key in addresses(
             {i: d["meta"] for i, d in manifest["documents"].items()}

@@ -63,9 +63,8 @@ class Searcher:
         self.langs = list(self.sizes)
         self.editions: dict[str, int] = meta["editions"]
         self.documents: dict[str, dict[str, str]] = meta["documents"]
-        # each document read with its language's profile: those the index was made with
         keys = {k: d["lang"] for key, d in self.documents.items() for k in (key, d["id"])}
-        self.profiles = Profiles.read(path, keys)
+        self.profiles = Profiles.read(path, keys)  # those the index was made with
         self.display: dict[str, dict[str, str]] = meta["display"]
         cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
         # each language's main document (the one its code names): a search's default scope
@@ -74,14 +73,13 @@ class Searcher:
         for code, table in lemmas.items():
             lemmatizer(code).learn(table)
         letters = json.loads((path / LETTERS).read_text(encoding="utf-8"))
-        self.concepts = Concepts(
-            json.loads((path / CONCEPTS).read_text(encoding="utf-8")),
-            {k: LetterIndex.load(v) for k, v in letters.items()},
-            self.profiles,
-        )
+        concepts = json.loads((path / CONCEPTS).read_text(encoding="utf-8"))
+        letter_index = {k: LetterIndex.load(v) for k, v in letters.items()}
+        self.concepts = Concepts(concepts, letter_index, self.profiles)
         units_of: dict[str, int] = defaultdict(int)  # each language's units
+        lang_of = self.profiles.language_of
         for key, n in self.sizes.items():
-            units_of[self.profiles.language_of(key)] += n
+            units_of[lang_of(key)] += n
         self.model = LawBM25F(dict(units_of), rarity=False)
         self.searchers: SimpleQueue[WhooshSearcher] = SimpleQueue()
         with self.whoosh() as s:
@@ -91,9 +89,7 @@ class Searcher:
                 language: Lexicon(
                     s.reader(),
                     language,
-                    next(
-                        (v for k, v in ocr_letters.items() if self.language_of(k) == language), {}
-                    ),
+                    next((v for k, v in ocr_letters.items() if lang_of(k) == language), {}),
                     self.profiles,
                 )
                 for language in units_of
@@ -101,22 +97,7 @@ class Searcher:
         self.relevance = Relevance(self.lexicons, self.concepts, dict(units_of))
         self.foreign, self.no_slip = self.relevance.foreign, self.relevance.no_slip
         self.kind_weight = [rank.KIND_WEIGHT.get(d.kind, 1.0) for d in self.units.docs]
-        self.law_words = sorted(
-            (
-                (w, lang)
-                for lang in self.profiles.languages()
-                for w in self.profiles.load_references(lang).words
-            ),
-            key=lambda p: -len(p[0]),
-        )
-
-    def language_of(self, key: str) -> str:
-        """The language of a document key of the index.
-
-        >>> get_searcher().language_of("sv-2007-card"), get_searcher().language_of("fi")
-        ('sv', 'fi')
-        """
-        return self.profiles.language_of(key)
+        self.law_words = law_words(self.profiles)
 
     @contextmanager
     def whoosh(self) -> Iterator[WhooshSearcher]:
@@ -170,7 +151,7 @@ class Searcher:
         marks: dict[str, frozenset[str]] = {}
         worded: set[int] = set()  # the units the words match (only their snippets mark any)
         unknown: dict[str, list[retrieve.Word]] = {}
-        read = {*(self.language_of(lg) for lg in langs), ENGLISH}
+        read = {*(self.profiles.language_of(lg) for lg in langs), ENGLISH}
         speaks = self.relevance.languages_of(words, read)
         # a query about no law in any language it may be in finds nothing: no word is read
         about = any(self.relevance.about(lg, words) for lg in speaks)
@@ -286,7 +267,9 @@ class Searcher:
         books of a language it `speaks`. Where the query is about the laws by the words it
         spells right, a short unknown word is rather a form no book prints than a slip: only
         the long ones (`LONG_SLIP`) are corrected."""
-        unknown = {lg: found for lg, found in unknown.items() if self.language_of(lg) in speaks}
+        unknown = {
+            lg: found for lg, found in unknown.items() if self.profiles.language_of(lg) in speaks
+        }
         if any(self.relevance.about(lg, words, slips=False) for lg in speaks):
             unknown = {
                 lg: [w for w in found if len(w.typed) >= LONG_SLIP] for lg, found in unknown.items()
@@ -314,9 +297,8 @@ class Searcher:
         else:
             law = self.units.law_named(doc, entry[0].entry.targets, entry[0].entry.edition)
         named = self.named(lang)  # a reason also as the hit's book's language names it
-        p = self.profiles
+        p, shown = self.profiles, marks.get(lang, frozenset())
         reason = found_by(*entry, named_in(entry[0], named["lang"], p), p) if entry else None
-        shown = marks.get(lang, frozenset())
         return hit(stored, score, shown, named, reason, cited, worded, law, p)
 
     def scope(self, lang: str | None) -> list[str]:
@@ -369,6 +351,18 @@ class Searcher:
         for code in codes:
             lemmatizer(code).load()
         return codes
+
+
+def law_words(profiles: Profiles) -> list[tuple[str, str]]:
+    """Each law word of the languages of `profiles` and its language, longest first.
+
+    >>> law_words(get_searcher().profiles)[0]
+    ('pravidlom', 'sk')
+    """
+    found = (
+        (w, lang) for lang in profiles.languages() for w in profiles.load_references(lang).words
+    )
+    return sorted(found, key=lambda p: -len(p[0]))
 
 
 def by_language(langs: list[str], profiles: Profiles) -> dict[str, list[str]]:

@@ -381,7 +381,7 @@ def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: f
     index (every document in order, so that a document's units are numbered together), then
     the tables beside it (see the module's docstring)."""
     addresses = store.addresses(manifest)  # each document under its address (`da-2007`)
-    profiles = Profiles.of_build(kb)  # the profiles the build was made with
+    profiles = Profiles.of_build(kb, manifest)  # the profiles the build was made with
     langs = sorted(addresses.values())
     payloads = {key: store.load_payload(doc_id, kb=kb) for doc_id, key in addresses.items()}
     units = {key: [Unit.from_json(u) for u in p["units"]] for key, p in payloads.items()}
