@@ -154,3 +154,38 @@ def test_modules_and_classes_a_newcomer_can_hold() -> None:
         ]
     assert long_modules == OVER  # none new; a module split below the limit leaves the list
     assert long_classes == []
+
+
+MUTABLE = ("dict", "list", "set", "defaultdict", "OrderedDict")  # what a registry is made of
+
+
+def module_registries(path: Path) -> list[str]:
+    """The names a module binds at its top level to an empty mutable container (`{}`, `[]`,
+    `set()`, `dict()`...): a registry filled at run time (a table written out in full is
+    a constant)."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        target, value = None, None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        empty = (isinstance(value, ast.Dict) and not value.keys) or (
+            isinstance(value, ast.List | ast.Set) and not value.elts
+        )
+        called = isinstance(value, ast.Call) and not value.args and not value.keywords
+        if called and isinstance(value.func, ast.Name):
+            empty = empty or value.func.id in MUTABLE
+        if empty and isinstance(target, ast.Name):
+            found.append(target.id)
+    return found
+
+
+def test_the_profiles_keep_no_registry() -> None:
+    """Profiles are read per build and frozen (`kb.profiles.Profiles`, held by what reads
+    the build): no module of kb/profiles binds a container filled at run time."""
+    folder = KB / "profiles"
+    found = {p.name: module_registries(p) for p in sorted(folder.glob("*.py"))}
+    assert {name: names for name, names in found.items() if names} == {}
+    # (the check finds one: a process's open searchers, by index, are a registry)
+    assert module_registries(KB / "search" / "searcher.py") == ["_searchers"]

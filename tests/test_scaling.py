@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 import pytest
 from flask.testing import FlaskClient
 
-from kb import profiles, store
+from kb import store
 from kb.crosslang import library as held_books
 from kb.crosslang.library import (
     HELD_PER_BYTE,
@@ -30,7 +30,6 @@ from kb.crosslang.library import (
     get_library,
     stored_misprints,
 )
-from kb.layers import cite
 from kb.pipeline import build
 from kb.qa import report, stored
 from kb.qa.model import CHECKS
@@ -39,7 +38,6 @@ from kb.web.cache import PerBuild
 from tests.helpers.corpus import copy_corpus
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-CACHES = (profiles.languages, profiles.modules, cite.law_words, cite.cue_words)
 
 
 def built(root: Path, copies: int) -> Path:
@@ -51,8 +49,6 @@ def built(root: Path, copies: int) -> Path:
     for shared in CORPUS.glob("*.toml"):
         shutil.copy(shared, source / shared.name)
     copy_corpus(source, root / "corpus", copies)
-    for cached in CACHES:
-        cached.cache_clear()
     data = root / "data"
     assert build(root / "corpus", data).ok
     return data
@@ -69,8 +65,6 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[int, FlaskC
         # chose to search would be another's default)
         clients = ((n, create_app(data).test_client(use_cookies=False)) for n, data in kept)
         yield dict(clients)
-    for cached in CACHES:
-        cached.cache_clear()
 
 
 def main(client: FlaskClient, url: str) -> str:
@@ -237,10 +231,9 @@ def test_a_searcher_alone_reads_a_copy_in_its_language(sites: dict[int, FlaskCli
     from kb.search.write import index_dir
 
     data = sites[3].application.config["LAWKB_DATA"]
-    with mock.patch.dict(profiles._DOCUMENTS, clear=True):
-        searcher = Searcher(index_dir(data).resolve())
-        assert profiles.language_of("fi2") == "fi"
-        ids = [[h["id"] for h in searcher.search("revokin", lang=k)["hits"]] for k in ("fi", "fi2")]
+    searcher = Searcher(index_dir(data).resolve())  # its documents' keys its own
+    assert searcher.profiles.language_of("fi2") == "fi"
+    ids = [[h["id"] for h in searcher.search("revokin", lang=k)["hits"]] for k in ("fi", "fi2")]
     assert ids[0] == ids[1] and "63" in ids[0]
 
 
@@ -328,8 +321,6 @@ def test_a_book_is_read_when_a_page_asks_for_it(tmp_path_factory: pytest.TempPat
         books = get_library(data).books.values()  # (read now: the listing matches the units)
         titles = [(b.id, u.id, u.title) for b in books for u in b.laws]
         assert [(law["document"], law["number"], law["title"]) for law in listed] == titles
-    for cached in CACHES:
-        cached.cache_clear()
 
 
 def test_books_read_long_ago_are_let_go(tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -348,8 +339,6 @@ def test_books_read_long_ago_are_let_go(tmp_path_factory: pytest.TempPathFactory
         assert "fi3" in read_books(data) and len(read_books(data)) <= 3
         assert library.book("tr").law("40").title == "ORTAKLIK ANLAŞMALARI"  # read again
         assert library.book("tr").is_read
-    for cached in CACHES:
-        cached.cache_clear()
 
 
 def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None:

@@ -638,7 +638,7 @@ def test_a_build_failing_while_its_writers_index_leaves_no_process(
 
     from kb import store
 
-    def broken(units):
+    def broken(units, profiles):
         raise RuntimeError("no concepts")
 
     monkeypatch.setattr(index_build, "concept_tables", broken)

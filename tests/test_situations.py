@@ -20,7 +20,7 @@ import pytest
 
 from kb import profiles
 from kb.core.ids import law_of
-from kb.profiles import language_of, languages, load_words
+from kb.profiles import languages, load_words
 from kb.search.analysis import analyzer
 from kb.search.concepts import book_concepts, ranked, situation_concepts
 from kb.search.evaluate import Score, read_situations, scores
@@ -198,9 +198,14 @@ def test_an_entry_two_books_print_alike_is_matched_once() -> None:
     units = parsed("et").units
     queries = {"en": "opening lead out of turn", "et": "avakäik väljaspool järjekorda"}
 
+    read = profiles.Profiles(documents={"et2": "et"})  # `et2`: a second Estonian document
+
     def matches(books: dict, lang: str) -> list[tuple]:
-        found = ranked(Concepts(book_concepts(books)).entries_matching(queries[lang], lang))
-        terms = [next(v for k, v in m.entry.terms.items() if language_of(k) == lang) for m in found]
+        concepts = Concepts(book_concepts(books), profiles=read)
+        found = ranked(concepts.entries_matching(queries[lang], lang))
+        terms = [
+            next(v for k, v in m.entry.terms.items() if read.language_of(k) == lang) for m in found
+        ]
         return sorted(
             (
                 (term, m.entry.targets, round(m.score, 6))
@@ -209,10 +214,8 @@ def test_an_entry_two_books_print_alike_is_matched_once() -> None:
             key=lambda m: (-m[2], m),
         )
 
-    with mock.patch.dict(profiles._DOCUMENTS):
-        profiles.add_document("et2", "et")
-        twice = {lang: matches({"et": units, "et2": units}, lang) for lang in queries}
-        alone = matches({"et2": units}, "et")
+    twice = {lang: matches({"et": units, "et2": units}, lang) for lang in queries}
+    alone = matches({"et2": units}, "et")
     once = {lang: matches({"et": units}, lang) for lang in queries}
     assert twice == once
     assert once["et"][0] == ("Avakäik väljaspool järjekorda", ("54",), 1.0)
@@ -273,7 +276,7 @@ def test_a_term_written_for_a_situation_finds_its_law(searcher: Searcher, lang: 
     terms = [
         (c["terms"][lang], {law_of(t) for t in c["targets"]})
         for c in situation_concepts(lang)
-        if 2 <= len(Concepts.content(lang, c["terms"][lang])) <= 3
+        if 2 <= len(Concepts([]).content(lang, c["terms"][lang])) <= 3
     ]
     sample = random.Random(7).sample(terms, 150)
     ranks = []

@@ -10,13 +10,11 @@ law book, `/da-2007/...` the older one, and every answer names its document.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from unittest import mock
 
 import pytest
 
-from kb import profiles
+from kb import store
 from kb.cli import main
 from kb.core.model import Unit
 from kb.crosslang.library import Library
@@ -30,19 +28,13 @@ CORPUS = Path(__file__).resolve().parent / "data" / "sixth"
 
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The fixture corpus built; its profile is forgotten afterwards (the other tests know
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture corpus built (its profile is its build's alone: the other tests know
     five documents)."""
     data = tmp_path_factory.mktemp("sixth") / "var"
-    caches = (profiles.modules, profiles.languages, cite.law_words, cite.cue_words)
-    with mock.patch.dict(profiles._FOLDERS), mock.patch.dict(profiles._DOCUMENTS):
-        report = build(CORPUS, data)
-        assert (report.built, report.errors, report.indexed) == (["da", "da-2007"], {}, True)
-        for cached in caches:  # the words of every language, Danish now among them
-            cached.cache_clear()
-        yield data
-    for cached in caches:
-        cached.cache_clear()
+    report = build(CORPUS, data)
+    assert (report.built, report.errors, report.indexed) == (["da", "da-2007"], {}, True)
+    return data
 
 
 @pytest.fixture(scope="module")
@@ -83,9 +75,11 @@ def test_cross_references_resolve(units: dict[str, Unit]) -> None:
 
 
 def test_citations_render_in_the_books_style(data: Path) -> None:
-    assert cite.render("3.B.2", "da") == "lov 3B2"
-    assert cite.render("2.B.2.a", "da") == "lov 2B2(a)"
-    assert cite.parse_citation("lov 3B2") == "3.B.2"
+    danish = Library(data).profiles  # the build's, its Danish profile among them
+    assert cite.render("3.B.2", "da", danish) == "lov 3B2"
+    assert cite.render("2.B.2.a", "da", danish) == "lov 2B2(a)"
+    assert cite.parse_citation("lov 3B2", danish) == "3.B.2"
+    assert cite.parse_citation("lov 3B2") is None  # the shipped profiles know no "lov"
 
 
 def test_the_book_is_searchable(data: Path) -> None:
@@ -156,3 +150,18 @@ def test_every_answer_names_its_document(data: Path, capsys) -> None:
         "da",
         "da-2007",
     )
+
+
+def test_two_builds_in_one_process_keep_their_own_profiles(data: Path) -> None:
+    """A library reads its build with that build's profiles alone: the corpus built here
+    (Danish, from its folder's profile) and the shipped knowledge base, side by side in one
+    process, never see each other's."""
+    danish, shipped = Library(data), Library(store.data_dir())
+    assert danish.profiles.languages()[-1:] == ["da"] and "da" not in shipped.profiles.languages()
+    assert danish.profiles.language_of("da-2007") == "da"
+    assert shipped.profiles.language_of("da-2007") == "da-2007"
+    assert shipped.profiles.language_of("sk-2007") == "sk"
+    assert danish.profiles.language_of("sk-2007") == "sk-2007"  # no Slovak book in this one
+    assert danish.book("da").profiles.load_references("da").style == "lov {code}"
+    with pytest.raises(KeyError, match="no profile for language 'da'"):
+        shipped.profiles.load_references("da")

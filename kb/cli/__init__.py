@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from importlib import metadata
 
-from kb import profiles, store
 from kb.cli.commands import cmd_build, cmd_cite, cmd_export, cmd_qa, cmd_refs, cmd_search
 from kb.cli.common import (
     CONNECTION_LIMIT,
@@ -191,12 +190,11 @@ def parser() -> argparse.ArgumentParser:
 def chosen(args: argparse.Namespace) -> Iterator[None]:
     """While a command runs, `--corpus` and `--data` are `$LAWKB_CORPUS` and `$LAWKB_DATA`,
     so every part of the program (and a worker it starts) reads the same corpus and data;
-    the profiles a corpus folder holds are used for its documents."""
+    what reads a build reads it with the profiles the build was made with."""
     saved = {name: os.environ.get(name) for name in ("LAWKB_CORPUS", "LAWKB_DATA")}
     for option, name in ((args.corpus, "LAWKB_CORPUS"), (args.data, "LAWKB_DATA")):
         if option is not None:
             os.environ[name] = str(option.resolve())
-    profiles.add_corpus(store.corpus_dir())
     try:
         yield
     finally:

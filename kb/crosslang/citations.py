@@ -45,7 +45,7 @@ class Cited:
         uid, book = self.resolution.id, self.book
         return {
             "id": uid,
-            "citation": cite.render(uid, book.lang),
+            "citation": cite.render(uid, book.lang, book.profiles),
             "international": cite.render(uid),
             "text": cite.full_text(uid, book.units),
             "lang": book.lang,
@@ -66,7 +66,7 @@ def books_for(library: Library, query: str, lang: str = "", reader: str = "") ->
     ('tr', 'et')
     """
     asked = library.key(lang) if lang and library.book(lang) is not None else ""
-    first = library.book(asked or cite.citation_lang(query) or reader)
+    first = library.book(asked or cite.citation_lang(query, library.profiles) or reader)
     if first is not None and first.kind == "lawbook" and first.key == asked:
         return [asked]
     hinted = [first.key] if first is not None else []
@@ -88,7 +88,9 @@ def resolve(library: Library, query: str, lang: str = "", reader: str = "") -> C
     first: Cited | None = None
     for key in books_for(library, query, lang, reader):
         book = library.books[key]
-        cited = Cited(book, cite.resolve_citation(query, book.units, book.lang, book.edition))
+        cited = Cited(
+            book, cite.resolve_citation(query, book.units, book.lang, book.edition, book.profiles)
+        )
         if cited.found:
             return cited
         first = first or cited

@@ -27,7 +27,7 @@ from kb.core.model import Unit
 from kb.crosslang import misprints
 from kb.crosslang.misprints import Misprint
 from kb.layers import cite
-from kb.profiles import add_document
+from kb.profiles import SHIPPED, Profiles
 
 LAW_TREE = (*LAW_LEVELS, "table", "note")
 MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`judge`)
@@ -96,19 +96,12 @@ class Held:
 
 
 def document_keys(manifest: dict) -> dict[str, str]:
-    """The key of each document of a build, by id: its address (`kb.store.addresses`); each
-    key and id is read with the profile of its document's language from then on
-    (`kb.profiles.add_document`).
+    """The key of each document of a build, by id: its address (`kb.store.addresses`).
 
     >>> document_keys(store.read_manifest())["sk-2007"]
     'sk'
     """
-    found = store.addresses(manifest)
-    for doc_id, key in found.items():
-        lang = manifest["documents"][doc_id]["meta"]["lang"]
-        add_document(doc_id, lang)
-        add_document(key, lang)
-    return found
+    return store.addresses(manifest)
 
 
 class Book:
@@ -119,6 +112,8 @@ class Book:
     keeps only those its visitors read; `fixes` are what judging the misprints across books
     changed in them (`MISPRINTS`), `unresolved` the references that name no unit, `laws` its
     laws' numbers and titles as the build's manifest lists them (None: read from its units)."""
+
+    profiles: Profiles = SHIPPED  # the profiles it is read with (its library's)
 
     def __init__(
         self,
@@ -410,6 +405,7 @@ class Library:
         self.build_dir = build
         self.manifest = json.loads((build / "manifest.json").read_text(encoding="utf-8"))
         self.build_id = self.manifest.get("built", "")
+        self.profiles = Profiles.of_build(build)  # this build's, frozen: no other's
         self.books: dict[str, Book] = {}  # by address (`Book.key`)
         self.held = Held()  # whose units are in memory: all (`get_library` sets a budget)
         self.by_doc_id: dict[str, Book] = {}
@@ -429,6 +425,7 @@ class Library:
                 self.held,
                 entry.get("names"),
             )
+            self.books[key].profiles = self.profiles  # its build's
             self.by_doc_id[doc_id] = self.books[key]
         if judged is None:  # a build stored without them (or by other code): judged now
             judged = judge(self)  # (it reads every book's units, again and again)

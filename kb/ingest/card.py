@@ -39,7 +39,7 @@ from kb.core.ids import FULL_CODE, code_parts, law_of, unit_id
 from kb.core.model import Document, Problem, Unit
 from kb.ingest.clean import normalize_spaces
 from kb.ingest.ocr import WORD, Rules, load_rules
-from kb.profiles import load_references
+from kb.profiles import SHIPPED, Profiles
 
 MANIFEST_FILE = "manifest.toml"
 OCR_FILE = "ocr.toml"
@@ -67,6 +67,7 @@ class Source:
     fixed: list[str]
     gaps: set[int]
     rules: Rules
+    law_words: tuple[str, ...] = ()  # how its book writes "law" (its profile's)
 
     def problem(self, line: int, message: str) -> Problem:
         return Problem(self.path, line, message)
@@ -82,8 +83,11 @@ class Heading:
     rest: str
 
 
-def parse_card(doc: Document, raw_lines: list[str], folder: Path) -> None:
-    """Fill a card document's units from its source lines and the data beside it.
+def parse_card(
+    doc: Document, raw_lines: list[str], folder: Path, profiles: Profiles = SHIPPED
+) -> None:
+    """Fill a card document's units from its source lines and the data beside it, read with
+    its language's profile in `profiles`.
 
     >>> from kb.ingest.lawbook import read_document
     >>> doc = read_document(Path("corpus/sv"))
@@ -94,6 +98,7 @@ def parse_card(doc: Document, raw_lines: list[str], folder: Path) -> None:
     rules = load_rules(ocr) if ocr.exists() else Rules()
     doc.ocr = rules.damage() if ocr.exists() else {}
     source = read_source(doc.source, raw_lines, rules)
+    source.law_words = profiles.load_references(doc.lang).words
     with (folder / MANIFEST_FILE).open("rb") as f:
         manifest = tomllib.load(f)
     headings = find_headings(source)
@@ -187,7 +192,9 @@ def check_topic(unit: Unit, heading: Heading, source: Source, doc: Document) -> 
         doc.problems.append(source.problem(heading.line, message))
         return
     laws = {law_of(c) for c in unit.cites}
-    if not (stems(unit.title) & stems(unit.text) or laws & law_numbers(unit.text, doc.lang)):
+    if not (
+        stems(unit.title) & stems(unit.text) or laws & law_numbers(unit.text, source.law_words)
+    ):
         message = (
             f"{unit.id}: its text (lines {first}-{last}) shares no word or law number "
             f"with its heading {unit.title} ({heading.laws})"
@@ -208,24 +215,24 @@ def stems(text: str) -> set[str]:
     return {w.lower()[:5] for w in WORD.findall(text) if len(w) >= 4 and w.isalpha()}
 
 
-def law_number(lang: str) -> re.Pattern[str]:
+def law_number(law_words: tuple[str, ...]) -> re.Pattern[str]:
     """A law number in a text of a language: after one of its law words (its profile's
     `References.words`: "lag 64C", "Se lag 62D"), in brackets ("(63A)") or before a section
     letter ("27A")."""
-    words = "|".join(map(re.escape, load_references(lang).words))
+    words = "|".join(map(re.escape, law_words))
     law_word = rf"\b(?:{words})\s+|" if words else ""
     return re.compile(rf"(?:{law_word}\()(\d{{1,2}})\b|\b(\d{{1,2}})[A-H]\b", re.IGNORECASE)
 
 
-def law_numbers(text: str, lang: str) -> set[str]:
-    """The law numbers a text of a language refers to.
+def law_numbers(text: str, law_words: tuple[str, ...]) -> set[str]:
+    """The law numbers a text of a language (writing "law" as `law_words`) refers to.
 
-    >>> sorted(law_numbers("Lag 64 kan gälla (63A); 2. om revoken; se 62D", "sv"))
+    >>> sorted(law_numbers("Lag 64 kan gälla (63A); 2. om revoken; se 62D", ("lag",)))
     ['62', '63', '64']
-    >>> sorted(law_numbers("Lag 64 kan gälla (63A)", "fi"))
+    >>> sorted(law_numbers("Lag 64 kan gälla (63A)", ("laki",)))
     ['63']
     """
-    return {a or b for a, b in law_number(lang).findall(text)}
+    return {a or b for a, b in law_number(law_words).findall(text)}
 
 
 def paragraphs(lines: list[tuple[int, str]], gaps: set[int]) -> list[str]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import META_FILE, Document, Footnote, Problem, Unit
-from kb.core.profile import Profile
+from kb.core.profile import Profile, Words
 from kb.ingest import card, tables
 from kb.ingest.clean import (
     Line,
@@ -30,7 +30,7 @@ from kb.ingest.clean import (
 )
 from kb.ingest.definitions import parse_definitions, slug
 from kb.ingest.parse import Errata, LawParser, Node
-from kb.profiles import add_folder, load_profile, load_words
+from kb.profiles import SHIPPED, Profiles
 
 LAWS = 93  # the laws of the Laws of Duplicate Bridge (a book's metadata may say otherwise)
 BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # control characters but \t \n \f \r
@@ -126,10 +126,14 @@ def bad_meta(folder: Path, root: Path | None) -> Document | None:
     return doc
 
 
-def read_document(folder: Path, root: Path | None = None) -> Document:
+def read_document(
+    folder: Path, root: Path | None = None, profiles: Profiles | None = None
+) -> Document:
     """Read and parse the document of a corpus folder into its units, keeping its decoded
     source lines (`Document.lines`: the layers read them, and findings are placed in them);
-    errors are collected, not raised (`kb.pipeline.read_document` applies the layers).
+    errors are collected, not raised (`kb.pipeline.read_document` applies the layers). It
+    is read with `profiles` (its corpus's), else with its folder's own profile or a
+    shipped one.
 
     >>> doc = read_document(Path("corpus/tr"))
     >>> doc.id, doc.problems, len(doc.units), doc.lines[0][:12]
@@ -139,7 +143,7 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
     if broken is not None:
         return broken
     meta = read_meta(folder)
-    add_folder(folder, meta["lang"])
+    profiles = profiles or Profiles.of_folder(folder, meta["lang"])
     source = folder / meta["source"]
     path = str(source.relative_to(root) if root else source)
     doc = Document(
@@ -165,7 +169,7 @@ def read_document(folder: Path, root: Path | None = None) -> Document:
         return doc
     doc.lines = raw_lines
     with failing_alone(doc):
-        parse_document(doc, raw_lines, meta, folder)
+        parse_document(doc, raw_lines, meta, folder, profiles)
     return doc
 
 
@@ -189,16 +193,20 @@ def failing_alone(doc: Document) -> Iterator[None]:
         )
 
 
-def parse_document(doc: Document, raw_lines: list[str], meta: dict, folder: Path) -> None:
-    """Fill a document from its decoded source lines: its units (the layers come after)."""
+def parse_document(
+    doc: Document, raw_lines: list[str], meta: dict, folder: Path, profiles: Profiles
+) -> None:
+    """Fill a document from its decoded source lines, read with its language's profile of
+    `profiles`: its units (the layers come after)."""
     if doc.kind == "lawbook":
         errata = {int(k): v for k, v in meta.get("footnote_errata", {}).items()}
-        profile = load_profile(doc.lang)
+        profile = profiles.load_profile(doc.lang)
         tables_ = tables.load_tables(folder)
         layout = Errata.from_meta(meta)
-        parse_lawbook(doc, raw_lines, profile, errata, tables_, layout, meta.get("laws", LAWS))
+        expected, words = meta.get("laws", LAWS), profiles.load_words(doc.lang)
+        parse_lawbook(doc, raw_lines, profile, errata, tables_, layout, expected, words)
     elif doc.kind == "card":
-        card.parse_card(doc, raw_lines, folder)
+        card.parse_card(doc, raw_lines, folder, profiles)
 
 
 def split_regions(lines: list[Line], profile: Profile) -> list[Block]:
@@ -238,12 +246,14 @@ def parse_lawbook(
     table_specs: list[tables.TableSpec] | None = None,
     layout: Errata | None = None,
     expected: int = LAWS,
+    words: Words | None = None,
 ) -> None:
     """Fill a document's units from its source lines. `errata` maps the line of a misprinted
     footnote marker to `{"printed", "meant", "why"}` (from the document's metadata);
     `table_specs` say where the tables are printed (kb/ingest/tables.py); `layout` holds the
     placement and label errata (kb/ingest/parse.py); `expected` is how many laws the book
-    holds (`laws` of its metadata; the Laws' 93 by default)."""
+    holds (`laws` of its metadata; the Laws' 93 by default); `words` how its language writes
+    (its shipped profile's by default)."""
     lines, footnotes = clean_lines(raw_lines, profile)
     blocks = split_regions(lines, profile)
     if not any(b.kind == "laws" for b in blocks):
@@ -278,7 +288,8 @@ def parse_lawbook(
         elif block.kind != "footnotes":
             units.append(region_unit(block, doc))
     units = fill_tables(units, tables.build(table_specs or [], lines, doc))
-    vocab = Vocabulary.of("\n".join(raw_lines), load_words(doc.lang).lower)
+    words = words or SHIPPED.load_words(doc.lang)
+    vocab = Vocabulary.of("\n".join(raw_lines), words.lower)
     for unit_, _ in units:
         join_unit_hyphens(unit_, vocab)
     for footnote in footnotes:

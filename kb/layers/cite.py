@@ -21,7 +21,7 @@ from babel import Locale, UnknownLocaleError
 from kb.core.ids import ROMAN, Tail, canonical, print_order, table_of, within
 from kb.core.model import Unit
 from kb.core.profile import References
-from kb.profiles import language_of, languages, load_references, page_references
+from kb.profiles import SHIPPED, Profiles
 
 INTERNATIONAL = References(
     lang="en", forms=(), style="Law {code}", itemfmt="({})", table="Law {code} table"
@@ -37,16 +37,33 @@ _SHAPE = re.compile(
 )
 
 
-@cache
-def law_words() -> list[str]:
-    """Every law word readers may type before a code, longest first (all languages)."""
+def references(profiles: Profiles = SHIPPED) -> tuple[References, ...]:
+    """How each language of `profiles` refers to laws.
+
+    >>> [r.lang for r in references()]
+    ['et', 'fi', 'sk', 'sv', 'tr']
+    """
+    return tuple(profiles.load_references(lang) for lang in profiles.languages())
+
+
+def law_words(profiles: Profiles = SHIPPED) -> list[str]:
+    """Every law word readers may type before a code, longest first (all languages).
+
+    >>> law_words()[0], "yasa" in law_words()
+    ('pravidlom', True)
+    """
+    return _law_words(references(profiles))
+
+
+@cache  # by value: the languages' references
+def _law_words(refs: tuple[References, ...]) -> list[str]:
     words = set(_EXTRA_WORDS)
-    for lang in languages():
-        words.update(w.lower() for w in load_references(lang).words)
+    for found in refs:
+        words.update(w.lower() for w in found.words)
     return sorted(words, key=len, reverse=True)
 
 
-def plain(query: str) -> str:
+def plain(query: str, profiles: Profiles = SHIPPED) -> str:
     """A typed citation as the parser reads it: lower case, no page numbers `(s. 24)`, no
     case endings after an apostrophe (`Yasa 40’a`), no cue word before it (`katso`,
     `bkz.`, `pozri`, `vt`, `se`).
@@ -55,22 +72,29 @@ def plain(query: str) -> str:
     ('yasa 12c1', 'laki 12c1 §')
     """
     text = query.strip().lower().replace("\u00a0", " ")
-    text = re.sub(r"[’'`][^\s§]*", "", page_references().sub(" ", text))
+    text = re.sub(r"[’'`][^\s§]*", "", profiles.page_references().sub(" ", text))
     text = re.sub(r"\s+", " ", text).strip()
-    for cue in cue_words():
+    for cue in cue_words(profiles):
         if text.startswith(cue + " "):
             return text[len(cue) :].strip()
     return text
 
 
-@cache
-def cue_words() -> list[str]:
-    """The cue words of every language, longest first."""
-    cues = {c.lower() for lang in languages() for c in load_references(lang).cues}
-    return sorted(cues, key=len, reverse=True)
+def cue_words(profiles: Profiles = SHIPPED) -> list[str]:
+    """The cue words of every language, longest first.
+
+    >>> cue_words()[0], "katso" in cue_words()
+    ('ayrıca bkz.', True)
+    """
+    return _cue_words(references(profiles))
 
 
-def citation_lang(query: str) -> str | None:
+@cache  # by value: the languages' references
+def _cue_words(refs: tuple[References, ...]) -> list[str]:
+    return sorted({c.lower() for found in refs for c in found.cues}, key=len, reverse=True)
+
+
+def citation_lang(query: str, profiles: Profiles = SHIPPED) -> str | None:
     """The language whose law word a citation starts with (`Yasa 16B` -> "tr").
 
     >>> citation_lang("Yasa 16B"), citation_lang("laki 12C1 §"), citation_lang("Law 12")
@@ -78,19 +102,20 @@ def citation_lang(query: str) -> str | None:
     >>> citation_lang("pozri pravidlo 40B2(b)"), citation_lang("lag 16D")
     ('sk', 'sv')
     """
-    text = plain(query)
-    for lang in languages():
-        for word in sorted(load_references(lang).words, key=len, reverse=True):
+    text = plain(query, profiles)
+    for lang in profiles.languages():
+        for word in sorted(profiles.load_references(lang).words, key=len, reverse=True):
             after = text[len(word) : len(word) + 1]
             if word.isalpha() and text.startswith(word.lower()) and not after.isalpha():
                 return lang
     return None
 
 
-def parse_citation(query: str) -> str | None:
-    """The canonical id a typed citation names, or None when it is not a citation."""
-    text = plain(query)
-    for word in law_words():
+def parse_citation(query: str, profiles: Profiles = SHIPPED) -> str | None:
+    """The canonical id a typed citation names (with the law words of `profiles`), or None
+    when it is not a citation."""
+    text = plain(query, profiles)
+    for word in law_words(profiles):
         if text.startswith(word) and not text[len(word) : len(word) + 1].isalpha():
             text = text[len(word) :]
             break
@@ -130,25 +155,25 @@ def code(uid: str, refs: References) -> str:
     return out
 
 
-def notation(uid: str, lang: str | None = None) -> str:
+def notation(uid: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A law's unit written as a language's readers write its code (the international
     notation without one): no law word, no dots.
 
     >>> notation("12.C.1.b", "fi"), notation("12.C.1.b", "tr"), notation("40.B.2.a.v")
     ('12C1b', '12C1(b)', '40B2(a)(v)')
     """
-    refs = load_references(lang) if language_of(lang or "") in languages() else INTERNATIONAL
+    refs = profiles.load_references(lang) if profiles.knows(lang) else INTERNATIONAL
     return code(uid, refs)
 
 
-def render(uid: str, lang: str | None = None) -> str:
+def render(uid: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A unit id as a citation in a language's own style, or the international form; a
     law's table as the book names a table printed in a unit.
 
     >>> render("78.B.table", "fi"), render("77.table.6", "tr"), render("2.table")
     ('lain 78B § taulukko', 'Yasa 77 tablosu', 'Law 2 table')
     """
-    refs = load_references(lang) if lang else INTERNATIONAL
+    refs = profiles.load_references(lang) if lang else INTERNATIONAL
     parent = table_of(uid)
     if parent is not None:
         return (refs.table or refs.style).format(code=code(parent, refs))
@@ -168,7 +193,9 @@ class Resolution:
     nearest: str = ""
 
 
-def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> Resolution:
+def resolve_citation(
+    query: str, units: list[Unit], lang: str, edition: int, profiles: Profiles = SHIPPED
+) -> Resolution:
     """Find the unit a citation names in a book, or explain why there is none (and where
     the nearest unit is).
 
@@ -178,7 +205,7 @@ def resolve_citation(query: str, units: list[Unit], lang: str, edition: int) -> 
     >>> found.error, found.nearest
     ('Law 12C9 does not exist in the Finnish 2017 Laws; the nearest unit is Law 12C.', '12.C')
     """
-    uid = parse_citation(query)
+    uid = parse_citation(query, profiles)
     if uid is None:
         return Resolution("", None, f"{query!r} is not a citation such as 'Law 12C1(b)'.")
     by_id = {u.id: u for u in units}
@@ -231,7 +258,7 @@ def printed_name(unit: Unit) -> str:
     return table_name(unit) if unit.kind == "table" else ""
 
 
-def unit_citation(unit: Unit, lang: str | None = None) -> str:
+def unit_citation(unit: Unit, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A unit cited in a language's style (the international one without): a law's table
     also by the heading its book prints over it (`table_name`).
 
@@ -239,47 +266,47 @@ def unit_citation(unit: Unit, lang: str | None = None) -> str:
     >>> unit_citation(t, "sk"), unit_citation(t)
     ('tabuľka v pravidle 77 (NADZDVIHY)', 'Law 77 table (NADZDVIHY)')
     """
-    return named(unit.id, table_name(unit) if unit.kind == "table" else "", lang)
+    return named(unit.id, table_name(unit) if unit.kind == "table" else "", lang, profiles)
 
 
-def named(uid: str, name: str, lang: str | None = None) -> str:
+def named(uid: str, name: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A unit's citation (`render`) followed by the name its book prints for it, if any.
 
     >>> named("77.table.3", "SLAMMIT", "fi"), named("2.table", "", "fi")
     ('lain 77 § taulukko (SLAMMIT)', 'lain 2 § taulukko')
     """
-    return render(uid, lang) + (f" ({name})" if name else "")
+    return render(uid, lang, profiles) + (f" ({name})" if name else "")
 
 
-def heading(number: str, lang: str | None = None) -> str:
+def heading(number: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """A law's heading number as a book prints it (`12 §`, `Yasa 12`), or the international
     form for a language without a profile.
 
     >>> heading("12", "fi"), heading("12", "et"), heading("12", "en"), heading("12")
     ('12 §', 'Reegel 12', 'Law 12', 'Law 12')
     """
-    refs = load_references(lang) if language_of(lang or "") in languages() else INTERNATIONAL
+    refs = profiles.load_references(lang) if profiles.knows(lang) else INTERNATIONAL
     return refs.heading.format(n=number)
 
 
-def quoted(text: str, lang: str | None = None) -> str:
+def quoted(text: str, lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """Text between a language's quotation marks (English ones without a profile).
 
     >>> quoted("b.", "sk"), quoted("b.", "fi"), quoted("b.")
     ('„b.“', '”b.”', '“b.”')
     """
-    refs = load_references(lang) if language_of(lang or "") in languages() else INTERNATIONAL
+    refs = profiles.load_references(lang) if profiles.knows(lang) else INTERNATIONAL
     return f"{refs.quotes[0]}{text}{refs.quotes[-1]}"
 
 
-def examples(lang: str | None = None) -> str:
+def examples(lang: str | None = None, profiles: Profiles = SHIPPED) -> str:
     """Citations as a language's readers write them, for a form's hint.
 
     >>> examples("fi"), examples("tr"), examples()
     ('laki 12C1b §, laki 16B §', 'Yasa 12C1(b), Yasa 16B', 'Law 12C1(b), Law 16B')
     """
-    lang = lang if language_of(lang or "") in languages() else None
-    return ", ".join(render(uid, lang) for uid in ("12.C.1.b", "16.B"))
+    lang = lang if profiles.knows(lang) else None
+    return ", ".join(render(uid, lang, profiles) for uid in ("12.C.1.b", "16.B"))
 
 
 def english_name(lang: str) -> str:

@@ -30,7 +30,7 @@ from kb.core.ids import (
 )
 from kb.core.model import Document, Problem, Unit
 from kb.core.profile import References, RefForm
-from kb.profiles import languages, load_references, page_references
+from kb.profiles import alternation, load_references
 
 SKIPPED_KINDS = ("toc", "index")  # navigation aids, not running text
 _RANGE = re.compile(r"^\s*(?:§\s*)?[–-]\s*$")
@@ -174,17 +174,24 @@ def locate(text: str, code: str, raw: list[str], lines: tuple[int, int], after: 
     return lines[0]
 
 
-def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) -> None:
+def apply(
+    doc: Document,
+    raw: list[str],
+    errata: dict[int, dict] | None = None,
+    refs: References | None = None,
+) -> None:
     """Fill every unit's `refs` and `cited_by`; list what does not resolve in
     `doc.unresolved` as `file:line: "text": reason`.
 
     A code that names no unit links nowhere: it is kept in its ref's `misprints` (the code
     as printed, where it stands, why). `errata` (the document's `[reference_errata]`) maps a
     line to a code printed there that is a misprint, `{"printed", "meant", "why"}`: that code
-    is a misprint too, with the unit it means as its `suggestion`."""
-    if doc.lang not in languages():
+    is a misprint too, with the unit it means as its `suggestion`. `refs`: how the book
+    refers to laws (its language's shipped profile's by default; none: no reference)."""
+    try:
+        refs = refs or load_references(doc.lang)
+    except KeyError:  # a language with no profile: no reference is read
         return
-    refs = load_references(doc.lang)
     ids = None if doc.kind == "card" else {u.id for u in doc.units}
     by_id = {u.id: u for u in doc.units}
     unmet = dict(errata or {})
@@ -208,7 +215,7 @@ def apply(doc: Document, raw: list[str], errata: dict[int, dict] | None = None) 
                         unit.refs.append(ref)
                     continue
                 scope = form.scope == "law"
-                codes = split_codes(m.group("codes"), scope, refs.glued, page_references(doc.lang))
+                codes = split_codes(m.group("codes"), scope, refs.glued, alternation((refs.pages,)))
                 if not codes:
                     continue
                 text = m.group(0).strip()

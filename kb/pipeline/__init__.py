@@ -30,7 +30,7 @@ from kb.crosslang.library import save_misprints
 from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id, read_meta
 from kb.layers import cite
-from kb.profiles import add_corpus
+from kb.profiles import Profiles
 from kb.qa import stored
 from kb.search.write import build_index
 
@@ -39,18 +39,22 @@ PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
 LISTED = {"laws", "law_titles", "ids", "names"}
 
 
-def read_document(folder: Path, root: Path | None = None) -> Document:
+def read_document(
+    folder: Path, root: Path | None = None, profiles: Profiles | None = None
+) -> Document:
     """Read and parse the document of a corpus folder, its layers applied (errors are
-    collected, not raised).
+    collected, not raised), with `profiles` (its corpus's; else its folder's own or the
+    shipped ones).
 
     >>> doc = read_document(store.corpus_dir() / "fi")
     >>> doc.id, doc.lang, doc.problems, len(doc.units)
     ('fi-2017', 'fi', [], 908)
     """
-    doc = lawbook.read_document(folder, root)
+    doc = lawbook.read_document(folder, root, profiles)
     if not doc.problems:
+        profiles = profiles or Profiles.of_folder(folder, doc.lang)
         with lawbook.failing_alone(doc):
-            layers.apply(doc, doc.lines, read_meta(folder), folder)
+            layers.apply(doc, doc.lines, read_meta(folder), folder, profiles)
     return doc
 
 
@@ -166,7 +170,6 @@ def build(
     """
     corpus, data = corpus or store.corpus_dir(), data or store.data_dir()
     folders = documents_by_id(corpus_folders(corpus))
-    add_corpus(corpus)  # a language's profile in one folder reads its every document
     report = Report()
     with store.build_lock(data):
         store.remove_staging(data)  # what builds killed before left (none runs: the lock)
@@ -257,6 +260,9 @@ def stage(
     cache = data / "cache"
     stamp = staging.name.lstrip(".")
     manifest: dict = {"built": stamp, "documents": {}}
+    profiles = Profiles.of_corpus(
+        corpus
+    )  # a language's profile in one folder reads its every document
     cache.mkdir(exist_ok=True)
     with progress.stage("documents", total=len(folders)) as done:
         for doc_id, folder in folders.items():
@@ -265,7 +271,7 @@ def stage(
                 entry = reuse(cached)
                 report.reused.append(doc_id)
             else:
-                doc = read_document(folder, corpus.parent)
+                doc = read_document(folder, corpus.parent, profiles)
                 if doc.problems:
                     report.errors[doc_id] = [str(p) for p in doc.problems]
                     # its previous version, found by its folder when its id cannot be read
@@ -290,6 +296,7 @@ def stage(
     store.write_atomic(
         staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
     )
+    profiles.save(staging)  # what reads the build reads its profiles from it
     save_misprints(data, staging)
     with progress.stage("search index"):
         return build_index(data, staging)

@@ -42,7 +42,8 @@ import Stemmer
 from whoosh import analysis
 from whoosh.lang import NoStopWords, stopwords_for_language
 
-from kb.profiles import language_of, load_words
+from kb.core.profile import Words
+from kb.profiles import SHIPPED, Profiles
 from kb.search.stems import SECOND_KEYS, fold, lemmatizer, suffix_stripper
 
 # A word: letters and digits, with an optional suffix after an apostrophe or a colon
@@ -118,9 +119,9 @@ class Analyzer:
     (True, False)
     """
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, words: Words | None = None) -> None:
         self.lang = lang
-        words = load_words(lang)
+        words = words or SHIPPED.load_words(lang)
         self._lower = words.lower
         if words.snowball:
             self._stem = Stemmer.Stemmer(words.snowball).stemWord
@@ -252,19 +253,20 @@ class Analyzer:
         )
 
 
-def analyzer(lang: str) -> Analyzer:
-    """The analyzer of a language, or of a document's language (one per language and
-    process: every document of a language shares its analysis and what it keeps).
+def analyzer(lang: str, profiles: Profiles = SHIPPED) -> Analyzer:
+    """The analyzer of a language, or of a document's language, as `profiles` read it (one
+    per language and its words: every document of a language shares its analysis and what
+    it keeps).
 
     >>> analyzer("sv") is analyzer("sv"), analyzer("xx").keys("Word")  # no stemmer for xx
     (True, Keys(exact='word', stems=('word',)))
     """
-    return _analyzer(language_of(lang))
+    return _analyzer(profiles.language_of(lang), profiles.load_words(lang))
 
 
 @cache
-def _analyzer(language: str) -> Analyzer:
-    return Analyzer(language)
+def _analyzer(language: str, words: Words) -> Analyzer:
+    return Analyzer(language, words)
 
 
 class WordTokenizer(analysis.Tokenizer):
@@ -277,11 +279,15 @@ class WordTokenizer(analysis.Tokenizer):
     [(0, 'kes'), (1, 'kiarvo'), (2, 'keskiarvo')]
     """
 
-    def __init__(self, lang: str) -> None:
-        self.lang = language_of(lang)
+    def __init__(self, lang: str, profiles: Profiles = SHIPPED) -> None:
+        self.lang = profiles.language_of(lang)
+        self.words = profiles.load_words(lang)  # kept in the index: it reads alone
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, WordTokenizer) and other.lang == self.lang
+        return isinstance(other, WordTokenizer) and (other.lang, other.words) == (
+            self.lang,
+            self.words,
+        )
 
     def __call__(  # the arguments of Whoosh's tokenizers
         self,
@@ -297,7 +303,9 @@ class WordTokenizer(analysis.Tokenizer):
         **kwargs: object,
     ) -> Iterator[analysis.Token]:
         t = analysis.Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        for pos, (start, end, keys) in enumerate(analyzer(self.lang).tokens(value), start_pos):
+        for pos, (start, end, keys) in enumerate(
+            _analyzer(self.lang, self.words).tokens(value), start_pos
+        ):
             t.keys, t.text, t.boost, t.stopped = keys, keys.exact, 1.0, False
             if keeporiginal:
                 t.original = value[start:end]
@@ -339,25 +347,29 @@ class StemFilter(analysis.Filter):
                 yield t
 
 
-def index_analyzer(lang: str, keys: str) -> analysis.CompositeAnalyzer:
+def index_analyzer(
+    lang: str, keys: str, profiles: Profiles = SHIPPED
+) -> analysis.CompositeAnalyzer:
     """The Whoosh analyzer of a language's field of exact words (`keys="exact"`) or of stems
     (`"stems"`).
 
     >>> [t.text for t in index_analyzer("et", "exact")("Laua õigused")]
     ['laua', 'oigused']
     """
-    return WordTokenizer(lang) | (ExactFilter() if keys == "exact" else StemFilter())
+    return WordTokenizer(lang, profiles) | (ExactFilter() if keys == "exact" else StemFilter())
 
 
 @lru_cache(maxsize=4096)
-def content_keys(language: str, text: str) -> tuple[tuple[str, ...], ...]:
+def content_keys(
+    language: str, text: str, profiles: Profiles = SHIPPED
+) -> tuple[tuple[str, ...], ...]:
     """The keys of each content word (not a stop word) of a text in a language, its exact
     form first, then its stems (kept for the last texts: a query is read once per language).
 
     >>> content_keys("en", "a lead out of turn"), content_keys("fi", "revokin")
     ((('lead',), ('turn',)), (('revokin', 'revo'),))
     """
-    an = analyzer(language)
+    an = analyzer(language, profiles)
     return tuple(
         tuple(dict.fromkeys((k.exact, *k.stems)))
         for k in an.words(text)

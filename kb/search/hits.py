@@ -17,7 +17,7 @@ import html
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from kb.profiles import language_of
+from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import Analyzer, analyzer
 from kb.search.concepts import Match, joined
 
@@ -67,6 +67,7 @@ def hit(
     cited: bool = False,
     worded: bool = True,
     law: str | None = None,
+    profiles: Profiles = SHIPPED,
 ) -> dict[str, Any]:
     """A hit as the API returns it, from its unit's stored fields; `found_by` says why: the
     citation typed (`{"by": "citation"}`), the index entry it matched (`{"by": "index",
@@ -84,7 +85,7 @@ def hit(
     >>> found["snippet"], found["found_by"]
     ('<mark>Revokki</mark> tulee pysyväksi', [{'by': 'text'}])
     """
-    an, name = analyzer(stored["lang"]), "text" if stored["text"] else "title"
+    an, name = analyzer(stored["lang"], profiles), "text" if stored["text"] else "title"
     mine = marks if worded or name == "title" else set()
     shown = snippet(stored[name], an, mine)
     if "<mark>" not in shown and mine and stored.get("raw"):
@@ -107,7 +108,9 @@ def hit(
     }
 
 
-def found_by(match: Match, key: str, by: str, named: str | None = None) -> dict[str, Any]:
+def found_by(
+    match: Match, key: str, by: str, named: str | None = None, profiles: Profiles = SHIPPED
+) -> dict[str, Any]:
     """Why a concept's unit was found, as a hit says it: what matched (`index`, `situation`),
     the entry's name (see `label`) in the language it matched in (`key`: a book's own entries
     are under its key, a situation under its language), and its name in the language of the
@@ -119,10 +122,10 @@ def found_by(match: Match, key: str, by: str, named: str | None = None) -> dict[
     >>> found_by(Match(entry, 1.0), "en", "index", "Avakäik väljaspool järjekorda")["named"]
     'Avakäik väljaspool järjekorda'
     """
-    return {"by": by, "entry": label(match, key), "lang": language_of(key), "named": named}
+    return {"by": by, "entry": label(match, key), "lang": profiles.language_of(key), "named": named}
 
 
-def named_in(match: Match, lang: str) -> str | None:
+def named_in(match: Match, lang: str, profiles: Profiles = SHIPPED) -> str | None:
     """How a language names a matched concept: the entry's term in it, with its heading (an
     index printed in several languages, a situation's phrase matched in it); None where the
     entry has none in that language (a reader is then shown no other language's words).
@@ -132,7 +135,7 @@ def named_in(match: Match, lang: str) -> str | None:
     >>> named_in(Match(entry, 1.0), "en"), named_in(Match(entry, 1.0), "sv")
     ('Opening lead, out of turn', None)
     """
-    key = next((k for k in match.entry.terms if language_of(k) == lang), None)
+    key = next((k for k in match.entry.terms if profiles.language_of(k) == lang), None)
     return label(match, key) if key is not None else None
 
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any, NamedTuple
 
-from kb.profiles import language_of
+from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import content_keys
 
 LETTER_GRAMS = (3, 4, 5)  # the lengths of the letter grams a word is read as (its ends marked)
@@ -48,9 +48,11 @@ def _grams(exact: str) -> tuple[str, ...]:
     return tuple(word[i : i + n] for n in LETTER_GRAMS for i in range(len(word) - n + 1))
 
 
-def situation_letters(entries: list[dict[str, Any]]) -> dict[str, LetterIndex]:
+def situation_letters(
+    entries: list[dict[str, Any]], profiles: Profiles = SHIPPED
+) -> dict[str, LetterIndex]:
     """The letter index (`letter_index`) of each language's situations: the content words
-    of each situation's phrases.
+    of each situation's phrases (each document key read as its language in `profiles`).
 
     >>> from kb.profiles import load_situations
     >>> from kb.search.concepts import situation_concepts
@@ -61,8 +63,9 @@ def situation_letters(entries: list[dict[str, Any]]) -> dict[str, LetterIndex]:
     said: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for entry in entries:
         for lang, term in entry["terms"].items() if entry.get("group") else ():
-            words = said[language_of(lang)][entry["group"]]
-            words += (keys[0] for keys in content_keys(language_of(lang), term))
+            language = profiles.language_of(lang)
+            words = said[language][entry["group"]]
+            words += (keys[0] for keys in content_keys(language, term, profiles))
     return {language: letter_index(groups) for language, groups in said.items()}
 
 

@@ -21,7 +21,7 @@ import math
 from collections import defaultdict
 from typing import Any, NamedTuple
 
-from kb.profiles import language_of
+from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import analyzer, content_keys
 from kb.search.concepts import ENGLISH, Concept, Match
 from kb.search.letters import LetterIndex, letter_grams, rarity, situation_letters
@@ -60,8 +60,12 @@ class Concepts:
     situation (the group), which is what a query's words are first matched against."""
 
     def __init__(
-        self, entries: list[dict[str, Any]], letters: dict[str, LetterIndex] | None = None
+        self,
+        entries: list[dict[str, Any]],
+        letters: dict[str, LetterIndex] | None = None,
+        profiles: Profiles = SHIPPED,
     ) -> None:
+        self.profiles = profiles  # each document key's language, each language's words
         self.entries: list[Concept] = []
         # language -> key -> concepts holding it (own term) / in its heading / situations
         own: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
@@ -95,7 +99,7 @@ class Concepts:
             content = {lang: read(lang, term) for lang, term in entry["terms"].items()}
             english.update(keys[0] for keys in content.get(ENGLISH, ()))
             for lang in dict.fromkeys((*entry["terms"], *entry["context"])):
-                language, term = language_of(lang), entry["terms"].get(lang)
+                language, term = profiles.language_of(lang), entry["terms"].get(lang)
                 words = content.get(lang, ())
                 if group:
                     sizes[group][n] = max(sizes[group].get(n, 0), len(words) or 1)
@@ -151,17 +155,16 @@ class Concepts:
         self.first_phrase = {group: min(n for _, n in m) for group, m in self.members.items()}
         # how a query resembles each situation's phrases letter by letter (built with the
         # index: `situation_letters`)
-        self.letters = situation_letters(entries) if letters is None else letters
+        self.letters = situation_letters(entries, profiles) if letters is None else letters
 
-    @staticmethod
-    def content(lang: str, text: str) -> tuple[tuple[str, ...], ...]:
+    def content(self, lang: str, text: str) -> tuple[tuple[str, ...], ...]:
         """The keys of each content word of a text, its exact form first, then its stems
         (analysed once per language: every document of a language reads a query alike).
 
-        >>> Concepts.content("en", "a lead out of turn"), Concepts.content("fi", "revokin")
+        >>> Concepts([]).content("en", "a lead out of turn"), Concepts([]).content("fi", "revokin")
         ((('lead',), ('turn',)), (('revokin', 'revo'),))
         """
-        return content_keys(language_of(lang), text)
+        return content_keys(self.profiles.language_of(lang), text, self.profiles)
 
     def entries_matching(self, query: str, lang: str) -> list[Match]:
         """The entries (not situations) whose terms in `lang` the query's words match: the
@@ -225,7 +228,7 @@ class Concepts:
         weight = []  # a word's weight among the situations
         phrases = self.phrases.get(lang, {})
         held: dict[int, int] = {}  # phrase -> the query's words it holds, a bit each
-        names_a_card = analyzer(language_of(lang)).names_a_card
+        names_a_card = analyzer(lang, self.profiles).names_a_card
         for w, keys in enumerate(words):
             bit = 1 << w
             for n in set().union(*(phrases.get(k, ()) for k in keys)):
@@ -322,7 +325,7 @@ class Concepts:
         >>> c.entries[c.first_phrase[best]].terms["fi"], round(like[best], 2)
         ('korttien arvojärjestys', 0.29)
         """
-        letters = self.letters.get(language_of(lang))
+        letters = self.letters.get(self.profiles.language_of(lang))
         if letters is None:
             return {}
         total, who, weights = len(letters.situations), letters.who, letters.weights
@@ -340,14 +343,19 @@ class Concepts:
                 sums[n] += w * weight
         return {letters.situations[n]: s / norm for n, s in enumerate(sums) if s}
 
+    def same_words(self, lang: str, phrase: str, query: str) -> bool:
+        """Whether a phrase says the query's content words (`same_words`), in a document's
+        language."""
+        return same_words(lang, phrase, query, self.profiles)
+
     def _size(self, n: int, lang: str) -> int:
         """The number of content words of a concept's term in a language (at least 1)."""
         e = self.entries[n]
         sizes = zip(e.terms, e.sizes, strict=False)
-        return next((size or 1 for key, size in sizes if language_of(key) == lang), 1)
+        return next((size or 1 for key, size in sizes if self.profiles.language_of(key) == lang), 1)
 
 
-def same_words(lang: str, phrase: str, query: str) -> bool:
+def same_words(lang: str, phrase: str, query: str, profiles: Profiles = SHIPPED) -> bool:
     """Whether a phrase says the query's content words, no more and no fewer: as many words,
     each of either sharing a key (its exact form or a stem) with a word of the other.
 
@@ -356,7 +364,8 @@ def same_words(lang: str, phrase: str, query: str) -> bool:
     >>> same_words("fi", "tulos", "tulos mitä nyt"), same_words("fi", "tulos", "tuloksen korjaus")
     (True, False)
     """
-    said, asked = content_keys(language_of(lang), phrase), content_keys(language_of(lang), query)
+    language = profiles.language_of(lang)
+    said, asked = content_keys(language, phrase, profiles), content_keys(language, query, profiles)
     if len(said) != len(asked):
         return False
     said_keys, asked_keys = [set(k) for k in said], [set(k) for k in asked]

@@ -30,6 +30,7 @@ from typing import NamedTuple
 from whoosh import query
 from whoosh.reading import IndexReader
 
+from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import WORD, Keys, analyzer, hyphen_joined
 from kb.search.ocr import ocr_variants
 from kb.search.schema import TERM_FIELDS, field
@@ -143,8 +144,15 @@ class Lexicon:
     that the many candidate forms of a query's words are looked up in memory; and a speller
     over its exact words."""
 
-    def __init__(self, reader: IndexReader, language: str, ocr_letters: dict[str, list[str]]):
+    def __init__(
+        self,
+        reader: IndexReader,
+        language: str,
+        ocr_letters: dict[str, list[str]],
+        profiles: Profiles = SHIPPED,
+    ):
         self.language = language
+        self.analyzer = analyzer(language, profiles)  # the index's analysis of its words
         self.ocr_letters = ocr_letters
         self.has_ocr = field("ocr", language) in reader.schema
         self.counts: dict[str, dict[str, int]] = {}
@@ -194,7 +202,7 @@ class Lexicon:
 
     def own(self, typed: str) -> list[Form]:
         """A typed word's own terms: its exact form, its stems and the forms an OCR printed."""
-        keys = analyzer(self.language).keys(typed)
+        keys = self.analyzer.keys(typed)
         own = own_forms(keys, 1.0)
         if self.has_ocr:
             variants = [keys.exact, *ocr_variants(typed, self.ocr_letters)]
@@ -208,7 +216,7 @@ class Lexicon:
     def analyse(self, typed: str, foreign: bool) -> Analysed:
         """A typed word analysed for the language (`foreign`: it is another language's word,
         never corrected to a near spelling of this one's)."""
-        an = analyzer(self.language)
+        an = self.analyzer
         keys = an.keys(typed)
         own = self.own(typed)
         forms = list(own)
@@ -240,7 +248,7 @@ def group_queries(forms: Iterable[Form], language: str) -> dict[str, query.Query
     return {group: query.DisjunctionMax(terms, tiebreak=0.0) for group, terms in groups.items()}
 
 
-def phrase_query(phrase: str, language: str) -> query.Query:
+def phrase_query(phrase: str, language: str, profiles: Profiles = SHIPPED) -> query.Query:
     """A quoted phrase as a Whoosh query: its words' exact forms, in a row.
 
     >>> phrase_query("revokki tulee pysyväksi", "fi")
@@ -248,6 +256,6 @@ def phrase_query(phrase: str, language: str) -> query.Query:
     >>> phrase_query("Revokki", "fi")
     Term('exact_fi', 'revokki')
     """
-    keys = [k.exact for k in analyzer(language).words(phrase)]
+    keys = [k.exact for k in analyzer(language, profiles).words(phrase)]
     name = field("exact", language)
     return query.Phrase(name, keys) if len(keys) > 1 else query.Term(name, keys[0])

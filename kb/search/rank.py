@@ -25,9 +25,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from kb.profiles import language_of
 from kb.search.concepts import ENGLISH, Match, ranked
-from kb.search.matching import Concepts, same_words
+from kb.search.matching import Concepts
 from kb.search.retrieve import Word
 from kb.search.units import Units
 from kb.search.weighting import idf
@@ -174,13 +173,13 @@ def concept_units(
     per_law: dict[str, float] = defaultdict(float)
     size = MAX_WORDS  # the fewest content words the query has in a language it is read in
     typed = " ".join(words)
-    for qlang in dict.fromkeys((language_of(lang), ENGLISH)):
+    for qlang in dict.fromkeys((concepts.profiles.language_of(lang), ENGLISH)):
         if qlang not in matched:  # once per query and language, whatever its documents
             said = " ".join(expand(qlang, words))
             found = concepts.entries_matching(said, qlang)
             found += concepts.situations_matching(said, qlang, CONCEPT_MATCHES)
             matched[qlang] = ranked(found, CONCEPT_MATCHES)
-        words_in = len(Concepts.content(qlang, typed))  # the words typed
+        words_in = len(concepts.content(qlang, typed))  # the words typed
         size = min(size, words_in)
         best_situation = max((m.score for m in matched[qlang] if m.entry.group), default=0.0)
         for m in matched[qlang]:
@@ -190,7 +189,8 @@ def concept_units(
             key = qlang if qlang in m.entry.terms else m.entry.source
             # a unit holding every word is the answer, unless the words are a situation's
             answered = held and not (
-                by == "situation" and same_words(qlang, m.entry.terms.get(qlang, ""), typed)
+                by == "situation"
+                and concepts.same_words(qlang, m.entry.terms.get(qlang, ""), typed)
             )
             weight = concept_weight(
                 m.score, by, words_in, answered, m.score / (best_situation or 1.0)

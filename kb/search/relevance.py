@@ -36,7 +36,7 @@ from functools import lru_cache
 
 import wordfreq
 
-from kb.profiles import load_words
+from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import analyzer
 from kb.search.concepts import ENGLISH
 from kb.search.matching import Concepts
@@ -62,8 +62,9 @@ class Dictionary:
     (True, False, False, False)
     """
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, lemma: str = "") -> None:
         self.language = language
+        self.lemma = lemma or SHIPPED.load_words(language).lemma  # its simplemma code
         self.known = language in wordfreq.available_languages(wordlist="small")
         self.frequency: Callable[[str], float] = lru_cache(maxsize=65536)(self._frequency)
 
@@ -78,7 +79,7 @@ class Dictionary:
         the books are lemmatized in), commonly (at least `COMMON`)."""
         if self.frequency(word.lower()) >= COMMON:
             return True
-        code = load_words(self.language).lemma
+        code = self.lemma
         return bool(code) and self.frequency(lemmatizer(code)(word.lower())) >= COMMON
 
     def function_word(self, word: str) -> bool:
@@ -94,6 +95,7 @@ class Relevance:
     def __init__(
         self, lexicons: dict[str, Lexicon], concepts: Concepts, units: dict[str, int]
     ) -> None:
+        self.profiles: Profiles = concepts.profiles
         self.lexicons = lexicons
         self.concepts = concepts
         self.units = units  # each language's number of units
@@ -107,13 +109,15 @@ class Relevance:
         """The language's everyday words (loaded at first use)."""
         found = self.dictionaries.get(language)
         if found is None:
-            found = self.dictionaries[language] = Dictionary(language)
+            found = self.dictionaries[language] = Dictionary(
+                language, self.profiles.load_words(language).lemma
+            )
         return found
 
     def usage(self, language: str, word: str) -> float:
         """The share of the language's units (or of its thesaurus phrases) that hold the
         word, the higher of the two (0.0: neither)."""
-        keys = analyzer(language).keys(word)
+        keys = analyzer(language, self.profiles).keys(word)
         share = 0.0
         lexicon = self.lexicons.get(language)
         if lexicon is not None and self.units.get(language):
@@ -128,7 +132,7 @@ class Relevance:
 
     def known(self, language: str, word: str) -> bool:
         """Whether the language's books, players' words or concepts hold a word."""
-        an = analyzer(language)
+        an = analyzer(language, self.profiles)
         lexicon = self.lexicons.get(language)
         if an.player_term(word) is not None or (lexicon is not None and lexicon.knows(word)):
             return True
@@ -150,10 +154,10 @@ class Relevance:
         """
         if language == ENGLISH:
             return False
-        if analyzer(ENGLISH).exact(typed) in self.concepts.english:
+        if analyzer(ENGLISH, self.profiles).exact(typed) in self.concepts.english:
             return True
         return any(
-            lexicon.holds("exact", analyzer(other).exact(typed))
+            lexicon.holds("exact", analyzer(other, self.profiles).exact(typed))
             for other, lexicon in self.lexicons.items()
             if other != language
         )
@@ -170,7 +174,7 @@ class Relevance:
         """
         return (
             self.foreign(language, typed)
-            or analyzer(language).player_term(typed) is not None
+            or analyzer(language, self.profiles).player_term(typed) is not None
             or any(self.dictionary(lg).holds(typed) for lg in (language, ENGLISH))
         )
 
@@ -178,14 +182,14 @@ class Relevance:
         """Whether a word is a slip: no word of the language's books, of another language's
         or of everyday text (`no_slip`), with a near spelling that the books print."""
         lexicon = self.lexicons.get(language)
-        exact = analyzer(language).exact(word)
+        exact = analyzer(language, self.profiles).exact(word)
         if lexicon is None or not exact.isalpha() or self.no_slip(language, word):
             return False
         return bool(lexicon.speller.near(exact, max_distance(exact))[:1])
 
     def own(self, language: str, word: str) -> bool:
         """Whether a known word is the laws' own (see the module's docstring)."""
-        if analyzer(language).player_term(word) is not None:
+        if analyzer(language, self.profiles).player_term(word) is not None:
             return True
         dictionary = self.dictionary(language)
         if not dictionary.known:
@@ -226,7 +230,7 @@ class Relevance:
         """Whether a query (its words) is about the laws in a language (see the module's
         docstring); a query of no content word is not. `slips`: whether a slip counts
         (without: whether the query is understood as typed)."""
-        an, dictionary = analyzer(language), self.dictionary(language)
+        an, dictionary = analyzer(language, self.profiles), self.dictionary(language)
         content = [
             w
             for w in words

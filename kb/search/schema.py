@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from whoosh import fields
 
 from kb.core.ids import LAW_LEVELS
+from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import index_analyzer
 
 SEARCHABLE = frozenset((*LAW_LEVELS, "definition", "table", "topic"))
@@ -46,14 +47,20 @@ def field(name: str, language: str) -> str:
     return f"{name}_{language}"
 
 
-def schema(languages: Iterable[str], ocr: Iterable[str] = ()) -> fields.Schema:
-    """The schema of an index of `languages` (codes), those in `ocr` with an OCR field."""
+def schema(
+    languages: Iterable[str], ocr: Iterable[str] = (), profiles: Profiles = SHIPPED
+) -> fields.Schema:
+    """The schema of an index of `languages` (codes), those in `ocr` with an OCR field, each
+    analysed with its words in `profiles`."""
     found: dict[str, fields.FieldType] = {
         name: fields.ID(stored=True, sortable=True) for name in COLUMNS
     }
     found.update({name: fields.STORED() for name in STORED})
     for lang in languages:
-        exact, stems = index_analyzer(lang, "exact"), index_analyzer(lang, "stems")
+        exact, stems = (
+            index_analyzer(lang, "exact", profiles),
+            index_analyzer(lang, "stems", profiles),
+        )
         found[field("exact", lang)] = fields.TEXT(analyzer=exact, phrase=True)
         for name in STEM_FIELDS:
             found[field(name, lang)] = fields.TEXT(analyzer=stems, phrase=False)

@@ -32,7 +32,7 @@ from whoosh.searching import Searcher as WhooshSearcher
 from kb import store
 from kb.core.memory import loading
 from kb.core.model import EVERY
-from kb.profiles import add_document, language_of, languages, load_references, load_words
+from kb.profiles import Profiles
 from kb.search import rank, retrieve
 from kb.search.analysis import analyzer
 from kb.search.concepts import ENGLISH
@@ -63,9 +63,8 @@ class Searcher:
         self.langs = list(self.sizes)
         self.editions: dict[str, int] = meta["editions"]
         self.documents: dict[str, dict[str, str]] = meta["documents"]
-        for key, d in self.documents.items():  # each read with its language's analysis
-            add_document(key, d["lang"])
-            add_document(d["id"], d["lang"])
+        keys = {k: d["lang"] for key, d in self.documents.items() for k in (key, d["id"])}
+        self.profiles = Profiles.read(path, keys)  # those the index was made with
         self.display: dict[str, dict[str, str]] = meta["display"]
         cards = {key for key, d in self.documents.items() if d.get("kind") == "card"}
         # each language's main document (the one its code names): a search's default scope
@@ -74,13 +73,13 @@ class Searcher:
         for code, table in lemmas.items():
             lemmatizer(code).learn(table)
         letters = json.loads((path / LETTERS).read_text(encoding="utf-8"))
-        self.concepts = Concepts(
-            json.loads((path / CONCEPTS).read_text(encoding="utf-8")),
-            {k: LetterIndex.load(v) for k, v in letters.items()},
-        )
+        concepts = json.loads((path / CONCEPTS).read_text(encoding="utf-8"))
+        letter_index = {k: LetterIndex.load(v) for k, v in letters.items()}
+        self.concepts = Concepts(concepts, letter_index, self.profiles)
         units_of: dict[str, int] = defaultdict(int)  # each language's units
+        lang_of = self.profiles.language_of
         for key, n in self.sizes.items():
-            units_of[language_of(key)] += n
+            units_of[lang_of(key)] += n
         self.model = LawBM25F(dict(units_of), rarity=False)
         self.searchers: SimpleQueue[WhooshSearcher] = SimpleQueue()
         with self.whoosh() as s:
@@ -90,17 +89,15 @@ class Searcher:
                 language: Lexicon(
                     s.reader(),
                     language,
-                    next((v for k, v in ocr_letters.items() if language_of(k) == language), {}),
+                    next((v for k, v in ocr_letters.items() if lang_of(k) == language), {}),
+                    self.profiles,
                 )
                 for language in units_of
             }
         self.relevance = Relevance(self.lexicons, self.concepts, dict(units_of))
         self.foreign, self.no_slip = self.relevance.foreign, self.relevance.no_slip
         self.kind_weight = [rank.KIND_WEIGHT.get(d.kind, 1.0) for d in self.units.docs]
-        self.law_words = sorted(
-            ((w, lang) for lang in languages() for w in load_references(lang).words),
-            key=lambda p: -len(p[0]),
-        )
+        self.law_words = law_words(self.profiles)
 
     @contextmanager
     def whoosh(self) -> Iterator[WhooshSearcher]:
@@ -154,7 +151,7 @@ class Searcher:
         marks: dict[str, frozenset[str]] = {}
         worded: set[int] = set()  # the units the words match (only their snippets mark any)
         unknown: dict[str, list[retrieve.Word]] = {}
-        read = {*(language_of(lg) for lg in langs), ENGLISH}
+        read = {*(self.profiles.language_of(lg) for lg in langs), ENGLISH}
         speaks = self.relevance.languages_of(words, read)
         # a query about no law in any language it may be in finds nothing: no word is read
         about = any(self.relevance.about(lg, words) for lg in speaks)
@@ -162,10 +159,10 @@ class Searcher:
         phrases = phrases if about else []
         matched: dict[str, list] = {}
         with self.whoosh() as s:
-            for language, docs in by_language(langs).items():
+            for language, docs in by_language(langs, self.profiles).items():
                 ranges = {lg: self.units.ranges[lg] for lg in docs}
                 per_doc = self.words(s, language, words, ranges)
-                said = [phrase_query(p, language) for p in phrases]
+                said = [phrase_query(p, language, self.profiles) for p in phrases]
                 for lg in docs:
                     mine, scored, held, inside = self.scored(s, lg, per_doc[lg], said, allowed)
                     worded.update(scored)
@@ -216,7 +213,7 @@ class Searcher:
         language searched (`ranges`: their units' numbers), analysed once for the language.
         In a query of words no unit holds, only near spellings, a short word is rather
         another language's word ("yemek tarifi": a recipe) than a typo: it is left out."""
-        an = analyzer(language)
+        an = analyzer(language, self.profiles)
         out: dict[str, list[retrieve.Word]] = {lg: [] for lg in ranges}
         for typed in self.expand(language, words):
             analysed = self.lexicons[language].analyse(typed, self.no_slip(language, typed))
@@ -237,7 +234,7 @@ class Searcher:
         >>> get_searcher().expand("fi", ["kaveri", "mietti", "pitkään"])
         ['partneri', 'epäröinti', 'pitkään']
         """
-        an = analyzer(lang)
+        an = analyzer(lang, self.profiles)
         out: list[str] = []
         for word in words:
             printed = an.player_term(word)
@@ -270,13 +267,15 @@ class Searcher:
         books of a language it `speaks`. Where the query is about the laws by the words it
         spells right, a short unknown word is rather a form no book prints than a slip: only
         the long ones (`LONG_SLIP`) are corrected."""
-        unknown = {lg: found for lg, found in unknown.items() if language_of(lg) in speaks}
+        unknown = {
+            lg: found for lg, found in unknown.items() if self.profiles.language_of(lg) in speaks
+        }
         if any(self.relevance.about(lg, words, slips=False) for lg in speaks):
             unknown = {
                 lg: [w for w in found if len(w.typed) >= LONG_SLIP] for lg, found in unknown.items()
             }
         spellers = {language: lexicon.speller for language, lexicon in self.lexicons.items()}
-        return did_you_mean(words, unknown, spellers, self.display, self.no_slip)
+        return did_you_mean(words, unknown, spellers, self.display, self.no_slip, self.profiles)
 
     def hit(
         self,
@@ -298,8 +297,9 @@ class Searcher:
         else:
             law = self.units.law_named(doc, entry[0].entry.targets, entry[0].entry.edition)
         named = self.named(lang)  # a reason also as the hit's book's language names it
-        reason = found_by(*entry, named_in(entry[0], named["lang"])) if entry else None
-        return hit(stored, score, marks.get(lang, frozenset()), named, reason, cited, worded, law)
+        p, shown = self.profiles, marks.get(lang, frozenset())
+        reason = found_by(*entry, named_in(entry[0], named["lang"], p), p) if entry else None
+        return hit(stored, score, shown, named, reason, cited, worded, law, p)
 
     def scope(self, lang: str | None) -> list[str]:
         """The documents a search asked for `lang` looks in: that document, else (none
@@ -347,22 +347,33 @@ class Searcher:
         >>> get_searcher().load_lemmas()
         ['sk', 'tr']
         """
-        codes = sorted({load_words(key).lemma for key in self.langs} - {""})
+        codes = sorted({self.profiles.load_words(key).lemma for key in self.langs} - {""})
         for code in codes:
             lemmatizer(code).load()
         return codes
 
 
-def by_language(langs: list[str]) -> dict[str, list[str]]:
-    """Documents by their language, in order.
+def law_words(profiles: Profiles) -> list[tuple[str, str]]:
+    """Each law word of the languages of `profiles` and its language, longest first.
 
-    >>> _ = get_searcher()  # (its documents' languages known)
-    >>> by_language(["fi", "sv", "fi-2017"])
+    >>> law_words(get_searcher().profiles)[0]
+    ('pravidlom', 'sk')
+    """
+    found = (
+        (w, lang) for lang in profiles.languages() for w in profiles.load_references(lang).words
+    )
+    return sorted(found, key=lambda p: -len(p[0]))
+
+
+def by_language(langs: list[str], profiles: Profiles) -> dict[str, list[str]]:
+    """Documents by their language (in `profiles`), in order.
+
+    >>> by_language(["fi", "sv", "fi-2017"], get_searcher().profiles)
     {'fi': ['fi', 'fi-2017'], 'sv': ['sv']}
     """
     out: dict[str, list[str]] = defaultdict(list)
     for lg in langs:
-        out[language_of(lg)].append(lg)
+        out[profiles.language_of(lg)].append(lg)
     return dict(out)
 
 

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from kb.profiles import language_of
+from kb.profiles import SHIPPED, Profiles
 
 
 def distance(a: str, b: str, limit: int) -> int:
@@ -100,6 +100,7 @@ def did_you_mean(
     spellers: dict[str, Speller],
     display: dict[str, dict[str, str]],
     foreign: Callable[[str, str], bool],
+    profiles: Profiles = SHIPPED,
 ) -> str | None:
     """The query (its `words`) with each misspelt word replaced by the nearest word that some
     unit holds, as the books print it (`display`, per language); None when no word is
@@ -107,7 +108,7 @@ def did_you_mean(
     words none of its units holds; a word is misspelt where no document searched holds it and
     it is no other language's word (`foreign(language, word)`); it is corrected in the
     language of the documents that hold the most of the query's words (the query's
-    language, searched with every language).
+    language, searched with every language; each document's language in `profiles`).
 
     >>> from types import SimpleNamespace
     >>> w = SimpleNamespace(typed="tikik", keys=SimpleNamespace(exact="tikik"))
@@ -119,7 +120,7 @@ def did_you_mean(
     missing = set.intersection(*({w.typed for w in ws} for ws in unknown.values()))
     fewest = min(map(len, unknown.values()))
     for lang in (lg for lg, ws in unknown.items() if len(ws) == fewest):
-        language, fixes = language_of(lang), {}
+        language, fixes = profiles.language_of(lang), {}
         for word in unknown[lang]:
             exact = word.keys.exact
             if word.typed not in missing or not exact.isalpha():

@@ -47,9 +47,8 @@ from whoosh import index
 from kb import store
 from kb.core.ids import law_of
 from kb.core.model import Unit
-from kb.crosslang.library import document_keys
 from kb.layers import glossary
-from kb.profiles import SITUATIONS, language_of, load_words, module, modules
+from kb.profiles import SHIPPED, SITUATIONS, Profiles, modules
 from kb.search.analysis import WORD, analyzer
 from kb.search.concepts import build_concepts
 from kb.search.letters import situation_letters
@@ -91,7 +90,7 @@ def index_key(manifest: dict) -> str:
         h.update((HERE / name).read_bytes())
     h.update(glossary.DATA.read_bytes())
     for lang in modules():  # words, stop words and players' words
-        h.update(Path(module(lang).__file__ or "").read_bytes())
+        h.update(Path(SHIPPED.module(lang).__file__ or "").read_bytes())
     for path in sorted(SITUATIONS.glob("*.toml")):  # built into concepts.json, letters.json
         h.update(f"{path.name}:".encode() + path.read_bytes())
     for dist in ("Whoosh-Reloaded", "PyStemmer", "simplemma"):
@@ -168,8 +167,9 @@ class Printed:
     form ("did you mean" shows it) and the lemma of each word (so that a server needs no
     lemma dictionary for the books' words). Whoosh indexes the keys themselves."""
 
-    def __init__(self, lang: str) -> None:
-        self.analyzer = analyzer(lang)
+    def __init__(self, lang: str, profiles: Profiles = SHIPPED) -> None:
+        self.analyzer = analyzer(lang, profiles)
+        self.lemma = profiles.load_words(lang).lemma  # its simplemma code
         self.surface: dict[str, Counter[str]] = defaultdict(Counter)
         self.words: set[str] = set()  # each word lowercased, and its exact key
         self._lowered: dict[str, str] = {}  # each word as printed, lowercased (see `exact`)
@@ -206,7 +206,7 @@ class Printed:
         apostrophe dropped) and of each exact key, under the language's simplemma code:
         the words a query or a search for other forms of a word looks up ({} for a
         language without lemmas)."""
-        code = load_words(self.analyzer.lang).lemma
+        code = self.lemma
         if not code:
             return {}
         lemma = lemmatizer(code)
@@ -214,7 +214,9 @@ class Printed:
         return {code: {w: lemma(w) for w in sorted(words)}}
 
 
-def start_lemmas(concepts: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+def start_lemmas(
+    concepts: list[dict[str, Any]], profiles: Profiles = SHIPPED
+) -> dict[str, dict[str, str]]:
     """The lemmas of the words a server analyses as it opens the index: the concepts'
     (index entries, defined terms, the thesaurus's phrases: words the books need not print)
     and each of their languages' players' words, per simplemma code, so that it opens
@@ -226,15 +228,15 @@ def start_lemmas(concepts: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
     """
     keys: dict[str, Printed] = {}
     said = dict.fromkeys(  # each text once (a language's books print many alike), in order
-        (language_of(lang), text)
+        (profiles.language_of(lang), text)
         for entry in concepts
         for lang, text in [*entry["terms"].items(), *entry["context"].items()]
     )
     for language, text in said:
-        keys.setdefault(language, Printed(language)).exact(text)
+        keys.setdefault(language, Printed(language, profiles)).exact(text)
     out: dict[str, dict[str, str]] = {}
     for language, found in keys.items():
-        for forms, printed, _ in load_words(language).players:
+        for forms, printed, _ in profiles.load_words(language).players:
             found.exact(f"{forms} {printed}")
         for code, table in found.lemmas().items():
             out.setdefault(code, {}).update(table)
@@ -242,7 +244,11 @@ def start_lemmas(concepts: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
 
 
 def documents(
-    lang: str, units: list[Unit], printed: Printed, misread: dict[str, str] | None = None
+    lang: str,
+    units: list[Unit],
+    printed: Printed,
+    misread: dict[str, str] | None = None,
+    profiles: Profiles = SHIPPED,
 ) -> Iterator[dict[str, str]]:
     """The Whoosh documents of a document's searchable units (`lang`: its address; `misread`:
     the characters an OCR'd text's OCR misread, undone in the text as printed), collecting
@@ -253,7 +259,7 @@ def documents(
     >>> doc["law_fi"], doc["exact_fi"]
     ('REVOKIN PYSYVÄKSI TULEMINEN', 'REVOKIN PYSYVÄKSI TULEMINEN\\n')
     """
-    language = language_of(lang)
+    language = profiles.language_of(lang)
     by_id = {u.id: u for u in units}
     for unit in units:
         if unit.kind not in SEARCHABLE:
@@ -295,7 +301,7 @@ class Tables(NamedTuple):
     letters: dict[str, dict[str, Any]]
 
 
-def concept_tables(units: dict[str, list[Unit]]) -> Tables:
+def concept_tables(units: dict[str, list[Unit]], profiles: Profiles = SHIPPED) -> Tables:
     """The concepts of the books' units and of the thesaurus, and the tables worked out
     from them (see `Tables`).
 
@@ -305,8 +311,8 @@ def concept_tables(units: dict[str, list[Unit]]) -> Tables:
     (['en', 'tr'], 'kart')
     """
     concepts = build_concepts(units)
-    letters = {lang: i.dump() for lang, i in situation_letters(concepts).items()}
-    return Tables(concepts, start_lemmas(concepts), letters)
+    letters = {lang: i.dump() for lang, i in situation_letters(concepts, profiles).items()}
+    return Tables(concepts, start_lemmas(concepts, profiles), letters)
 
 
 def index_lock(data: Path):
@@ -374,14 +380,16 @@ def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: f
     """Write the index of the knowledge base in `kb` into the empty `folder`: the Whoosh
     index (every document in order, so that a document's units are numbered together), then
     the tables beside it (see the module's docstring)."""
-    addresses = document_keys(manifest)  # each document under its address (`da-2007`)
+    addresses = store.addresses(manifest)  # each document under its address (`da-2007`)
+    profiles = Profiles.of_build(kb, manifest)  # the profiles the build was made with
     langs = sorted(addresses.values())
     payloads = {key: store.load_payload(doc_id, kb=kb) for doc_id, key in addresses.items()}
     units = {key: [Unit.from_json(u) for u in p["units"]] for key, p in payloads.items()}
     ocr = [lang for lang in langs if any(u.raw for u in units[lang])]
     damage = {lang: payloads[lang].get("ocr", {}) for lang in ocr}
-    languages = sorted({language_of(lang) for lang in langs})
-    ix = index.create_in(str(folder), schema(languages, {language_of(lang) for lang in ocr}))
+    languages = sorted({profiles.language_of(lang) for lang in langs})
+    ocr_languages = {profiles.language_of(lang) for lang in ocr}
+    ix = index.create_in(str(folder), schema(languages, ocr_languages, profiles))
     _writing["pid"] = os.getpid()
     writer = ix.writer(**WRITER)
     counts: dict[str, int] = {}
@@ -389,15 +397,15 @@ def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: f
     try:
         for lang in langs:
             misread = damage.get(lang, {}).get("characters", {})
-            words = printed.setdefault(language_of(lang), Printed(lang))
-            found = list(documents(lang, units[lang], words, misread))
+            words = printed.setdefault(profiles.language_of(lang), Printed(lang, profiles))
+            found = list(documents(lang, units[lang], words, misread, profiles))
             # a document's units are one job of one of Whoosh's writer processes, so they
             # are numbered together (`kb.search.units` reads each document's range)
             writer.batchsize = len(found)
             for doc in found:
                 writer.add_document(**doc)
             counts[lang] = len(found)
-        tables = concept_tables(units)  # while the writers index
+        tables = concept_tables(units, profiles)  # while the writers index
         writer.commit()
     except BaseException:
         for task in getattr(writer, "tasks", ()):  # Whoosh's writer processes, waiting for work
@@ -426,6 +434,7 @@ def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: f
         "display": {language: words.display() for language, words in printed.items()},
         "seconds": round(time.perf_counter() - started, 3),
     }
+    profiles.save(folder)  # a server reads the index's languages with them
     store.write_atomic(folder / META, json.dumps(meta, ensure_ascii=False))
     store.write_atomic(folder / CONCEPTS, json.dumps(tables.concepts, ensure_ascii=False))
     store.write_atomic(folder / LETTERS, json.dumps(tables.letters, ensure_ascii=False))

@@ -42,7 +42,7 @@ def book_or_404(lang: str) -> Book:
 def unit_json(book: Book, unit) -> dict:
     data = unit.to_json() | {"document": book.id}
     if unit.kind in LAW_LEVELS:
-        data["citation"] = cite.render(unit.id, book.lang)
+        data["citation"] = cite.render(unit.id, book.lang, book.profiles)
         data["international"] = cite.render(unit.id)
     return data
 

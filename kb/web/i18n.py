@@ -19,13 +19,14 @@ from typing import Any
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, g, has_request_context, request
+from flask import Flask, current_app, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
 from kb import store
-from kb.profiles import aliases, languages, sort_key
+from kb.crosslang.library import get_library
+from kb.profiles import SHIPPED, Profiles, languages, sort_key
 
 COOKIE = "ui"
 SOURCE = Path(__file__).resolve().parent.parent / "site" / "translations"
@@ -104,14 +105,35 @@ def language_in_sentence(code: str, in_lang: str | None = None) -> str:
     >>> language_in_sentence("tr", "fi"), language_in_sentence("tr", "en")
     ('turkki', 'Turkish')
     """
-    return _display_name(code, in_lang or ui_lang())
+    return _display_name(code, language_of(code), in_lang or ui_lang())
+
+
+def profiles() -> Profiles:
+    """The profiles of the app's knowledge base (its library's, made from its build), or
+    the shipped ones outside an app.
+
+    >>> profiles() is SHIPPED
+    True
+    """
+    if not has_app_context():
+        return SHIPPED
+    return get_library(current_app.config["LAWKB_DATA"]).profiles
+
+
+def language_of(key: str) -> str:
+    """The language of a document key of the app's knowledge base (`profiles`).
+
+    >>> from kb.web import create_app
+    >>> with create_app().app_context():
+    ...     language_of("sk-2007"), language_of("fi")
+    ('sk', 'fi')
+    """
+    return profiles().language_of(key)
 
 
 @cache  # bounded: the documents' codes times the UI languages
-def _display_name(code: str, in_lang: str) -> str:
-    # A document keyed apart from its language (`da-2007`, see `kb.profiles.add_document`) is named
-    # by its language and its key.
-    lang = aliases().get(code, code)
+def _display_name(code: str, lang: str, in_lang: str) -> str:
+    # A document keyed apart from its language (`da-2007`) is named by its language and its key.
     name = Locale.parse(lang).get_display_name(in_lang) or lang
     return name if lang == code else f"{name} ({code})"
 

@@ -225,7 +225,7 @@ def _quote(lang: str, text: str) -> Markup:
     >>> str(_quote("fi", "jokainen jokainen"))
     '<span lang="fi">”jokainen jokainen”</span>'
     """
-    return in_lang(lang, cite.quoted(text, lang))
+    return in_lang(lang, cite.quoted(text, lang, i18n.profiles()))
 
 
 def english_note(note: str, summary: str = N_("Reviewer's note (in English)")) -> Markup:

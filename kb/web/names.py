@@ -18,8 +18,8 @@ from markupsafe import Markup, escape
 from kb.core.ids import law_of, table_of
 from kb.crosslang.library import Library, get_library
 from kb.layers import cite
-from kb.profiles import language_of, load_words
 from kb.web import i18n
+from kb.web.i18n import language_of
 
 FIRST_WORDS = 8  # of a definition, in a link's title
 # A document of each language as a label names it (`book_label`): the language in the form
@@ -98,10 +98,10 @@ def unit_name(uid: str, lang: str | None = None) -> str:
     """
     style = lang or i18n.reader_style()
     if law_of(uid) is not None and table_of(uid) is None:
-        return cite.notation(uid, style)
+        return cite.notation(uid, style, i18n.profiles())
     if table_of(uid) is not None:
         named = _printed(uid, lang or style) if lang or style in _library().books else None
-        return cite.named(uid, named[0] if named else "", style)
+        return cite.named(uid, named[0] if named else "", style, i18n.profiles())
     named = _printed(uid, lang)
     if named is not None:
         return named[0]
@@ -126,7 +126,9 @@ def link_title(uid: str, lang: str) -> str:
     if table_of(uid) is not None:
         return unit_name(uid, lang)
     if law_of(uid) is not None:
-        return " ".join(p for p in (cite.render(uid, lang), unit.title if unit else "") if p)
+        return " ".join(
+            p for p in (cite.render(uid, lang, i18n.profiles()), unit.title if unit else "") if p
+        )
     name = unit_name(uid, lang)
     if unit is None or unit.kind != "definition" or not unit.text.strip():
         return name
@@ -186,8 +188,8 @@ def book_title(key: str) -> Markup:
     if not title:
         return escape(book_label(key))
     if title.isupper():
-        title = title[:1] + load_words(book.lang).lower(title[1:])
-    return in_lang(language_of(book.key), title)
+        title = title[:1] + _library().profiles.load_words(book.lang).lower(title[1:])
+    return in_lang(book.lang, title)
 
 
 def in_lang(lang: str, text: str) -> Markup:

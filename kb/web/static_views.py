@@ -149,7 +149,7 @@ def citation(book, unit, links: Callable[[str], str]) -> dict:
     if wording != "\n".join(filter(None, map(own, view["family"]))):
         out["wording"] = wording
     for style, text in view["citation"].items():
-        quoted = cite.quoted(wording, book.lang if style == "national" else None)
+        quoted = cite.quoted(wording, book.lang if style == "national" else None, book.profiles)
         out[style] = text.replace(quoted, quoted.replace(wording, "\0"), 1)
     return out
 

@@ -54,7 +54,7 @@ def target_label(book: Book, uid: str) -> str:
     if unit.kind == "definition":
         return unit.term or unit.title
     words = unit.title or " ".join(unit.text.split()[:8])
-    code = cite.render(uid, book.lang) if law_of(uid) else ""
+    code = cite.render(uid, book.lang, book.profiles) if law_of(uid) else ""
     return " ".join(p for p in (code, words) if p)
 
 

@@ -37,8 +37,8 @@ def citation_texts(book: Book, unit) -> dict[str, str]:
     return {
         "international": f"{capital(cite.unit_citation(unit))}{DASH}{international}: "
         f"{cite.quoted(wording)} {link}",
-        "national": f"{capital(cite.unit_citation(unit, book.lang))}{DASH}"
-        f"{title or book.edition}: {cite.quoted(wording, book.lang)} {link}",
+        "national": f"{capital(cite.unit_citation(unit, book.lang, book.profiles))}{DASH}"
+        f"{title or book.edition}: {cite.quoted(wording, book.lang, book.profiles)} {link}",
     }
 
 
@@ -56,7 +56,7 @@ def cite_page():
     found = resolve(lib, query, lang, content_lang()) if query.strip() else None
     if found is not None and found.found:
         uid, key = found.resolution.id, found.book.key
-        if not lang and not cite.citation_lang(query) and not reader_book():
+        if not lang and not cite.citation_lang(query, i18n.profiles()) and not reader_book():
             # no book known: the law in every language, on its row
             return redirect(url_for("pages.compare", number=law_of(uid), _anchor=anchor(uid)))
         return redirect(unit_url(key, uid))
@@ -116,14 +116,14 @@ lähim punkt on reegel 12C.'
     """
     style = i18n.reader_style()
     if not found.id:
-        example = cite.render("12.C.1.b", style)
+        example = cite.render("12.C.1.b", style, i18n.profiles())
         return labels.say(
             "“%(query)s” is not a citation such as %(example)s.", query=query, example=example
         )
     title = names.book_title(book.key)
-    cited = cite.render(found.id, style)
+    cited = cite.render(found.id, style, i18n.profiles())
     if found.nearest:
-        nearest = cite.render(found.nearest, style)
+        nearest = cite.render(found.nearest, style, i18n.profiles())
         return labels.say(
             "%(cited)s does not exist in “%(book)s”; the nearest unit is %(nearest)s.",
             cited=cited,

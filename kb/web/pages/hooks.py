@@ -15,9 +15,9 @@ from markupsafe import Markup
 
 from kb.core.ids import LAW_LEVELS, anchor, law_of, table_of
 from kb.layers import cite
-from kb.profiles import language_of, load_references
 from kb.web import i18n, labels, names
 from kb.web.annotate import annotate, fn_key, paragraphs
+from kb.web.i18n import language_of
 from kb.web.pages.common import bp, library
 from kb.web.pages.links import public_url, unit_url, unit_url_in
 from kb.web.pages.search import scope_options, search_scope
@@ -35,7 +35,7 @@ def shared() -> dict:
         "law_of": law_of,
         "law_levels": LAW_LEVELS,
         "law_heading": law_heading,
-        "cite_examples": cite.examples(i18n.reader_style()),
+        "cite_examples": cite.examples(i18n.reader_style(), i18n.profiles()),
         "labels": labels,
         "search_scope": search_scope,
         "scope_options": scope_options,
@@ -76,7 +76,7 @@ def cite_label(uid: str, lang: str) -> str:
     ('Yasa 61B2(a)', 'BEHANDLING AV STRAFFKORT')
     """
     if law_of(uid) and table_of(uid) is None:
-        return cite.render(uid, lang)
+        return cite.render(uid, lang, i18n.profiles())
     return names.unit_name(uid, lang)
 
 
@@ -100,7 +100,7 @@ def law_heading(number: str, lang: str | None = None) -> str:
     ...     law_heading("12", "fi"), law_heading("12")
     ('12 §', 'Reegel 12')
     """
-    return cite.heading(number, lang or i18n.reader_style())
+    return cite.heading(number, lang or i18n.reader_style(), i18n.profiles())
 
 
 def _linker(lang: str):
@@ -195,7 +195,7 @@ def unit_code(uid: str, lang: str) -> str:
     >>> unit_code("40.B.2.a.iii", "fi"), unit_code("16.B.1", "tr"), unit_code("12.C.1.b", "tr")
     ('40B2a(iii)', '16B1', '12C1(b)')
     """
-    return cite.code(uid, load_references(language_of(lang)))
+    return cite.code(uid, i18n.profiles().load_references(lang))
 
 
 @bp.app_template_filter()
@@ -214,9 +214,9 @@ def is_tail(item) -> bool:
 def html_language(key: str) -> str:
     """The language of a book's key, as HTML's `lang` writes it (`da-2007` -> `da`).
 
-    >>> from kb.crosslang.library import get_library
-    >>> _ = get_library()  # names its documents' keys
-    >>> html_language("sk-2007"), html_language("fi")
+    >>> from kb.web import create_app
+    >>> with create_app().app_context():
+    ...     html_language("sk-2007"), html_language("fi")
     ('sk', 'fi')
     """
     return language_of(key)

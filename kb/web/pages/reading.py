@@ -21,9 +21,9 @@ from kb.core.ids import anchor, law_of, print_order
 from kb.crosslang import align
 from kb.crosslang.library import Book, Library
 from kb.layers import glossary
-from kb.profiles import language_of, load_profile, sort_key
 from kb.web import i18n, names
 from kb.web.cache import cached_page
+from kb.web.i18n import language_of
 from kb.web.pages.common import (
     book_or_404,
     bp,
@@ -232,8 +232,8 @@ def printed_in(book: Book, uid: str) -> str:
     ...     printed_in(fi, "introduction"), printed_in(fi, "toc")
     ('en', 'fi')
     """
-    regions = load_profile(book.lang).regions if book.kind == "lawbook" else ()
-    return next((r.lang for r in regions if r.id == uid and r.lang), language_of(book.key))
+    regions = library().profiles.load_profile(book.lang).regions if book.kind == "lawbook" else ()
+    return next((r.lang for r in regions if r.id == uid and r.lang), book.lang)
 
 
 def cited_beside(card: Book, topic) -> list[tuple[str, list]]:
@@ -266,7 +266,8 @@ def cited_beside(card: Book, topic) -> list[tuple[str, list]]:
 @cached_page
 def definitions(lang: str):
     book = book_or_404(lang)
-    terms = sorted(book.definitions, key=lambda u: sort_key(lang)(u.term or u.title))
+    key = library().profiles.sort_key(book.lang)
+    terms = sorted(book.definitions, key=lambda u: key(u.term or u.title))
     others = {}
     for unit in terms:
         concept = glossary.concept_of(lang, unit.id)

@@ -20,9 +20,9 @@ from markupsafe import Markup
 
 from kb.core.ids import law_of
 from kb.core.model import EVERY
-from kb.profiles import language_of
 from kb.web import i18n
 from kb.web.cache import searcher
+from kb.web.i18n import language_of
 from kb.web.pages.common import MAX_QUERY, bp, compare_langs, library
 from kb.web.pages.compare import compare_anchor
 from kb.web.pages.links import unit_url
