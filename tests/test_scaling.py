@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -339,6 +340,26 @@ def test_books_read_long_ago_are_let_go(tmp_path_factory: pytest.TempPathFactory
         assert "fi3" in read_books(data) and len(read_books(data)) <= 3
         assert library.book("tr").law("40").title == "ORTAKLIK ANLAŞMALARI"  # read again
         assert library.book("tr").is_read
+
+
+def test_books_over_the_budget_are_let_go_when_their_grace_runs_out() -> None:
+    """Books read within the grace stay held past the budget while a reader reads on; once
+    the reader stops, the least recently read go when their grace runs out, with no further
+    reading to set it off (what a reader of every page leaves behind is given back)."""
+    library = get_library()
+    held = held_books.Held(budget=2 * HELD_PER_BYTE * 600_000, grace=0.5)
+    books = [
+        held_books.Book(b.key, b.meta, b.path, held=held)
+        for b in library.books.values()
+        if b.kind == "lawbook"
+    ]
+    assert all(len(book.units) > 0 for book in books)  # four books read within the grace
+    assert [book.is_read for book in books] == [True] * 4
+    deadline = time.monotonic() + 30
+    while sum(book.is_read for book in books) > 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [book.is_read for book in books] == [False, False, True, True]
+    assert held.size <= held.budget
 
 
 def test_misprints_stored_with_the_build_are_those_judged_at_load(sites) -> None:

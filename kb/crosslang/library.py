@@ -33,7 +33,7 @@ LAW_TREE = (*LAW_LEVELS, "table", "note")
 MISPRINTS = "misprints.json"  # a build's misprints, judged across its books (`judge`)
 MISPRINTS_CODE = ("crosslang", "layers", "data")  # what they are judged with
 _read_lock = threading.Lock()  # one book read at a time
-HELD = 48 * 2**20  # bytes: about what the units of the books read last take in memory
+HELD = 24 * 2**20  # bytes: about what the units of the books read last take in memory
 GRACE = 10.0  # seconds: a book read this recently is held whatever the budget
 HELD_PER_BYTE = 6  # a book's units in memory, per byte of its built file (3.3 MB for 0.6 MB)
 DERIVED = ("by_id", "laws", "_subtrees", "definitions", "topics")  # worked out from its units
@@ -43,8 +43,9 @@ class Held:
     """The books whose units are in memory, the least recently read first: a book read
     beyond the budget (in bytes, estimated from the size of each book's built file) lets go
     the least recently read ones not read in the last `GRACE` seconds (work that goes over
-    many books again and again, an alignment report of sixty, never reads one twice), so a
-    server holding sixty documents keeps only what its readers read now.
+    many books again and again, an alignment report of sixty, never reads one twice), and
+    those when their grace runs out (`shrink_at`), so a server holding sixty documents keeps
+    only what its readers read now.
 
     >>> held = Held(budget=2 * HELD_PER_BYTE * 600_000, grace=0)
     >>> lib = get_library()
@@ -58,6 +59,7 @@ class Held:
         self.grace, self.size = GRACE if grace is None else grace, 0
         self.books: OrderedDict[int, tuple[Book, int, float]] = OrderedDict()
         self.lock = threading.Lock()
+        self.later: threading.Timer | None = None  # the shrink due when a grace runs out
 
     def add(self, book: Book) -> None:
         """A book just read: held, and the least recently read let go while over budget."""
@@ -81,11 +83,21 @@ class Held:
             self.budget = budget
             self._shrink()
 
+    def shrink_at(self, when: float) -> None:
+        """Shrink to the budget at monotonic time `when` (a reader who stops reading leaves
+        no book over the budget), once: a shrink already due waits for it."""
+        if self.later is None or not self.later.is_alive():
+            self.later = threading.Timer(max(0.0, when - time.monotonic()) + 0.1, self.limit,
+                                         (self.budget,))  # fmt: skip
+            self.later.daemon = True
+            self.later.start()
+
     def _shrink(self) -> None:
         recent, released = time.monotonic() - self.grace, False
         while self.budget is not None and self.size > self.budget and len(self.books) > 1:
             oldest, freed, last = next(iter(self.books.values()))
-            if last > recent:
+            if last > recent:  # over budget still when its grace runs out: let go then
+                self.shrink_at(last + self.grace)
                 break
             self.books.popitem(last=False)
             self.size -= freed

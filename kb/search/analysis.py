@@ -49,6 +49,7 @@ from kb.search.stems import SECOND_KEYS, fold, lemmatizer, suffix_stripper
 # A word: letters and digits, with an optional suffix after an apostrophe or a colon
 # (Turkish `Yasa’nın`, Finnish `WBF:n`) that is dropped from the word's keys.
 WORD = re.compile(r"([^\W_]+)(?:['’:][^\W_]{1,6}(?![^\W_]))?")
+KEYS_KEPT = 2048  # words whose keys an analyzer keeps (under 1 MB: a query's words repeat)
 
 
 class Keys(NamedTuple):
@@ -138,7 +139,7 @@ class Analyzer:
         self._cards = frozenset(map(self.exact, words.cards.split()))
         self._second = SECOND_KEYS.get(words.second_key)
         self._lemma = lemmatizer(words.lemma) if words.lemma else None
-        self.keys = lru_cache(maxsize=65536)(self._keys)
+        self.keys = lru_cache(maxsize=KEYS_KEPT)(self._keys)
         self._players: dict[str, str] = {}
         for forms, printed, _ in words.players:
             for form in forms.split():

@@ -38,12 +38,13 @@ True
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from array import array
 
 from whoosh import scoring
 from whoosh.searching import Searcher
 
 B, K1 = 0.75, 1.2
+UNREAD = -1.0  # a unit's field length not read from the index yet
 
 
 def idf(n: int, size: int) -> float:
@@ -79,9 +80,10 @@ class LawBM25F(scoring.BM25F):
         super().__init__(B=B, K1=K1)
         self.units = units
         self.rarity = rarity
-        # each field's unit lengths as Whoosh reads them (`doc_field_length`), kept as read:
-        # Whoosh reads a length from its file for every posting scored
-        self.lengths: dict[str, dict[int, float]] = defaultdict(dict)
+        # each field's unit lengths as Whoosh reads them (`doc_field_length`), kept as read
+        # (Whoosh reads a length from its file for every posting scored): one float per unit
+        # of the index, by its number, `UNREAD` until read
+        self.lengths: dict[str, array] = {}
 
     def units_of(self, fieldname: str) -> int:
         """The number of units of a field's language."""
@@ -101,13 +103,18 @@ class LawBM25F(scoring.BM25F):
         # a segment's searcher numbers its units from 0: the lengths are kept by the index's
         # numbers, the segment's offset added
         offset = next((at for sub, at in parent.subsearchers or () if sub is searcher), 0)
-        return TermScorer(searcher, fieldname, rarity, average, self.lengths[fieldname], offset)
+        lengths = self.lengths.get(fieldname)
+        if lengths is None:  # (two threads at once: one array is kept, the other dropped)
+            unread = array("f", [UNREAD]) * parent.doc_count_all()
+            lengths = self.lengths.setdefault(fieldname, unread)
+        return TermScorer(searcher, fieldname, rarity, average, lengths, offset)
 
 
 class TermScorer(scoring.BaseScorer):
     """A term's BM25 score in a unit (Whoosh's scorer interface): `rarity` (its inverse
     document frequency, or 1) times `tf` of its weight in the unit's field (`lengths`: the
-    field's lengths read so far, by the index's numbers: `offset` is the segment's)."""
+    field's lengths by the index's numbers, `UNREAD` where not read yet: `offset` is the
+    segment's)."""
 
     def __init__(
         self,
@@ -115,7 +122,7 @@ class TermScorer(scoring.BaseScorer):
         fieldname: str,
         rarity: float,
         average: float,
-        lengths: dict[int, float],
+        lengths: array,
         offset: int = 0,
     ) -> None:
         self.searcher, self.fieldname = searcher, fieldname
@@ -127,8 +134,8 @@ class TermScorer(scoring.BaseScorer):
 
     def score(self, matcher) -> float:
         doc = matcher.id()
-        length = self.lengths.get(doc + self.offset)
-        if length is None:
+        length = self.lengths[doc + self.offset]
+        if length == UNREAD:
             length = self.searcher.doc_field_length(doc, self.fieldname, 1)
             self.lengths[doc + self.offset] = length
         return scoring.bm25(self.rarity, matcher.weight(), length, self.average, B, K1)
