@@ -23,7 +23,8 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kb.pipeline import build
-from kb.web.static_site import export_site
+from kb.web.static_site import export_site, rewrite
+from kb.web.static_tools import expand
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 
 pytestmark = pytest.mark.slow  # the whole static export, written and crawled
@@ -41,6 +42,24 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 UNITS = lambda site: (site / "units").glob("[0-9]*.js")  # noqa: E731  (the laws' files)
+TOOLS = re.compile(r'<template id="unit-tools">(.*?)</template>', re.S)
+TOOLED = re.compile(r'<section class="([^"]*)" id="([^"]*)" data-cite="[^"]*" data-i="([^"]*)"'
+                    r'(?: data-r="([^"]*)")?')  # fmt: skip
+
+
+def built(html: str) -> str:
+    """A law page with the units' tools menus its script builds from its template (their
+    links, to be crawled)."""
+    shape = TOOLS.search(html)
+    if not shape:
+        return html
+    menus = [
+        expand(shape.group(1), {"p": "" if "law" in kind.split() else f"#{a}", "c": "",
+                                "i": uid, "r": row or a, "b": ""})
+        for kind, a, uid, row in TOOLED.findall(html)
+    ]  # fmt: skip
+    return html.replace(shape.group(0), "".join(menus))
+
 
 # Per UI language: 4 law books x 93 laws, 93 comparisons, 93 table-mode pages, the alignment
 # report (its overview, 20 checks, 93 laws), the parts, lists, indexes, the documentation,
@@ -91,7 +110,7 @@ def test_every_page_present_and_every_link_inside(site: Path) -> None:
     )
     assert cite == ["index.html", "unit", "unit/index.html"]
     assert sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) <= SIZE
-    pages = {p: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    pages = {p: built(p.read_text(encoding="utf-8")) for p in site.rglob("*.html")}
     assert len(pages) == PAGES + 1  # and the root's, sending a visitor to the first tree
     ids = {p: set(ID.findall(html)) for p, html in pages.items()}
     laws = {p.stem: p.read_text(encoding="utf-8").replace('\\"', '"') for p in UNITS(site)}
@@ -117,6 +136,32 @@ def test_every_page_present_and_every_link_inside(site: Path) -> None:
             ):
                 broken.append((path.relative_to(site), url))
     assert broken == []
+
+
+@pytest.mark.parametrize("path", ["fi/law/12", "sk/law/12", "tr/law/40"])
+def test_law_pages_unit_tools_are_the_sites(page: Page, base_url: str, client: FlaskClient,
+                                             path: str) -> None:  # fmt: skip
+    """A law page's units' tools menus, written once a page and built by site.js, are the
+    server's: every unit its own, the same words, the same links (made relative as the export
+    makes every link), its "cited by" list in it."""
+    static = f"fi/{path}/index.html"
+    served = rewrite(client.get(f"/{path}?ui=fi").get_data(as_text=True), static, "fi", ["fi"])[0]
+    menus = re.findall(r'<section [^>]*id="([^"]+)"[^>]*>\s*(<details class="tools".*?</details>)',
+                       served, re.S)  # fmt: skip
+    text = lambda html: " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())  # noqa: E731
+    want = [[a, text(m), [unescape(h) for h in re.findall(r'href="([^"]*)"', m)]] for a, m in menus]
+    assert len(want) > 10 and any("cited-by" in m for _, m in menus)
+    page.goto(f"{base_url}/{static}")
+    got = page.locator("article.law > section").evaluate_all(
+        """units => units.map((u) => {
+          const menu = u.querySelector(":scope > details.tools");
+          const hrefs = [...menu.querySelectorAll("[href]")].map((a) => a.getAttribute("href"));
+          return [u.id, menu.textContent.split(/\\s+/).filter(Boolean).join(" "), hrefs];
+        })"""
+    )
+    assert got == want
+    written = urlopen(page.url).read().decode()  # (one menu written: the template)
+    assert written.count('<details class="tools"') < 3 and '<template id="unit-tools">' in written
 
 
 def test_law_page_citation_and_search_offline(page: Page, base_url: str) -> None:

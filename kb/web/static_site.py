@@ -33,7 +33,7 @@ from kb.core import progress
 from kb.core.model import EVERY
 from kb.profiles import languages, load_words
 from kb.search.schema import SEARCHABLE
-from kb.web import SITE, create_app, static_views
+from kb.web import SITE, create_app, static_tools, static_views
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
 
@@ -267,13 +267,14 @@ def write_ui(
         page = f"{ui}/{page_file(url)}"
         html, tail = shared(client, target, url, html, ui, uis, laws)
         html, links = rewrite(html, page, ui, uis, files)
-        html = html.replace("</main>", tail + "</main>", 1)
+        html = GAPS.sub(">\n<", html.replace("</main>", tail + "</main>", 1))
+        html = static_tools.compact(html)
         address = urlsplit(url).path
         if address == "/search":
             html = static_search(html, page)
         out = target / page
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(GAPS.sub(">\n<", html), encoding="utf-8")
+        out.write_text(html, encoding="utf-8")
         written += 1
         for link in links:
             key = page_file(link)

@@ -26,6 +26,21 @@ function chosenBook() {
   if (option) scope.value = option.value;
 }
 
+// A static site's law page writes its units' tools menu once (kb/web/static_tools.py): each
+// unit's is built here from the page's template and the unit's own attributes.
+function unitTools() {
+  const shape = document.getElementById("unit-tools");
+  if (!shape) return;
+  const escape = (s) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  for (const unit of document.querySelectorAll("article.law > section[data-i]")) {
+    const p = unit.classList.contains("law") ? "" : `#${unit.id}`;  // (the law's own: its page)
+    const values = { p, c: escape(unit.dataset.cite), i: unit.dataset.i, r: unit.dataset.r || unit.id, b: "" };
+    unit.insertAdjacentHTML("afterbegin", shape.innerHTML.replace(/\{([cpirb])\}/g, (all, key) => values[key]));
+    const cited = unit.querySelector(":scope > .cited-by");
+    if (cited) { cited.hidden = false; unit.querySelector(":scope > details.tools .menu").append(cited); }
+  }
+}
+
 function copyButtons() {
   for (const button of document.querySelectorAll("button.copy")) {
     button.hidden = false;
@@ -443,6 +458,7 @@ function printing() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  unitTools();
   copyButtons();
   previews();
   heldBooks();

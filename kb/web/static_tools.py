@@ -1,0 +1,106 @@
+"""A law page's unit tools written once a page in the static site (`lawkb export --format
+site`): every unit of a law page has a tools menu (permalink, citation, its row in the
+comparison, table mode), nearly half of the page's bytes, the same menu but for the unit's
+id, anchor, citation label and row. The export keeps one `<template id="unit-tools">` a page
+with those four as tokens, and each unit the attributes the tokens come from (`id`,
+`data-cite`, `data-i` its id, `data-r` its row where it is not its anchor); site.js
+(`unitTools`) builds the menus as the page loads. A unit's "cited by" list stays in its
+section, hidden, and moves into its menu. A menu the template does not give back exactly
+stays as it was; the served site keeps every menu in the page (readers without script).
+"""
+
+from __future__ import annotations
+
+import re
+
+SECTION = re.compile(
+    r'(?P<open><section class="unit [^"]*" id="(?P<a>[^"]*)" data-cite="(?P<c>[^"]*)")>\s*'
+    r'(?P<menu><details class="tools".*?</details>)',
+    re.S,
+)
+CITED = re.compile(r'\s*<span class="cited-by">(?:(?!</?span).)*</span>', re.S)
+# where a unit's values stand in its menu: (pattern, its group kept, the token)
+SLOTS = (
+    (re.compile(r'(<span class="visually-hidden">[^<]*<span lang="[^"]*">)[^<]*(?=</span>)'), "c"),
+    (re.compile(r'(class="permalink" href="[^"#]*)(?:#[^"]*)?(?=")'), "p"),
+    (re.compile(r'(class="cite-link" href="[^"]*[?&]id=)[^"&]*(?=")'), "i"),
+    (re.compile(r'(data-id=")[^"]*(?=")'), "i"),
+    (re.compile(r'(class="row-link" href="[^"#]*#)[^"]*(?=")'), "r"),
+    (re.compile(r'(class="table-link" href="[^"]*[?&]unit=)[^"&]*(?=")'), "i"),
+)
+ROW = re.compile(r'class="row-link" href="[^"#]*#([^"]*)"')
+ID = re.compile(r'data-id="([^"]*)"')
+
+
+def template(menu: str) -> str:
+    """A unit's tools menu with its values made tokens (`{c}` its citation label, `{p}` its
+    anchor after a `#` but for the law's own, `{i}` its id, `{r}` its row) and its "cited by"
+    list `{b}`.
+
+    >>> template('<div><a class="permalink" href="#12A">P</a><b data-id="12.A"></b></div>')
+    '<div><a class="permalink" href="{p}">P</a><b data-id="{i}"></b>{b}</div>'
+    """
+    for pattern, token in SLOTS:
+        menu = pattern.sub(lambda m, t=token: m.group(1) + "{" + t + "}", menu)
+    menu = CITED.sub("", menu)
+    end = menu.rfind("\n</div>")  # the list, if any, ends the menu
+    end = end if end >= 0 else menu.rfind("</div>")
+    return menu[:end] + "{b}" + menu[end:]
+
+
+def expand(shape: str, values: dict[str, str]) -> str:
+    """A template's menu for a unit (as site.js builds it).
+
+    >>> expand('<a href="x{p}">{c}</a>{b}', {"p": "#12A", "c": "laki 12A §", "b": ""})
+    '<a href="x#12A">laki 12A §</a>'
+    """
+    return re.sub(r"\{([cpirb])\}", lambda m: values[m.group(1)], shape)
+
+
+def compact(html: str) -> str:
+    """A law page with its units' tools menus made one template, where the template gives
+    each back exactly (see the module's docstring); other pages as they are.
+
+    >>> menu = ('<details class="tools"><div class="menu"><a class="permalink" href="#12A">P'
+    ...         '</a><a class="row-link" href="c.html#12A">R</a><b data-id="12.A"></b></div>'
+    ...         '</details>')
+    >>> page = f'<main><section class="unit section" id="12A" data-cite="12A">{menu}</section>'
+    >>> print(compact(page + menu.join(['<section class="unit item" id="12A1" data-cite="x">',
+    ...                                 "</section></main>"]).replace("12A1", "12A1x")))
+    <main><section class="unit section" id="12A" data-cite="12A" data-i="12.A">
+    </section><section class="unit item" id="12A1x" data-cite="x"><details class="tools">\
+<div class="menu"><a class="permalink" href="#12A">P</a><a class="row-link" href="c.html#12A">R\
+</a><b data-id="12.A"></b></div></details></section><template id="unit-tools">\
+<details class="tools"><div class="menu"><a class="permalink" href="{p}">P</a>\
+<a class="row-link" href="c.html#{r}">R</a><b data-id="{i}"></b>{b}</div></details></template>
+    </main>
+    """
+    found = list(SECTION.finditer(html))
+    if not found:
+        return html
+    # the shape: the first menu of a unit below the law (the law's own permalink has no anchor)
+    shape = template(found[min(1, len(found) - 1)].group("menu"))
+    out, at = [], 0
+    for m in found:
+        menu = m.group("menu")
+        row, uid = ROW.search(menu), ID.search(menu)
+        cited = CITED.search(menu)
+        law = ' class="unit law ' in m.group("open")
+        values = {
+            "p": "" if law else f"#{m.group('a')}",
+            "c": m.group("c"),
+            "i": uid.group(1) if uid else "",
+            "r": row.group(1) if row else "",
+            "b": cited.group(0) if cited else "",
+        }
+        if not (uid and row) or expand(shape, values) != menu:
+            continue  # this unit keeps its own menu
+        extra = f' data-i="{values["i"]}"'
+        if values["r"] != m.group("a"):
+            extra += f' data-r="{values["r"]}"'
+        kept = values["b"].replace("<span", "<span hidden", 1)
+        out.append(html[at : m.start()] + m.group("open") + extra + ">" + kept + "\n")
+        at = m.end()
+    out.append(html[at:])
+    page = "".join(out)
+    return page.replace("</main>", f'<template id="unit-tools">{shape}</template>\n</main>', 1)
