@@ -179,7 +179,8 @@ function heldBooks() {
     if (el.tagName !== "A") { el.hidden = !on; continue; }
     if (!el.closest(".lang-links")) continue;
     const next = on ? shown.filter((x) => x !== el.dataset.doc) : [...shown, el.dataset.doc];
-    el.search = "?langs=" + next.join(",");
+    const rest = el.search.slice(1).split("&").filter((p) => p && !p.startsWith("langs="));
+    el.search = "?" + [...rest, `langs=${next.join(",")}`].join("&");  // (a static site's: its law)
     el.firstChild.textContent = (on ? "− " : "+ ") + el.firstChild.textContent.slice(2);
   }
   const order = (parent) => {
