@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kb.pipeline import build
 from kb.web.static_site import export_site, rewrite
-from kb.web.static_tools import expand
+from kb.web.static_tools import cell_link, expand
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 
 pytestmark = pytest.mark.slow  # the whole static export, written and crawled
@@ -49,8 +49,11 @@ TOOLED = re.compile(r'<section class="([^"]*)" id="([^"]*)" data-cite="[^"]*" da
 
 
 def built(html: str) -> str:
-    """A law page with the units' tools menus its script builds from its template (their
-    links, to be crawled)."""
+    """A page with the links its scripts write from its own attributes, to be crawled: a law
+    page's units' tools menus (from its template), the alignment report's links under its
+    units."""
+    html = re.sub(r'<div data-u="(\w+) ([^"]+)" data-l="([^"]*)"></div>',
+                  lambda m: cell_link(m[1], m[2], m[3] or m[2].replace(".", "")), html)  # fmt: skip
     shape = TOOLS.search(html)
     if not shape:
         return html
@@ -164,7 +167,7 @@ def test_law_pages_unit_tools_are_the_sites(page: Page, base_url: str, client: F
                                              path: str) -> None:  # fmt: skip
     """A law page's units' tools menus, written once a page and built by site.js, are the
     server's: every unit its own, the same words, the same links (made relative as the export
-    makes every link), its "cited by" list in it."""
+    makes every link), its "cited by" list in it; its defined terms have the server's titles."""
     static = f"fi/{path}/index.html"
     served = rewrite(client.get(f"/{path}?ui=fi").get_data(as_text=True), static, "fi", ["fi"])[0]
     menus = re.findall(r'<section [^>]*id="([^"]+)"[^>]*>\s*(<details class="tools".*?</details>)',
@@ -183,6 +186,29 @@ def test_law_pages_unit_tools_are_the_sites(page: Page, base_url: str, client: F
     assert got == want
     written = urlopen(page.url).read().decode()  # (one menu written: the template)
     assert written.count('<details class="tools"') < 3 and '<template id="unit-tools">' in written
+    # and the defined terms' titles, written once for the site (units/terms.js)
+    titles = [unescape(t) for t in re.findall(r'<a class="term" [^>]*title="([^"]*)"', served)]
+    shown = page.locator("article.law a.term").evaluate_all("links => links.map((a) => a.title)")
+    assert titles and shown == titles and ' title="' not in written.split('class="term"')[1][:200]
+
+
+def test_alignment_of_a_law_is_the_sites(page: Page, base_url: str, client: FlaskClient) -> None:
+    """The alignment report's table of a law, its units filled in from the law's file and
+    the link under each written by fill.js, shows the server's text and links (made
+    relative as the export makes every link)."""
+    static = "fi/alignment/12/index.html"
+    served = rewrite(client.get("/alignment/12?ui=fi").text, static, "fi", ["fi"])[0]
+    page.set_content(re.sub(r"<script\b.*?</script>", "", served, flags=re.S))
+    table = "main table.compare:not(.findings)"
+    read = f"""() => [...document.querySelectorAll("{table} tbody tr")].map((row) => [
+      row.id, row.textContent.split(/\\s+/).filter(Boolean).join(" "),
+      [...row.querySelectorAll("a[href]")].map((a) => a.getAttribute("href"))])"""
+    want = page.evaluate(read)
+    page.goto(f"{base_url}/{static}")
+    assert page.evaluate(read) == want and len(want) > 20
+    written = urlopen(page.url).read().decode()
+    # (a link stays written under a unit of another law, written in the page itself: sk 86A)
+    assert written.count("data-l=") > 50 and written.count('hreflang="sk">sk ') == 4
 
 
 def test_law_page_citation_and_search_offline(page: Page, base_url: str) -> None:
@@ -260,6 +286,7 @@ SHOWN = """() => {  // what a comparison or table mode shows: headings, rows, ce
         cell.dataset.doc, cell.lang, cell.hidden,
         [...cell.querySelectorAll("[id]")].map((e) => e.id), text(cell)])]),
     notes: [...main.querySelectorAll("aside.footnotes")].map((n) => [n.ariaLabel, text(n)]),
+    terms: [...main.querySelectorAll("a.term")].map((a) => a.title),
   };
 }"""
 

@@ -33,7 +33,7 @@ from kb.core import progress
 from kb.core.model import EVERY
 from kb.profiles import languages, load_words
 from kb.search.schema import SEARCHABLE
-from kb.web import SITE, create_app, static_compare, static_tools, static_views
+from kb.web import SITE, create_app, static_compare, static_terms, static_tools, static_views
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
 
@@ -236,13 +236,15 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     (target / static_views.FOLDER).mkdir(exist_ok=True)
     (target / static_views.FILL).write_text(static_views.FILL_SCRIPT, encoding="utf-8")
     shutil.copy(VIEWS_SCRIPT, target / static_views.FOLDER / VIEWS_SCRIPT.name)
-    laws, reasons = write_laws(client, target, uis)
+    titles: dict[str, dict[str, str]] = {}
+    laws, reasons = write_laws(client, target, uis, titles)
     written = 0
     files: set[str] = set()
     with progress.stage("pages", total=len(uis)) as done:
         for ui in uis:
-            written += write_ui(client, target, ui, uis, files, (laws, reasons))
+            written += write_ui(client, target, ui, uis, files, (laws, reasons, titles))
             done(f"{ui}: {written} pages so far")
+    (target / static_terms.FILE).write_text(static_terms.script(titles), encoding="utf-8")
     for path in sorted(files):
         answer = client.get(path)
         if answer.status_code == 200:
@@ -256,9 +258,12 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     return written
 
 
-def write_laws(client, target: Path, uis: list[str]) -> tuple[dict[str, dict], set[str]]:
-    """Write every law's file (`kb.web.static_views`, `kb.web.static_compare`); the
-    placeholders of each law's units as rendered, and why cells of the views are empty."""
+def write_laws(
+    client, target: Path, uis: list[str], titles: dict[str, dict[str, str]]
+) -> tuple[dict[str, dict], set[str]]:
+    """Write every law's file (`kb.web.static_views`, `kb.web.static_compare`), its defined
+    terms' titles left to `titles`; the placeholders of each law's units as rendered, and
+    why cells of the views are empty."""
     laws: dict[str, dict[str, str]] = {}
     files: dict[str, dict] = {}
     reasons: set[str] = set()
@@ -281,6 +286,11 @@ def write_laws(client, target: Path, uis: list[str]) -> tuple[dict[str, dict], s
                 if mine:
                     law.setdefault("local", {})[other] = mine
     for number, law in files.items():
+        deep = f"{uis[0]}/{static_views.DEEP.format(number=number)}"
+        for part in (law["blocks"], *law.get("local", {}).values(), law["views"]["notes"]):
+            for units in part.values():
+                for uid, html in units.items():
+                    units[uid] = static_terms.untitled(html, deep, titles)
         script = static_views.law_script(law)
         (target / static_views.FOLDER / f"{number}.js").write_text(script, "utf-8")
     return laws, reasons - {"", "above"}
@@ -298,11 +308,12 @@ def linker(ui: str, number: str, uis: list[str]):
 
 
 def write_ui(
-    client, target: Path, ui: str, uis: list[str], files: set[str], laws: tuple[dict, set]
+    client, target: Path, ui: str, uis: list[str], files: set[str], laws: tuple[dict, set, dict]
 ) -> int:
     """Write every page reachable from the home page in one interface language (`files`
-    gathers the files they name, `laws` are the placeholders of the laws' units and why
-    cells are empty); how many pages were written."""
+    gathers the files they name, `laws` are the placeholders of the laws' units, why cells
+    are empty and the defined terms' titles); how many pages were written."""
+    titles = laws[2]
     written = 0
     queue = deque(["/", "/search", "/cite"])
     seen = {page_file(url) for url in queue}
@@ -315,7 +326,11 @@ def write_ui(
         html, tail = shared(client, url, html, ui, laws)
         html, links = rewrite(html, page, ui, uis, files)
         html = GAPS.sub(">\n<", html.replace("</main>", tail + "</main>", 1))
-        html = static_tools.compact(html)
+        html = static_tools.cell_links(static_tools.compact(html))
+        plain = static_terms.untitled(html, page, titles)
+        if tail or plain != html:  # the terms' titles, given back by a script
+            terms = f'<script src="{relative(static_terms.FILE, page)}" defer></script>'
+            html = plain.replace("</main>", terms + "</main>", 1)
         address = urlsplit(url).path
         if address == "/search":
             html = static_search(html, page)

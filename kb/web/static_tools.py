@@ -7,6 +7,9 @@ with those four as tokens, and each unit the attributes the tokens come from (`i
 (`unitTools`) builds the menus as the page loads. A unit's "cited by" list stays in its
 section, hidden, and moves into its menu. A menu the template does not give back exactly
 stays as it was; the served site keeps every menu in the page (readers without script).
+
+The same for the link under each unit of the alignment report's table of a law (`cell_links`):
+the unit's placeholder (kb/web/static_views.py) names the unit, fill.js writes its link.
 """
 
 from __future__ import annotations
@@ -104,3 +107,41 @@ def compact(html: str) -> str:
     out.append(html[at:])
     page = "".join(out)
     return page.replace("</main>", f'<template id="unit-tools">{shape}</template>\n</main>', 1)
+
+
+CELL = re.compile(
+    r'<div data-u="(?P<code>[\w-]+) (?P<uid>[^"]+)"></div><p><small><a href="(?P<href>[^"]*)"'
+    r' hreflang="(?P<lang>[^"]*)">(?P<text>[^<]*)</a></small></p>'
+)
+
+
+def cell_link(code: str, uid: str, name: str) -> str:
+    """The link under a unit of a book in the alignment report's table of a law, from the
+    page two folders deep in its tree (as fill.js writes it).
+
+    >>> cell_link("tr", "12.C.1.d", "12C1(d)")
+    '<p><small><a href="../../tr/law/12/index.html#12C1d" hreflang="tr">tr 12C1(d)</a></small></p>'
+    """
+    law, _, below = uid.partition(".")
+    fragment = f"#{uid.replace('.', '')}" if below else ""
+    href = f"../../{code}/law/{law}/index.html{fragment}"
+    return f'<p><small><a href="{href}" hreflang="{code}">{code} {name}</a></small></p>'
+
+
+def cell_links(html: str) -> str:
+    """A page with the link under each unit's placeholder left to fill.js (the unit's name
+    in `data-l`, empty where it is its anchor), where fill.js gives it back exactly.
+
+    >>> cell_links('<div data-u="fi 12.A"></div>' + cell_link("fi", "12.A", "12A"))
+    '<div data-u="fi 12.A" data-l=""></div>'
+    """
+
+    def spot(m: re.Match) -> str:
+        code, uid = m.group("code"), m.group("uid")
+        name = m.group("text").removeprefix(f"{code} ")
+        if m.group(0) != f'<div data-u="{code} {uid}"></div>' + cell_link(code, uid, name):
+            return m.group(0)
+        named = "" if name == uid.replace(".", "") else name
+        return f'<div data-u="{code} {uid}" data-l="{named}"></div>'
+
+    return CELL.sub(spot, html)

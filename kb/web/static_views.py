@@ -49,12 +49,22 @@ function LAWKB_UNITS(law) {
   for (const [book, units] of Object.entries(local)) Object.assign(law.blocks[book], units);
   for (const spot of document.querySelectorAll("[data-u]")) {
     const [book, id] = spot.dataset.u.split(" ");
-    spot.insertAdjacentHTML("beforebegin", law.blocks[book][id]);
+    spot.insertAdjacentHTML("beforebegin", law.blocks[book][id] + linked(spot, book, id));
     spot.remove();
   }
   const page = document.querySelector("main[data-cite-words]");
   if (page) citation(page, law);
   if (window.LAWKB_VIEW) LAWKB_VIEW(law);  // a comparison or table mode (units/views.js)
+  if (window.lawkbTerms) lawkbTerms();  // the defined terms' titles (units/terms.js)
+}
+// A unit's link under it in the alignment report (kb/web/static_tools.py `cell_link`).
+function linked(spot, book, id) {
+  if (spot.dataset.l === undefined) return "";
+  const [law, ...below] = id.split(".");
+  const anchor = id.replaceAll(".", "");
+  const name = (spot.dataset.l || anchor).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const href = `../../${book}/law/${law}/index.html${below.length ? "#" + anchor : ""}`;
+  return `<p><small><a href="${href}" hreflang="${book}">${book} ${name}</a></small></p>`;
 }
 function citation(page, law) {
   const words = JSON.parse(page.dataset.citeWords);
