@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kb.pipeline import build
 from kb.web.static_site import export_site, rewrite
-from kb.web.static_tools import cell_link, expand
+from kb.web.static_tools import cell_link, expand, unpacked
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 
 pytestmark = pytest.mark.slow  # the whole static export, written and crawled
@@ -51,7 +51,9 @@ TOOLED = re.compile(r'<section class="([^"]*)" id="([^"]*)" data-cite="[^"]*" da
 def built(html: str) -> str:
     """A page with the links its scripts write from its own attributes, to be crawled: a law
     page's units' tools menus (from its template), the alignment report's links under its
-    units."""
+    units and its coverage table's rows."""
+    rows = lambda m: f"<tbody>{unpacked(unescape(m[1]))}"  # noqa: E731
+    html = re.sub(r'<tbody data-rows="([^"]*)">', rows, html)
     html = re.sub(r'<div data-u="(\w+) ([^"]+)" data-l="([^"]*)"></div>',
                   lambda m: cell_link(m[1], m[2], m[3] or m[2].replace(".", "")), html)  # fmt: skip
     shape = TOOLS.search(html)
@@ -192,10 +194,11 @@ def test_law_pages_unit_tools_are_the_sites(page: Page, base_url: str, client: F
     assert titles and shown == titles and ' title="' not in written.split('class="term"')[1][:200]
 
 
-def test_alignment_of_a_law_is_the_sites(page: Page, base_url: str, client: FlaskClient) -> None:
+def test_alignment_report_is_the_sites(page: Page, base_url: str, client: FlaskClient) -> None:
     """The alignment report's table of a law, its units filled in from the law's file and
-    the link under each written by fill.js, shows the server's text and links (made
-    relative as the export makes every link)."""
+    the link under each written by fill.js, and the report's coverage table, its rows built
+    by site.js, show the server's text and links (made relative as the export makes every
+    link)."""
     static = "fi/alignment/12/index.html"
     served = rewrite(client.get("/alignment/12?ui=fi").text, static, "fi", ["fi"])[0]
     page.set_content(re.sub(r"<script\b.*?</script>", "", served, flags=re.S))
@@ -207,6 +210,15 @@ def test_alignment_of_a_law_is_the_sites(page: Page, base_url: str, client: Flas
     page.goto(f"{base_url}/{static}")
     assert page.evaluate(read) == want and len(want) > 20
     written = urlopen(page.url).read().decode()
+    # the coverage table of the report's overview, its rows written as shapes and numbers
+    static = "fi/alignment/index.html"
+    served = rewrite(client.get("/alignment?ui=fi").text, static, "fi", ["fi"])[0]
+    page.set_content(re.sub(r"<script\b.*?</script>", "", served, flags=re.S))
+    matrix = read.replace(table, "main table.matrix")
+    want = page.evaluate(matrix)
+    page.goto(f"{base_url}/{static}")
+    assert page.evaluate(matrix) == want and len(want) == 93
+    assert "<tbody data-rows=" in urlopen(page.url).read().decode()
     # (a link stays written under a unit of another law, written in the page itself: sk 86A)
     assert written.count("data-l=") > 50 and written.count('hreflang="sk">sk ') == 4
 

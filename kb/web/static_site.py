@@ -326,7 +326,7 @@ def write_ui(
         html, tail = shared(client, url, html, ui, laws)
         html, links = rewrite(html, page, ui, uis, files)
         html = GAPS.sub(">\n<", html.replace("</main>", tail + "</main>", 1))
-        html = static_tools.cell_links(static_tools.compact(html))
+        html = static_tools.packed_rows(static_tools.cell_links(static_tools.compact(html)))
         plain = static_terms.untitled(html, page, titles)
         if tail or plain != html:  # the terms' titles, given back by a script
             terms = f'<script src="{relative(static_terms.FILE, page)}" defer></script>'

@@ -9,12 +9,18 @@ section, hidden, and moves into its menu. A menu the template does not give back
 stays as it was; the served site keeps every menu in the page (readers without script).
 
 The same for the link under each unit of the alignment report's table of a law (`cell_links`):
-the unit's placeholder (kb/web/static_views.py) names the unit, fill.js writes its link.
+the unit's placeholder (kb/web/static_views.py) names the unit, fill.js writes its link; and
+for the alignment report's coverage table, on its overview and each check's page
+(`packed_rows`): a row a law, the rows differing in their numbers only, written as their
+few shapes and each row's numbers, built by site.js (`packedRows`).
 """
 
 from __future__ import annotations
 
+import json
 import re
+
+from markupsafe import escape
 
 SECTION = re.compile(
     r'(?P<open><section class="unit [^"]*" id="(?P<a>[^"]*)" data-cite="(?P<c>[^"]*)")>\s*'
@@ -145,3 +151,46 @@ def cell_links(html: str) -> str:
         return f'<div data-u="{code} {uid}" data-l="{named}"></div>'
 
     return CELL.sub(spot, html)
+
+
+MATRIX = re.compile(r'(<table class="matrix">.*?<tbody)>(.*?)(</tbody>)', re.S)
+NUMBER = re.compile(r"(\d+)")
+
+
+def packed_rows(html: str) -> str:
+    """A page with its coverage table's rows written as their shapes (a row's HTML with
+    `\\0` for each number) and each row's shape and numbers, in `data-rows` of the table's
+    body (`unpacked` gives them back), where they give the rows back exactly.
+
+    >>> page = '<table class="matrix"><tbody><tr><td>1</td></tr><tr><td>22</td></tr></tbody>'
+    >>> packed = packed_rows(page)
+    >>> packed[-60:]
+    '00&lt;/td&gt;&lt;/tr&gt;&#34;], [[0, 1], [0, 22]]]"></tbody>'
+    >>> from html import unescape
+    >>> unpacked(unescape(packed.split('data-rows="')[1].split('"')[0])) == page[29:-8]
+    True
+    """
+
+    def pack(m: re.Match) -> str:
+        shapes: dict[str, int] = {}
+        rows = []
+        for row in filter(None, re.split(r"(?<=</tr>)", m.group(2))):
+            parts = NUMBER.split(row)
+            shape = "\0".join(parts[::2])
+            rows.append([shapes.setdefault(shape, len(shapes)), *map(int, parts[1::2])])
+        data = json.dumps([list(shapes), rows], ensure_ascii=False)
+        if unpacked(data) != m.group(2):  # (a number written with a leading zero)
+            return m.group(0)
+        return f'{m.group(1)} data-rows="{escape(data)}">{m.group(3)}'
+
+    return MATRIX.sub(pack, html)
+
+
+def unpacked(data: str) -> str:
+    """A table body's rows from their `data-rows` (as site.js builds them)."""
+    shapes, rows = json.loads(data)
+    out = []
+    for shape, *numbers in rows:
+        texts = shapes[shape].split("\0")
+        out.append(texts[0] + "".join(f"{n}{t}" for n, t in zip(numbers, texts[1:], strict=True)))
+    return "".join(out)

@@ -41,6 +41,16 @@ function unitTools() {
   }
 }
 
+// A static site's coverage table writes its rows as their shapes and numbers
+// (kb/web/static_tools.py `packed_rows`): built here.
+function packedRows() {
+  for (const body of document.querySelectorAll("tbody[data-rows]")) {
+    const [shapes, rows] = JSON.parse(body.dataset.rows);
+    body.innerHTML = rows.map(([shape, ...numbers]) => shapes[shape].split("\0")
+      .map((text, n) => (n ? numbers[n - 1] : "") + text).join("")).join("");
+  }
+}
+
 function copyButtons() {
   for (const button of document.querySelectorAll("button.copy")) {
     button.hidden = false;
@@ -460,6 +470,7 @@ function printing() {
 
 document.addEventListener("DOMContentLoaded", () => {
   unitTools();
+  packedRows();
   copyButtons();
   previews();
   heldBooks();
