@@ -24,6 +24,7 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kb.pipeline import build
+from kb.web.static_shared import expand as expand_shared
 from kb.web.static_site import export_site, rewrite
 from kb.web.static_tools import cell_link, expand, unpacked
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
@@ -48,10 +49,13 @@ TOOLED = re.compile(r'<section class="([^"]*)" id="([^"]*)" data-cite="[^"]*" da
                     r'(?: data-r="([^"]*)")?')  # fmt: skip
 
 
-def built(html: str) -> str:
+def built(html: str, shared: dict[str, str]) -> str:
     """A page with the links its scripts write from its own attributes, to be crawled: a law
     page's units' tools menus (from its template), the alignment report's links under its
-    units and its coverage table's rows."""
+    units and its coverage table's rows, the blocks written once for the tree (`shared`)."""
+    html = re.sub(r'<div data-shared="(\w+)"(?: data-law="(\w+)" data-book="([\w-]+)")? hidden>'
+                  r"</div>", lambda m: expand_shared(shared[m[1]], {"law": m[2], "book": m[3]}),
+                  html)  # fmt: skip
     rows = lambda m: f"<tbody>{unpacked(unescape(m[1]))}"  # noqa: E731
     html = re.sub(r'<tbody data-rows="([^"]*)">', rows, html)
     html = re.sub(r'<div data-u="(\w+) ([^"]+)" data-l="([^"]*)"></div>',
@@ -117,7 +121,16 @@ def test_every_page_present_and_every_link_inside(site: Path) -> None:
     )
     assert cite == ["index.html", "unit", "unit/index.html"]
     assert sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) <= SIZE
-    pages = {p: built(p.read_text(encoding="utf-8")) for p in site.rglob("*.html")}
+    shared = {}  # each tree's blocks written once
+    for ui in ("fi", "tr"):
+        text = (site / ui / "shared.js").read_text(encoding="utf-8")
+        shared[ui] = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    pages = {
+        p: built(p.read_text(encoding="utf-8"), shared[p.relative_to(site).parts[0]])
+        for p in site.rglob("*.html")
+        if p.parent != site
+    }
+    pages[site / "index.html"] = (site / "index.html").read_text(encoding="utf-8")
     assert len(pages) == PAGES + 1  # and the root's, sending a visitor to the first tree
     ids = {p: set(ID.findall(html)) for p, html in pages.items()}
     files = {p.stem: p.read_text(encoding="utf-8") for p in UNITS(site)}
@@ -186,8 +199,8 @@ def test_law_pages_unit_tools_are_the_sites(page: Page, base_url: str, client: F
         })"""
     )
     assert got == want
-    written = urlopen(page.url).read().decode()  # (one menu written: the template)
-    assert written.count('<details class="tools"') < 3 and '<template id="unit-tools">' in written
+    written = urlopen(page.url).read().decode()  # (one menu written: the tree's template)
+    assert written.count('<details class="tools"') < 3 and "data-shared=" in written
     # and the defined terms' titles, written once for the site (units/terms.js)
     titles = [unescape(t) for t in re.findall(r'<a class="term" [^>]*title="([^"]*)"', served)]
     shown = page.locator("article.law a.term").evaluate_all("links => links.map((a) => a.title)")

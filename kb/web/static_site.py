@@ -33,7 +33,15 @@ from kb.core import progress
 from kb.core.model import EVERY
 from kb.profiles import languages, load_words
 from kb.search.schema import SEARCHABLE
-from kb.web import SITE, create_app, static_compare, static_terms, static_tools, static_views
+from kb.web import (
+    SITE,
+    create_app,
+    static_compare,
+    static_shared,
+    static_terms,
+    static_tools,
+    static_views,
+)
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
 
@@ -314,6 +322,7 @@ def write_ui(
     gathers the files they name, `laws` are the placeholders of the laws' units, why cells
     are empty and the defined terms' titles); how many pages were written."""
     titles = laws[2]
+    blocks: dict[str, str] = {}  # repeated by the tree's pages (kb.web.static_shared)
     written = 0
     queue = deque(["/", "/search", "/cite"])
     seen = {page_file(url) for url in queue}
@@ -327,6 +336,12 @@ def write_ui(
         html, links = rewrite(html, page, ui, uis, files)
         html = GAPS.sub(">\n<", html.replace("</main>", tail + "</main>", 1))
         html = static_tools.packed_rows(static_tools.cell_links(static_tools.compact(html)))
+        path = urlsplit(url).path.strip("/").split("/")
+        law = path[2] if len(path) == 3 and path[1] == "law" else ""  # a book's law page
+        compact = static_shared.share(html, law, path[0] if law else "", blocks)
+        if compact != html:
+            where = relative(f"{ui}/{static_shared.FILE}", page)
+            html = compact.replace("</main>", f'<script src="{where}" defer></script></main>', 1)
         plain = static_terms.untitled(html, page, titles)
         if tail or plain != html:  # the terms' titles, given back by a script
             terms = f'<script src="{relative(static_terms.FILE, page)}" defer></script>'
@@ -344,6 +359,7 @@ def write_ui(
             if key not in seen and not path.startswith(DYNAMIC):
                 seen.add(key)
                 queue.append(link)
+    (target / ui / static_shared.FILE).write_text(static_shared.script(blocks), "utf-8")
     return written
 
 

@@ -26,6 +26,15 @@ function chosenBook() {
   if (option) scope.value = option.value;
 }
 
+// A static site writes the blocks many of its pages repeat once (kb/web/static_shared.py):
+// each put back in its place, with its page's own values.
+function sharedBlocks() {
+  if (!window.LAWKB_SHARED) return;
+  for (const spot of document.querySelectorAll("[data-shared]")) {
+    spot.outerHTML = LAWKB_SHARED[spot.dataset.shared].replace(/\{(law|book)\}/g, (all, key) => spot.dataset[key]);
+  }
+}
+
 // A static site's law page writes its units' tools menu once (kb/web/static_tools.py): each
 // unit's is built here from the page's template and the unit's own attributes.
 function unitTools() {
@@ -469,6 +478,7 @@ function printing() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  sharedBlocks();
   unitTools();
   packedRows();
   copyButtons();
