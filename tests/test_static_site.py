@@ -206,6 +206,19 @@ def test_law_pages_unit_tools_are_the_sites(page: Page, base_url: str, client: F
     titles = [unescape(t) for t in re.findall(r'<a class="term" [^>]*title="([^"]*)"', served)]
     shown = page.locator("article.law a.term").evaluate_all("links => links.map((a) => a.title)")
     assert titles and shown == titles and ' title="' not in written.split('class="term"')[1][:200]
+    # and a unit's copy-citation button copies the server's citation, read from the law's file
+    uid = {"fi/law/12": "12.C.1.b", "sk/law/12": "12.A", "tr/law/40": "40.B.2.a"}[path]
+    book = path.split("/")[0]
+    cited = client.get(f"/api/v1/units/{book}/{uid}").json["citations"]
+    text = cited["national" if book == "fi" else "international"]  # (the UI is Finnish)
+    address = text.rsplit(" ", 1)[1]  # (the unit's address: here, its place on this page)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    unit = page.locator(f'[id="{uid.replace(".", "")}"]')
+    unit.locator(":scope > details.tools > summary").click()
+    unit.locator(":scope > details.tools button.copy").click()
+    expect(unit.locator(":scope > details.tools button.copy")).to_have_text("✓")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == text[: -len(address)] + page.url + "#" + uid.replace(".", "")
 
 
 def test_alignment_report_is_the_sites(page: Page, base_url: str, client: FlaskClient) -> None:
@@ -378,6 +391,11 @@ def test_a_units_citation_is_the_sites(page: Page, base_url: str, client: FlaskC
     served = client.get(f"/cite?lang={lang}&id={uid}&ui=fi").get_data(as_text=True)
     texts = [unescape(t) for t in re.findall(r"<textarea[^>]*>(.*?)</textarea>", served, re.S)]
     heading = unescape(re.sub(r"<[^>]+>", "", re.search(r"<h2[^>]*>(.*?)</h2>", served).group(1)))
+    # (each ends with the unit's address: here, its law page in the site's fi tree)
+    number, _, below = uid.partition(".")
+    here = f"{base_url}/fi/{lang}/law/{number}/index.html"
+    here += f"#{uid.replace('.', '')}" if below else ""
+    texts = [re.sub(r"(\s)/\S*$", lambda m: m[1] + here, t) for t in texts]
     page.goto(f"{base_url}/fi/cite/unit/index.html?lang={lang}&id={uid}")
     expect(page.locator("main h2")).to_have_text(heading)
     areas = page.locator(".cite-texts textarea")

@@ -338,6 +338,9 @@ def write_ui(
         html = static_tools.packed_rows(static_tools.cell_links(static_tools.compact(html)))
         path = urlsplit(url).path.strip("/").split("/")
         law = path[2] if len(path) == 3 and path[1] == "law" else ""  # a book's law page
+        if law:  # its copy-citation buttons read the law's file (site.js `fileCitation`)
+            units = relative(f"{static_views.FOLDER}/x", page).rsplit("/", 1)[0]
+            html = html.replace("<body ", f'<body data-units="{units}" ', 1)
         compact = static_shared.share(html, law, path[0] if law else "", blocks)
         if compact != html:
             where = relative(f"{ui}/{static_shared.FILE}", page)

@@ -93,8 +93,11 @@ function citation(page, law) {
   const own = (u) => law.cites[book][u].own;
   const wording = unit.wording ?? unit.family.map(own).filter(Boolean).join("\\n");
   const [international, national] = page.querySelectorAll(".cite-texts textarea");
-  international.value = unit.international.replace("\\0", wording);
-  national.value = unit.national.replace("\\0", wording);
+  // a citation ends with the unit's address: here, its page in this site
+  const address = new URL(unit.href, location.href).href;
+  const here = (text) => text.replace(/(\\s)\\/\\S*$/, `$1${address}`);
+  international.value = here(unit.international.replace("\\0", wording));
+  national.value = here(unit.national.replace("\\0", wording));
   national.lang = unit.lang;
 }
 """

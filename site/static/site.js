@@ -60,17 +60,38 @@ function packedRows() {
   }
 }
 
+// A unit's citation on a static site, from its law's file (units/<law>.js, which hands the
+// law to LAWKB_UNITS; kb/web/static_views.py `citation`): the wording written once in it.
+function fileCitation(units, book, id, style) {
+  return new Promise((resolve) => {
+    window.LAWKB_UNITS = (law) => {
+      const unit = law.cites[book][id];
+      const own = (u) => law.cites[book][u].own;
+      const text = unit[style].replace("\0", unit.wording ?? unit.family.map(own).filter(Boolean).join("\n"));
+      // its address: the unit on this page (the law's own: the page)
+      const here = location.href.split("#")[0] + (id.includes(".") ? `#${id.replaceAll(".", "")}` : "");
+      resolve(text.replace(/(\s)\/\S*$/, `$1${here}`));
+    };
+    const script = document.createElement("script");
+    script.src = `${units}/${id.split(".")[0]}.js`;
+    document.body.append(script);
+  });
+}
+
 function copyButtons() {
   for (const button of document.querySelectorAll("button.copy")) {
     button.hidden = false;
     button.addEventListener("click", async () => {
       const area = button.parentElement.querySelector("textarea");
       if (area) return copy(absolute(area.value), button);
-      // On a law page the citation is built on demand by the API, not repeated in the page.
+      // On a law page the citation is built on demand by the API, not repeated in the page;
+      // a static site has no API: its law's file holds it.
+      const style = document.documentElement.lang === button.dataset.lang ? "national" : "international";
+      const units = document.body.dataset.units;
+      if (units) return copy(absolute(await fileCitation(units, button.dataset.lang, button.dataset.id, style)), button);
       const response = await fetch(`/api/v1/units/${button.dataset.lang}/${button.dataset.id}`);
       if (!response.ok) return;
       const unit = await response.json();
-      const style = document.documentElement.lang === button.dataset.lang ? "national" : "international";
       await copy(absolute(unit.citations[style]), button);
     });
   }
