@@ -20,6 +20,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from urllib.request import urlopen
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
@@ -28,6 +29,7 @@ from kb.web.static_shared import expand as expand_shared
 from kb.web.static_site import export_site, rewrite
 from kb.web.static_tools import cell_link, expand, unpacked
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
+from tests.helpers.reader import AXE
 
 pytestmark = pytest.mark.slow  # the whole static export, written and crawled
 
@@ -408,3 +410,31 @@ def test_a_units_citation_is_the_sites(page: Page, base_url: str, client: FlaskC
     expect(page.locator(".cite-texts textarea").first).not_to_have_value(texts[0])
     page.locator(".cite-open").click()
     expect(page.locator("article.law h1")).to_be_visible()
+
+
+# The pages of the static site its scripts build or complete, each as a reader opens it, and
+# what shows it built.
+BUILT = {
+    "law": ("fi/fi/law/12/index.html", '[id="12A"] > details.tools'),
+    "compare": ("fi/compare/law/index.html?law=16", "table.compare tbody tr"),
+    "compare-two": ("tr/compare/law/index.html?law=12&langs=fi,tr", "table.compare tbody tr"),
+    "table-unit": ("fi/table/law/index.html?law=12&langs=fi,sk&unit=12.C.1", ".tm-row"),
+    "cite-unit": ("fi/cite/unit/index.html?lang=fi&id=12.C.1.b", ".cite-unit p"),
+    "alignment": ("fi/alignment/index.html", "table.matrix tbody tr"),
+    "alignment-law": ("fi/alignment/12/index.html", "form.qa-filters"),
+    "search": ("fi/search/index.html?q=revokki&lang=fi", "#static-hits li"),
+}
+
+
+def test_axe_finds_no_violation_on_the_built_pages(page: Page, base_url: str) -> None:
+    """axe-core finds no WCAG 2.2 AA or best-practice violation on the static site's pages
+    its scripts build, once built (the served pages have theirs: tests/test_reader.py)."""
+    axe = Axe()
+    found = {}
+    for name, (path, built) in BUILT.items():
+        page.goto(f"{base_url}/{path}")
+        expect(page.locator(built).first).to_be_attached()
+        violations = axe.run(page, options=AXE).response["violations"]
+        if violations:
+            found[name] = [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in violations]
+    assert not found, found

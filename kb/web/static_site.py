@@ -412,13 +412,13 @@ def shared(client, url: str, html: str, ui: str, laws: tuple[dict, set]) -> tupl
 
 def static_search(html: str, page: str) -> str:
     """The rendered search page with its results replaced by the search in the browser: its
-    own form (the big one) stays, then the hits' list and the script.
+    heading and own form (the big one) stay, then the hits' list and the script.
 
-    >>> page = '<main id="main"><form class="search-big"></form>x</main>'
-    >>> static_search(page, "fi/search/index.html")[:60]
-    '<main id="main"><form class="search-big"></form><ol id="stat'
+    >>> page = '<main id="main"><h1>S</h1><form class="search-big"></form>x</main>'
+    >>> static_search(page, "fi/search/index.html")[:70]
+    '<main id="main"><h1>S</h1><form class="search-big"></form><ol id="stat'
     """
-    found = re.search(r'<form class="search-big".*?</form>', html, re.S)
+    found = re.search(r'(<h1\b.*?</h1>\s*)?<form class="search-big".*?</form>', html, re.S)
     form = found.group(0) if found else ""
     folds = json.dumps(folded_letters(), ensure_ascii=False)
     script = SEARCH_SCRIPT % {
