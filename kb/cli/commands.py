@@ -68,7 +68,7 @@ def export_site(args: argparse.Namespace) -> int:
     if not args.dir:
         raise Refused("--format site writes a folder: give it (lawkb export --format site DIR)")
     ensure_built(args)
-    uis = [u for u in (args.ui or "").split(",") if u] or None
+    uis = args.ui or None  # (a list: `choices_list`)
     pages = write(Path(args.dir), uis, args.data or store.data_dir())
     print(f"{pages} pages written to {args.dir}")
     return 0

@@ -33,7 +33,15 @@ from kb.core import progress
 from kb.core.model import EVERY
 from kb.profiles import languages, load_words
 from kb.search.schema import SEARCHABLE
-from kb.web import SITE, create_app, static_views
+from kb.web import (
+    SITE,
+    create_app,
+    static_compare,
+    static_shared,
+    static_terms,
+    static_tools,
+    static_views,
+)
 from kb.web.assets import hashed_name
 from kb.web.i18n import UI_LANGS
 
@@ -43,6 +51,7 @@ DROPPED = {"ui", "langs", "q", "start"}  # query keys that make no page of their
 # query keys of a page that make no file of their own but stay on links: its script reads them
 KEPT = {"search": ("q",), "compare": ("langs",), "table": ("langs", "unit"), "cite": ("lang", "id")}
 VIEWS = ("compare", "table", "alignment")  # a law's views: its units from its law's file
+VIEWS_SCRIPT = SITE / "export" / "views.js"  # comparisons and table mode built in the browser
 GAPS = re.compile(r">[ \t]*\n\s*<")  # the lines between two tags: one is enough
 SEARCH_DATA = "search-data.js"
 UNSAFE = re.compile(r"[^\w.,-]")  # characters a query value may not bring into a file name
@@ -55,7 +64,7 @@ def page_file(url: str) -> str:
     >>> page_file("/"), page_file("/fi/law/63"), page_file("/?lang=fi&ui=tr")
     ('index.html', 'fi/law/63/index.html', 'index_lang-fi.html')
     >>> page_file("/table/12?unit=12.C&langs=fi,tr"), page_file("/cite?lang=fi&id=12.C")
-    ('table/12/index.html', 'cite/unit/index.html')
+    ('table/law/index.html', 'cite/unit/index.html')
     """
     parts = urlsplit(url)
     folder = parts.path.strip("/")
@@ -63,6 +72,8 @@ def page_file(url: str) -> str:
     asked = parse_qsl(parts.query)
     if folder == "cite" and any(k == "id" for k, _ in asked):
         folder = "cite/unit"  # every unit's citation: one page
+    if static_compare.law_of_page(parts.path):
+        folder = static_compare.PAGE.format(view=folder.split("/")[0]).rsplit("/", 1)[0]
     query = [(k, v) for k, v in asked if k not in DROPPED and k not in kept]
     name = "index" + "".join(f"_{k}-{UNSAFE.sub('_', v)}" for k, v in query) + ".html"
     return f"{folder}/{name}" if folder else name
@@ -117,6 +128,8 @@ def rewrite(
             return f'{attr}="{relative(path.lstrip("/"), page)}"'
         tree = query.get("ui") if query.get("ui") in uis else ui
         kept = [(k, query[k]) for k in KEPT.get(path.split("/")[1], ()) if k in query]
+        number = static_compare.law_of_page(path)
+        kept = [("law", number), *kept] if number else kept  # a view's one page: its law
         keep = "?" + urlencode(kept) if kept else ""  # a query the page's script reads
         if not parts.path:  # "?ui=fi": this page, in another UI language
             target = f"{tree}/{page.split('/', 1)[1]}"
@@ -230,13 +243,16 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     (target / SEARCH_DATA).write_text(search_data(data), encoding="utf-8")
     (target / static_views.FOLDER).mkdir(exist_ok=True)
     (target / static_views.FILL).write_text(static_views.FILL_SCRIPT, encoding="utf-8")
+    shutil.copy(VIEWS_SCRIPT, target / static_views.FOLDER / VIEWS_SCRIPT.name)
+    titles: dict[str, dict[str, str]] = {}
+    laws, reasons = write_laws(client, target, uis, titles)
     written = 0
     files: set[str] = set()
-    laws: dict[str, dict[str, str]] = {}  # a law's units as rendered: their placeholders
     with progress.stage("pages", total=len(uis)) as done:
         for ui in uis:
-            written += write_ui(client, target, ui, uis, files, laws)
+            written += write_ui(client, target, ui, uis, files, (laws, reasons, titles))
             done(f"{ui}: {written} pages so far")
+    (target / static_terms.FILE).write_text(static_terms.script(titles), encoding="utf-8")
     for path in sorted(files):
         answer = client.get(path)
         if answer.status_code == 200:
@@ -250,12 +266,63 @@ def export_site(target: Path, uis: list[str] | None = None, data: Path | None = 
     return written
 
 
+def write_laws(
+    client, target: Path, uis: list[str], titles: dict[str, dict[str, str]]
+) -> tuple[dict[str, dict], set[str]]:
+    """Write every law's file (`kb.web.static_views`, `kb.web.static_compare`), its defined
+    terms' titles left to `titles`; the placeholders of each law's units as rendered, and
+    why cells of the views are empty."""
+    laws: dict[str, dict[str, str]] = {}
+    files: dict[str, dict] = {}
+    reasons: set[str] = set()
+    numbers = library_of(client).law_numbers
+    ui = uis[0]
+    request = client.application.test_request_context(f"/?ui={ui}")
+    with progress.stage("laws", total=len(numbers)) as done, request:
+        for number in numbers:
+            links = linker(ui, number, uis)
+            law, laws[number] = static_views.law_units(number, links)
+            law["views"] = views = static_compare.law_views(number, law["blocks"], links)
+            for rows in views["rows"].values():
+                reasons.update(c[0] for row in rows for c in row[3].values())
+            files[number] = law
+            done(number)
+    for other in uis[1:]:  # a unit's words of the interface, in each UI language
+        with client.application.test_request_context(f"/?ui={other}"):
+            for number, law in files.items():
+                mine = static_views.local(law, linker(other, number, uis))
+                if mine:
+                    law.setdefault("local", {})[other] = mine
+    for number, law in files.items():
+        deep = f"{uis[0]}/{static_views.DEEP.format(number=number)}"
+        for part in (law["blocks"], *law.get("local", {}).values(), law["views"]["notes"]):
+            for units in part.values():
+                for uid, html in units.items():
+                    units[uid] = static_terms.untitled(html, deep, titles)
+        script = static_views.law_script(law)
+        (target / static_views.FOLDER / f"{number}.js").write_text(script, "utf-8")
+    return laws, reasons - {"", "above"}
+
+
+def linker(ui: str, number: str, uis: list[str]):
+    """The links of a law's file made relative (to the pages two folders deep in the tree of
+    UI language `ui` that read it).
+
+    >>> linker("fi", "12", ["fi"])('<a href="/fi/law/12#12A">')
+    '<a href="../../fi/law/12/index.html#12A">'
+    """
+    deep = f"{ui}/{static_views.DEEP.format(number=number)}"
+    return lambda part: rewrite(part, deep, ui, uis)[0]
+
+
 def write_ui(
-    client, target: Path, ui: str, uis: list[str], files: set[str], laws: dict[str, dict]
+    client, target: Path, ui: str, uis: list[str], files: set[str], laws: tuple[dict, set, dict]
 ) -> int:
     """Write every page reachable from the home page in one interface language (`files`
-    gathers the files they name, `laws` the laws whose units are written); how many pages
-    were written."""
+    gathers the files they name, `laws` are the placeholders of the laws' units, why cells
+    are empty and the defined terms' titles); how many pages were written."""
+    titles = laws[2]
+    blocks: dict[str, str] = {}  # repeated by the tree's pages (kb.web.static_shared)
     written = 0
     queue = deque(["/", "/search", "/cite"])
     seen = {page_file(url) for url in queue}
@@ -265,15 +332,29 @@ def write_ui(
         if html is None:
             continue
         page = f"{ui}/{page_file(url)}"
-        html, tail = shared(client, target, url, html, ui, uis, laws)
+        html, tail = shared(client, url, html, ui, laws)
         html, links = rewrite(html, page, ui, uis, files)
-        html = html.replace("</main>", tail + "</main>", 1)
+        html = GAPS.sub(">\n<", html.replace("</main>", tail + "</main>", 1))
+        html = static_tools.packed_rows(static_tools.cell_links(static_tools.compact(html)))
+        path = urlsplit(url).path.strip("/").split("/")
+        law = path[2] if len(path) == 3 and path[1] == "law" else ""  # a book's law page
+        if law:  # its copy-citation buttons read the law's file (site.js `fileCitation`)
+            units = relative(f"{static_views.FOLDER}/x", page).rsplit("/", 1)[0]
+            html = html.replace("<body ", f'<body data-units="{units}" ', 1)
+        compact = static_shared.share(html, law, path[0] if law else "", blocks)
+        if compact != html:
+            where = relative(f"{ui}/{static_shared.FILE}", page)
+            html = compact.replace("</main>", f'<script src="{where}" defer></script></main>', 1)
+        plain = static_terms.untitled(html, page, titles)
+        if tail or plain != html:  # the terms' titles, given back by a script
+            terms = f'<script src="{relative(static_terms.FILE, page)}" defer></script>'
+            html = plain.replace("</main>", terms + "</main>", 1)
         address = urlsplit(url).path
         if address == "/search":
             html = static_search(html, page)
         out = target / page
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(GAPS.sub(">\n<", html), encoding="utf-8")
+        out.write_text(html, encoding="utf-8")
         written += 1
         for link in links:
             key = page_file(link)
@@ -281,6 +362,7 @@ def write_ui(
             if key not in seen and not path.startswith(DYNAMIC):
                 seen.add(key)
                 queue.append(link)
+    (target / ui / static_shared.FILE).write_text(static_shared.script(blocks), "utf-8")
     return written
 
 
@@ -309,39 +391,34 @@ def library_of(client):
     return get_library(client.application.config["LAWKB_DATA"])
 
 
-def shared(
-    client, target: Path, url: str, html: str, ui: str, uis: list[str], laws
-) -> tuple[str, str]:
-    """A page with the units of its law left to that law's file (`kb.web.static_views`),
-    written the first time a page asks for it, a unit's citation page made every unit's;
-    and the scripts its `<main>` ends with to fill them in."""
+def shared(client, url: str, html: str, ui: str, laws: tuple[dict, set]) -> tuple[str, str]:
+    """A page with the units of its law left to that law's file (`kb.web.static_views`), a
+    unit's citation page made every unit's, a law's comparison or table mode every law's
+    (`kb.web.static_compare`); and the scripts its `<main>` ends with to fill them in."""
     parts = urlsplit(url).path.strip("/").split("/")
     units = relative(f"{static_views.FOLDER}/x", f"{ui}/compare/x/index.html").rsplit("/", 1)[0]
     with client.application.test_request_context(f"/?ui={ui}"):
         if parts[0] == "cite" and "id=" in url:
             return static_views.cite_shell(html), static_views.scripts(units, None)
+        if static_compare.law_of_page(url):
+            views = f'<script src="{units}/{VIEWS_SCRIPT.name}"></script>'
+            shell = static_compare.shell(html, parts[0], ui, laws[1])
+            return shell, views + static_views.scripts(units, None)
         if len(parts) != 2 or parts[0] not in VIEWS:
             return html, ""
-        number = parts[1]
-        if number not in laws:
-            deep = f"{ui}/{static_views.DEEP.format(number=number)}"
-            links = lambda part: rewrite(part, deep, ui, uis)[0]  # noqa: E731
-            law, laws[number] = static_views.law_units(number, links)
-            script = static_views.law_script(law)
-            (target / static_views.FOLDER / f"{number}.js").write_text(script, encoding="utf-8")
-    html, found = static_views.with_spots(html, laws[number])
-    return html, static_views.scripts(units, number) if found else ""
+    html, found = static_views.with_spots(html, laws[0].get(parts[1], {}))
+    return html, static_views.scripts(units, parts[1]) if found else ""
 
 
 def static_search(html: str, page: str) -> str:
     """The rendered search page with its results replaced by the search in the browser: its
-    own form (the big one) stays, then the hits' list and the script.
+    heading and own form (the big one) stay, then the hits' list and the script.
 
-    >>> page = '<main id="main"><form class="search-big"></form>x</main>'
-    >>> static_search(page, "fi/search/index.html")[:60]
-    '<main id="main"><form class="search-big"></form><ol id="stat'
+    >>> page = '<main id="main"><h1>S</h1><form class="search-big"></form>x</main>'
+    >>> static_search(page, "fi/search/index.html")[:70]
+    '<main id="main"><h1>S</h1><form class="search-big"></form><ol id="stat'
     """
-    found = re.search(r'<form class="search-big".*?</form>', html, re.S)
+    found = re.search(r'(<h1\b.*?</h1>\s*)?<form class="search-big".*?</form>', html, re.S)
     form = found.group(0) if found else ""
     folds = json.dumps(folded_letters(), ensure_ascii=False)
     script = SEARCH_SCRIPT % {

@@ -32,6 +32,7 @@ from kb.web.pages.links import unit_url
 FOLDER = "units"  # at the export's root
 FILL = f"{FOLDER}/fill.js"
 DEEP = "compare/{number}/index.html"  # where a law's file's links are relative to (in a tree)
+LOCAL = 'class="misprint-note"'  # the one part of a unit's HTML in the interface's language
 SHORTEST = 60  # a unit's HTML shorter than its placeholder's tag and more is left in place
 BLOCK = """{% from "_macros.html" import unit_block with context -%}
 {{ unit_block(u, code) }}"""
@@ -43,13 +44,27 @@ FILL_SCRIPT = """"use strict";
 // page (data-u="book id") becomes its unit; a citation page (cite/unit/) shows its unit.
 function LAWKB_UNITS(law) {
   window.LAWKB_LAW = law;
+  // a unit with words of the interface (a misprint's note) in this page's language
+  const local = (law.local || {})[document.documentElement.lang] || {};
+  for (const [book, units] of Object.entries(local)) Object.assign(law.blocks[book], units);
   for (const spot of document.querySelectorAll("[data-u]")) {
     const [book, id] = spot.dataset.u.split(" ");
-    spot.insertAdjacentHTML("beforebegin", law.blocks[book][id]);
+    spot.insertAdjacentHTML("beforebegin", law.blocks[book][id] + linked(spot, book, id));
     spot.remove();
   }
   const page = document.querySelector("main[data-cite-words]");
   if (page) citation(page, law);
+  if (window.LAWKB_VIEW) LAWKB_VIEW(law);  // a comparison or table mode (units/views.js)
+  if (window.lawkbTerms) lawkbTerms();  // the defined terms' titles (units/terms.js)
+}
+// A unit's link under it in the alignment report (kb/web/static_tools.py `cell_link`).
+function linked(spot, book, id) {
+  if (spot.dataset.l === undefined) return "";
+  const [law, ...below] = id.split(".");
+  const anchor = id.replaceAll(".", "");
+  const name = (spot.dataset.l || anchor).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const href = `../../${book}/law/${law}/index.html${below.length ? "#" + anchor : ""}`;
+  return `<p><small><a href="${href}" hreflang="${book}">${book} ${name}</a></small></p>`;
 }
 function citation(page, law) {
   const words = JSON.parse(page.dataset.citeWords);
@@ -78,17 +93,20 @@ function citation(page, law) {
   const own = (u) => law.cites[book][u].own;
   const wording = unit.wording ?? unit.family.map(own).filter(Boolean).join("\\n");
   const [international, national] = page.querySelectorAll(".cite-texts textarea");
-  international.value = unit.international.replace("\\0", wording);
-  national.value = unit.national.replace("\\0", wording);
+  // a citation ends with the unit's address: here, its page in this site
+  const address = new URL(unit.href, location.href).href;
+  const here = (text) => text.replace(/(\\s)\\/\\S*$/, `$1${address}`);
+  international.value = here(unit.international.replace("\\0", wording));
+  national.value = here(unit.national.replace("\\0", wording));
   national.lang = unit.lang;
 }
 """
 
 SHELL_SCRIPT = """<script>
 "use strict";
-(() => {  // the unit asked for: its law's file
-  const id = new URLSearchParams(location.search).get("id") || "";
-  const law = id.split(".")[0];
+(() => {  // the law asked for, or the unit's: its law's file
+  const asked = new URLSearchParams(location.search);
+  const law = asked.get("law") || (asked.get("id") || "").split(".")[0];
   if (!/^[0-9]+$/.test(law)) return LAWKB_UNITS({ blocks: {}, cites: {} });
   const script = document.createElement("script");
   script.src = `%(units)s/${law}.js`;
@@ -122,6 +140,21 @@ def law_units(number: str, links: Callable[[str], str]) -> tuple[dict, dict[str,
             if book.kind == "lawbook":
                 cites.setdefault(code, {})[unit.id] = citation(book, unit, links)
     return {"blocks": blocks, "cites": cites}, spots
+
+
+def local(law: dict, links: Callable[[str], str]) -> dict[str, dict[str, str]]:
+    """(In a request context.) The units of a law's file whose HTML holds words of the
+    interface (a misprint's note: `LOCAL`) as the UI language of the request renders them,
+    where they differ: `{book: {id: html}}`; fill.js shows these in place of `blocks`'."""
+    out: dict[str, dict[str, str]] = {}
+    for code, units in law["blocks"].items():
+        book = library().book(code)
+        for uid, html in units.items():
+            if LOCAL in html:
+                mine = links(render_template_string(BLOCK, u=book.by_id[uid], code=code))
+                if mine != html:
+                    out.setdefault(code, {})[uid] = mine
+    return out
 
 
 def citation(book, unit, links: Callable[[str], str]) -> dict:

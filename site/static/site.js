@@ -26,17 +26,72 @@ function chosenBook() {
   if (option) scope.value = option.value;
 }
 
+// A static site writes the blocks many of its pages repeat once (kb/web/static_shared.py):
+// each put back in its place, with its page's own values.
+function sharedBlocks() {
+  if (!window.LAWKB_SHARED) return;
+  for (const spot of document.querySelectorAll("[data-shared]")) {
+    spot.outerHTML = LAWKB_SHARED[spot.dataset.shared].replace(/\{(law|book)\}/g, (all, key) => spot.dataset[key]);
+  }
+}
+
+// A static site's law page writes its units' tools menu once (kb/web/static_tools.py): each
+// unit's is built here from the page's template and the unit's own attributes.
+function unitTools() {
+  const shape = document.getElementById("unit-tools");
+  if (!shape) return;
+  const escape = (s) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  for (const unit of document.querySelectorAll("article.law > section[data-i]")) {
+    const p = unit.classList.contains("law") ? "" : `#${unit.id}`;  // (the law's own: its page)
+    const values = { p, c: escape(unit.dataset.cite), i: unit.dataset.i, r: unit.dataset.r || unit.id, b: "" };
+    unit.insertAdjacentHTML("afterbegin", shape.innerHTML.replace(/\{([cpirb])\}/g, (all, key) => values[key]));
+    const cited = unit.querySelector(":scope > .cited-by");
+    if (cited) { cited.hidden = false; unit.querySelector(":scope > details.tools .menu").append(cited); }
+  }
+}
+
+// A static site's coverage table writes its rows as their shapes and numbers
+// (kb/web/static_tools.py `packed_rows`): built here.
+function packedRows() {
+  for (const body of document.querySelectorAll("tbody[data-rows]")) {
+    const [shapes, rows] = JSON.parse(body.dataset.rows);
+    body.innerHTML = rows.map(([shape, ...numbers]) => shapes[shape].split("\0")
+      .map((text, n) => (n ? numbers[n - 1] : "") + text).join("")).join("");
+  }
+}
+
+// A unit's citation on a static site, from its law's file (units/<law>.js, which hands the
+// law to LAWKB_UNITS; kb/web/static_views.py `citation`): the wording written once in it.
+function fileCitation(units, book, id, style) {
+  return new Promise((resolve) => {
+    window.LAWKB_UNITS = (law) => {
+      const unit = law.cites[book][id];
+      const own = (u) => law.cites[book][u].own;
+      const text = unit[style].replace("\0", unit.wording ?? unit.family.map(own).filter(Boolean).join("\n"));
+      // its address: the unit on this page (the law's own: the page)
+      const here = location.href.split("#")[0] + (id.includes(".") ? `#${id.replaceAll(".", "")}` : "");
+      resolve(text.replace(/(\s)\/\S*$/, `$1${here}`));
+    };
+    const script = document.createElement("script");
+    script.src = `${units}/${id.split(".")[0]}.js`;
+    document.body.append(script);
+  });
+}
+
 function copyButtons() {
   for (const button of document.querySelectorAll("button.copy")) {
     button.hidden = false;
     button.addEventListener("click", async () => {
       const area = button.parentElement.querySelector("textarea");
       if (area) return copy(absolute(area.value), button);
-      // On a law page the citation is built on demand by the API, not repeated in the page.
+      // On a law page the citation is built on demand by the API, not repeated in the page;
+      // a static site has no API: its law's file holds it.
+      const style = document.documentElement.lang === button.dataset.lang ? "national" : "international";
+      const units = document.body.dataset.units;
+      if (units) return copy(absolute(await fileCitation(units, button.dataset.lang, button.dataset.id, style)), button);
       const response = await fetch(`/api/v1/units/${button.dataset.lang}/${button.dataset.id}`);
       if (!response.ok) return;
       const unit = await response.json();
-      const style = document.documentElement.lang === button.dataset.lang ? "national" : "international";
       await copy(absolute(unit.citations[style]), button);
     });
   }
@@ -164,7 +219,8 @@ function heldBooks() {
     if (el.tagName !== "A") { el.hidden = !on; continue; }
     if (!el.closest(".lang-links")) continue;
     const next = on ? shown.filter((x) => x !== el.dataset.doc) : [...shown, el.dataset.doc];
-    el.search = "?langs=" + next.join(",");
+    const rest = el.search.slice(1).split("&").filter((p) => p && !p.startsWith("langs="));
+    el.search = "?" + [...rest, `langs=${next.join(",")}`].join("&");  // (a static site's: its law)
     el.firstChild.textContent = (on ? "− " : "+ ") + el.firstChild.textContent.slice(2);
   }
   const order = (parent) => {
@@ -443,6 +499,9 @@ function printing() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  sharedBlocks();
+  unitTools();
+  packedRows();
   copyButtons();
   previews();
   heldBooks();
