@@ -38,6 +38,7 @@ from kb.web import alignment, create_app
 from kb.web.cache import PerBuild
 from tests.helpers.corpus import copy_corpus
 
+pytestmark = pytest.mark.slow  # whole builds of the corpus copied three times
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 

@@ -32,7 +32,7 @@ from kb.web.static_tools import cell_link, expand, unpacked
 from tests.conftest import CHROMIUM, DESKTOP, FLAGS
 from tests.helpers.reader import AXE
 
-pytestmark = pytest.mark.slow  # the whole static export, written and crawled
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # the whole static export, crawled
 
 LINK = re.compile(r'(?:href|src|action)="([^"]*)"')
 ID = re.compile(r'id="([^"]+)"')
