@@ -52,15 +52,7 @@ def law_words(profiles: Profiles = SHIPPED) -> list[str]:
     >>> law_words()[0], "yasa" in law_words()
     ('pravidlom', True)
     """
-    return _law_words(references(profiles))
-
-
-@cache  # by value: the languages' references
-def _law_words(refs: tuple[References, ...]) -> list[str]:
-    words = set(_EXTRA_WORDS)
-    for found in refs:
-        words.update(w.lower() for w in found.words)
-    return sorted(words, key=len, reverse=True)
+    return _longest_first(references(profiles), "words", _EXTRA_WORDS)
 
 
 def plain(query: str, profiles: Profiles = SHIPPED) -> str:
@@ -86,12 +78,17 @@ def cue_words(profiles: Profiles = SHIPPED) -> list[str]:
     >>> cue_words()[0], "katso" in cue_words()
     ('ayrıca bkz.', True)
     """
-    return _cue_words(references(profiles))
+    return _longest_first(references(profiles), "cues")
 
 
 @cache  # by value: the languages' references
-def _cue_words(refs: tuple[References, ...]) -> list[str]:
-    return sorted({c.lower() for found in refs for c in found.cues}, key=len, reverse=True)
+def _longest_first(
+    refs: tuple[References, ...], field: str, extra: tuple[str, ...] = ()
+) -> list[str]:
+    """The words of one field of every language's references (and `extra`), lower case,
+    longest first."""
+    words = {w.lower() for found in refs for w in getattr(found, field)} | set(extra)
+    return sorted(words, key=len, reverse=True)
 
 
 def citation_lang(query: str, profiles: Profiles = SHIPPED) -> str | None:
