@@ -83,12 +83,17 @@ class Held:
             self.budget = budget
             self._shrink()
 
+    def settle(self) -> None:
+        """Let go what is over the budget now, the books in their grace apart."""
+        with self.lock:
+            self._shrink()
+
     def shrink_at(self, when: float) -> None:
-        """Shrink to the budget at monotonic time `when` (a reader who stops reading leaves
-        no book over the budget), once: a shrink already due waits for it."""
+        """Settle at monotonic time `when` (a reader who stops reading leaves no book over
+        the budget), once: a settling already due waits for it."""
         if self.later is None or not self.later.is_alive():
-            self.later = threading.Timer(max(0.0, when - time.monotonic()) + 0.1, self.limit,
-                                         (self.budget,))  # fmt: skip
+            delay = max(0.0, when - time.monotonic()) + 0.1
+            self.later = threading.Timer(delay, self.settle)
             self.later.daemon = True
             self.later.start()
 
