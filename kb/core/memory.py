@@ -50,6 +50,18 @@ def give_back() -> bool:
     return bool(trim(0))
 
 
+def collect() -> bool:
+    """Free what a swap of builds left behind now (the old library's and index's objects refer
+    to each other, so reference counting alone never frees them: the cyclic collector would, at
+    a moment of its own) and give the pages back to the OS (`give_back`). Returns whether
+    memory was given back.
+
+    >>> released = collect()  # e.g. once a rebuilt knowledge base replaced the old one
+    """
+    gc.collect()
+    return give_back()
+
+
 ARENAS = 2  # malloc arenas of a server: its threads share them (glibc's default: 8 per core)
 M_ARENA_MAX = -8  # mallopt's parameter for it (glibc's malloc.h)
 

@@ -22,7 +22,7 @@ from typing import Any
 from kb import store
 from kb.core.code import packages_hash
 from kb.core.ids import LAW_LEVELS, law_of, within
-from kb.core.memory import give_back, loading
+from kb.core.memory import collect, give_back, loading
 from kb.core.model import Unit
 from kb.crosslang import misprints
 from kb.crosslang.misprints import Misprint
@@ -550,8 +550,12 @@ def get_library(data: Path | str | None = None, bounded: bool = True) -> Library
         with _lock:
             cached = _cache.get(data)
             if not (cached and cached[0] == marker):
+                old = cached
                 with loading():
                     cached = _cache[data] = (marker, Library(data))
+                if old is not None:  # a rebuild: the old build's books go now
+                    del old
+                    collect()
     library = cached[1]
     if library.held.budget != budget:
         library.held.limit(budget)

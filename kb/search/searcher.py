@@ -30,7 +30,7 @@ from whoosh import index
 from whoosh.searching import Searcher as WhooshSearcher
 
 from kb import store
-from kb.core.memory import loading
+from kb.core.memory import collect, loading
 from kb.core.model import EVERY
 from kb.profiles import Profiles
 from kb.search import rank, retrieve
@@ -406,7 +406,10 @@ def get_searcher(data: Path | None = None) -> Searcher:
         if searcher is None:
             with loading():
                 searcher = Searcher(path)
-        for old in [p for p in _searchers if p.parent == path.parent and p != path]:
+        olds = [p for p in _searchers if p.parent == path.parent and p != path]
+        for old in olds:
             del _searchers[old]
         _searchers[path] = searcher
+        if olds:  # a rebuild: the old index's tables go now
+            collect()
     return searcher
