@@ -316,11 +316,12 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     capital = {x: capitals(a.book(x)) for x in a.peers}
     for group in text_groups(a):
         units = texts_of(a, group)
-        items = item_capitals({x: plain(u) for x, u in units.items()})
+        texts = {x: plain(u) for x, u in units.items()}
+        items = item_capitals(texts)
         for lang, unit in units.items():
-            others = [plain(u) for x, u in units.items() if x != lang]
+            others = [t for x, t in texts.items() if x != lang]
             slips = typography(lang, unit.text)
-            slips += [("stop", w) for w in missing_stops(lang, plain(unit), others)]
+            slips += [("stop", w) for w in missing_stops(lang, texts[lang], others)]
             slips += [("capital", w) for w, _ in capital[lang].get(group.id, [])]
             slips += [("item", items[lang])] if lang in items else []
             for kind, words in slips:

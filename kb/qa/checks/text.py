@@ -50,11 +50,11 @@ def pair_ratios(a: Alignment) -> dict[tuple[str, str], float]:
     """
     lengths: dict[tuple[str, str], list[float]] = defaultdict(list)
     for group in a.groups:
-        units = texts_of(a, group)
-        for x in units:
-            for y in units:
+        size = {x: len(plain(u)) for x, u in texts_of(a, group).items()}
+        for x in size:
+            for y in size:
                 if x != y:
-                    lengths[x, y].append(len(plain(units[x])) / max(1, len(plain(units[y]))))
+                    lengths[x, y].append(size[x] / max(1, size[y]))
     return {pair: median(values) for pair, values in lengths.items()}
 
 
@@ -148,21 +148,26 @@ def check_consistency(a: Alignment) -> Iterator[Finding]:
     >>> [(f.id, f.odd, f.params["other_id"]) for f in check_consistency(a)]
     [('32.A.2.b', ('tr',), '31.A.2.b')]
     """
+    if len(a.peers) < 3:
+        return  # one other book is no evidence that the source text is the same
+    texts = {}  # each group's texts in every book, spaces as one
+    for group in a.groups:
+        units = texts_of(a, group)
+        if len(units) == len(a.peers):
+            plains = {x: plain(u) for x, u in units.items()}
+            if min(map(len, plains.values())) >= 40:
+                texts[group.id] = {x: " ".join(t.split()) for x, t in plains.items()}
     for lang in a.peers:
         others = [x for x in a.peers if x != lang]
-        if len(others) < 2:
-            return  # one other book is no evidence that the source text is the same
         seen: dict[tuple[str, ...], Group] = {}
         for group in a.groups:
-            units = texts_of(a, group)
-            if len(units) < len(a.peers) or min(len(plain(u)) for u in units.values()) < 40:
+            words = texts.get(group.id)
+            if words is None:
                 continue
-            key = tuple(" ".join(plain(units[x]).split()) for x in others)
-            first = seen.setdefault(key, group)
+            first = seen.setdefault(tuple(words[x] for x in others), group)
             if first is group:
                 continue
-            before = " ".join(plain(texts_of(a, first)[lang]).split())
-            if " ".join(plain(units[lang]).split()) != before:
+            if words[lang] != texts[first.id][lang]:
                 params = {"odd": lang, "source_lang": names(others), "id": group.id,
                           "other_id": first.id}  # fmt: skip
                 langs = ordered([lang], others)
