@@ -34,7 +34,6 @@ import hashlib
 import json
 import os
 import shutil
-import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -47,6 +46,7 @@ from whoosh import index
 from kb import store
 from kb.core.ids import law_of
 from kb.core.model import Unit
+from kb.core.processes import children_end_with_me
 from kb.layers import glossary
 from kb.profiles import SHIPPED, SITUATIONS, Profiles, modules
 from kb.search.analysis import WORD, analyzer
@@ -353,29 +353,6 @@ def build_index(data: Path | None = None, kb: Path | None = None) -> bool:
     return True
 
 
-_writing: dict[str, int] = {}  # while this process writes an index: its process id
-
-
-def _end_with_the_build() -> None:
-    """In a process forked while an index is written (Whoosh's writer processes): end as
-    soon as the build that started it has ended. A build killed mid-index (`kill -9`, out of
-    memory) would otherwise leave its writers waiting for more work for ever, holding the
-    data directory's locks, which they inherited: every later build would wait on them."""
-    parent = _writing.get("pid")
-    if parent is None:
-        return
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.1)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-os.register_at_fork(after_in_child=_end_with_the_build)
-
-
 def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: float) -> None:
     """Write the index of the knowledge base in `kb` into the empty `folder`: the Whoosh
     index (every document in order, so that a document's units are numbered together), then
@@ -390,31 +367,29 @@ def write(folder: Path, kb: Path, manifest: dict[str, Any], key: str, started: f
     languages = sorted({profiles.language_of(lang) for lang in langs})
     ocr_languages = {profiles.language_of(lang) for lang in ocr}
     ix = index.create_in(str(folder), schema(languages, ocr_languages, profiles))
-    _writing["pid"] = os.getpid()
-    writer = ix.writer(**WRITER)
     counts: dict[str, int] = {}
     printed: dict[str, Printed] = {}
-    try:
-        for lang in langs:
-            misread = damage.get(lang, {}).get("characters", {})
-            words = printed.setdefault(profiles.language_of(lang), Printed(lang, profiles))
-            found = list(documents(lang, units[lang], words, misread, profiles))
-            # a document's units are one job of one of Whoosh's writer processes, so they
-            # are numbered together (`kb.search.units` reads each document's range)
-            writer.batchsize = len(found)
-            for doc in found:
-                writer.add_document(**doc)
-            counts[lang] = len(found)
-        tables = concept_tables(units, profiles)  # while the writers index
-        writer.commit()
-    except BaseException:
-        for task in getattr(writer, "tasks", ()):  # Whoosh's writer processes, waiting for work
-            task.terminate()
-            task.join()
-        writer.cancel()
-        raise
-    finally:
-        _writing.clear()
+    with children_end_with_me():  # Whoosh's writer processes
+        writer = ix.writer(**WRITER)
+        try:
+            for lang in langs:
+                misread = damage.get(lang, {}).get("characters", {})
+                words = printed.setdefault(profiles.language_of(lang), Printed(lang, profiles))
+                found = list(documents(lang, units[lang], words, misread, profiles))
+                # a document's units are one job of one of Whoosh's writer processes, so they
+                # are numbered together (`kb.search.units` reads each document's range)
+                writer.batchsize = len(found)
+                for doc in found:
+                    writer.add_document(**doc)
+                counts[lang] = len(found)
+            tables = concept_tables(units, profiles)  # while the writers index
+            writer.commit()
+        except BaseException:
+            for task in getattr(writer, "tasks", ()):  # Whoosh's writer processes, waiting for work
+                task.terminate()
+                task.join()
+            writer.cancel()
+            raise
     lemmas: dict[str, dict[str, str]] = defaultdict(dict)
     for words in printed.values():
         for code, table in words.lemmas().items():
