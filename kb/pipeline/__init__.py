@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kb import layers, store
 from kb.core import progress
@@ -39,6 +39,7 @@ from kb.profiles import Profiles
 from kb.qa import stored
 from kb.search.write import build_index
 
+T = TypeVar("T")
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
 # what a manifest entry lists of its units (`listed_units`)
 LISTED = {"laws", "law_titles", "ids", "names"}
@@ -203,8 +204,6 @@ def build(
         staging.mkdir(parents=True)
         try:
             report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
-            with progress.stage("alignment report"):
-                stored.derive(data, staging)
             final = staging.with_name(stamp)
             staging.rename(final)
         except BaseException:
@@ -259,8 +258,9 @@ def stage(
     report: Report,
 ) -> bool:
     """Write a whole knowledge base into `staging`: each document parsed or taken from the
-    cache, the manifest (documents by id), and the link to its search index (built if need
-    be; True then)."""
+    cache, the manifest (documents by id), the alignment report (`kb.qa.stored.derive`,
+    worked out beside the index) and the link to its search index (built if need be; True
+    then)."""
     old = store.read_manifest(data)["documents"]
     cache = data / "cache"
     stamp = staging.name.lstrip(".")
@@ -303,8 +303,11 @@ def stage(
     )
     profiles.save(staging)  # what reads the build reads its profiles from it
     save_misprints(data, staging)
-    with progress.stage("search index"):
-        return build_index(data, staging)
+    with progress.stage("alignment report"), beside(stored.derive, data, staging) as derived:
+        with progress.stage("search index"):
+            indexed = build_index(data, staging)
+        derived()
+    return indexed
 
 
 @contextmanager
@@ -322,9 +325,35 @@ def parsing(documents: int) -> Iterator[Callable[..., Iterator[Any]]]:
     if workers < 2:
         yield map
         return
+    with forked(workers) as pool:
+        yield pool.map
+
+
+@contextmanager
+def beside(work: Callable[..., T], *args: Any) -> Iterator[Callable[[], T]]:
+    """Run `work(*args)` in a forked process beside what the block does (with two cores or
+    more; else at the block's start); the function it gives waits for its result.
+
+    >>> with beside(sum, [1, 2]) as result:
+    ...     result()
+    3
+    """
+    if (os.cpu_count() or 1) < 2:
+        done = work(*args)
+        yield lambda: done
+        return
+    with forked(1) as pool:
+        future = pool.submit(work, *args)
+        yield future.result
+
+
+@contextmanager
+def forked(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `workers` forked processes (each starts with what this one has loaded) that
+    end with this one (`children_end_with_me`)."""
     fork = multiprocessing.get_context("fork")
     with children_end_with_me(), ProcessPoolExecutor(workers, mp_context=fork) as pool:
-        yield pool.map
+        yield pool
 
 
 def parse_to_cache(job: tuple[Path, Path, Path, str]) -> tuple[list[str], Any]:
