@@ -8,9 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+import wordfreq
 from flask.testing import FlaskClient
 
 from kb.search.evaluate import nothing_found, read_situations, read_unrelated, suggested
+from kb.search.frequencies import Frequencies
 from kb.search.query import W_FUZZY
 from kb.search.searcher import Searcher, get_searcher
 from tests.test_search import built_data
@@ -118,3 +120,20 @@ def test_a_swedish_reader_searches_the_card_and_the_law_books(client: FlaskClien
     groups = re.findall(r'<section class="group" lang="(\w+)">', page)
     assert groups[0] == "sv" and {"fi", "tr", "sk", "et"} & set(groups)
     assert groups.index("sv") < min(groups.index(g) for g in groups if g != "sv")
+
+
+@pytest.mark.parametrize("language", ["fi", "tr", "sk", "sv", "en"])
+def test_everyday_frequencies_are_wordfreqs_own(language: str) -> None:
+    """The compact everyday word lists answer as `wordfreq.word_frequency` does, on every
+    word the five sources print (and words with digits, hyphens and apostrophes), while
+    holding 10 bytes a word."""
+    words = {"2017", "12th", "rock-n-roll", "koira3", "İstanbul", "don't", "e-mail", "ABC"}
+    for source in sorted(Path(__file__).parents[1].glob("corpus/*/*.txt")):
+        words |= set(re.findall(r"[\w'’-]+", source.read_text(encoding="utf-8")))
+    everyday = Frequencies(language)
+    differ = [
+        w for w in sorted(words)
+        if everyday.frequency(w) != wordfreq.word_frequency(w, language, wordlist="small")
+    ]  # fmt: skip
+    assert len(words) > 19_000 and differ == []
+    assert len(everyday) > 28_000 and everyday.hashes.itemsize + everyday.bands.itemsize == 10

@@ -34,16 +34,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-import wordfreq
-
 from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import analyzer
 from kb.search.concepts import ENGLISH
+from kb.search.frequencies import Frequencies
 from kb.search.matching import Concepts
 from kb.search.query import Lexicon
 from kb.search.spell import max_distance
 from kb.search.stems import lemmatizer
 
+ANSWERS = 4096  # words whose everyday frequency a dictionary keeps, the last asked
 KEYNESS = 100.0  # how many times more often the books use a word than everyday text does
 KNOWN_SHARE = 0.5  # more than this share of a query's content words must be known
 COMMON = 1e-6  # a word at least this frequent in everyday text (Zipf 3) is no slip
@@ -54,8 +54,8 @@ FUNCTION = 1e-3  # ... at least this frequent (Zipf 6: "bude", "zaman", "much"):
 
 class Dictionary:
     """The words a language uses in everyday text, with their frequencies (wordfreq's
-    `small` list: the words at least once in a million, as tokenized by wordfreq); empty
-    for a language wordfreq has no list for.
+    `small` list: the words at least once in a million, as tokenized by wordfreq, held by
+    `Frequencies`); empty for a language wordfreq has no list for.
 
     >>> d = Dictionary("fi")
     >>> d.holds("kissa"), d.holds("revokki"), d.holds("rangaistuskorti"), Dictionary("et").known
@@ -65,14 +65,10 @@ class Dictionary:
     def __init__(self, language: str, lemma: str = "") -> None:
         self.language = language
         self.lemma = lemma or SHIPPED.load_words(language).lemma  # its simplemma code
-        self.known = language in wordfreq.available_languages(wordlist="small")
-        self.frequency: Callable[[str], float] = lru_cache(maxsize=65536)(self._frequency)
-
-    def _frequency(self, word: str) -> float:
-        """A word's frequency in everyday text (0.0: not in the list)."""
-        if not self.known:
-            return 0.0
-        return wordfreq.word_frequency(word, self.language, wordlist="small")
+        self.words = Frequencies(language)
+        self.known = len(self.words) > 0
+        # a word's frequency in everyday text (0.0: not in the list), its last answers kept
+        self.frequency: Callable[[str], float] = lru_cache(maxsize=ANSWERS)(self.words.frequency)
 
     def holds(self, word: str) -> bool:
         """Whether the language uses the word, or its lemma (simplemma's, for the languages
