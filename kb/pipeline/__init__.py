@@ -332,19 +332,58 @@ def parsing(documents: int) -> Iterator[Callable[..., Iterator[Any]]]:
 @contextmanager
 def beside(work: Callable[..., T], *args: Any) -> Iterator[Callable[[], T]]:
     """Run `work(*args)` in a forked process beside what the block does (with two cores or
-    more; else at the block's start); the function it gives waits for its result.
+    more; else at the block's start); the function it gives waits for its result, or raises
+    what it raised. Forked, the process runs `work` as this one has it, nothing pickled
+    but the result.
 
     >>> with beside(sum, [1, 2]) as result:
     ...     result()
     3
+    >>> with beside(int, "x") as result:
+    ...     result()
+    Traceback (most recent call last):
+    ValueError: invalid literal for int() with base 10: 'x'
     """
     if (os.cpu_count() or 1) < 2:
         done = work(*args)
         yield lambda: done
         return
-    with forked(1) as pool:
-        future = pool.submit(work, *args)
-        yield future.result
+    theirs, ours = multiprocessing.Pipe(duplex=False)
+
+    def run() -> None:
+        try:
+            answer = ("done", work(*args))
+        except BaseException as err:  # told to the parent, which raises it
+            answer = ("failed", err)
+        try:
+            ours.send(answer)
+        except Exception as err:  # not picklable: what it was, said
+            ours.send(("failed", RuntimeError(f"{type(err).__name__}: {err}")))
+
+    with children_end_with_me():
+        process = multiprocessing.get_context("fork").Process(target=run, daemon=True)
+        process.start()
+    ours.close()
+
+    def result() -> T:
+        try:
+            outcome, value = theirs.recv()
+        except EOFError:
+            process.join()
+            name = getattr(work, "__name__", "work")
+            raise RuntimeError(f"{name} ended with no result (exit {process.exitcode})") from None
+        process.join()
+        if outcome == "failed":
+            raise value
+        return value
+
+    try:
+        yield result
+    finally:
+        if process.is_alive():  # the block failed: what runs beside it goes too
+            process.kill()
+            process.join()
+        theirs.close()
 
 
 @contextmanager
