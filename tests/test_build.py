@@ -157,3 +157,22 @@ def test_a_byte_order_mark_is_not_text(corpus: Path) -> None:
     doc = read_document(corpus / "tr", corpus.parent)
     assert doc.problems == []
     assert doc.units[0].text.startswith("2017, Uluslararası Briç Yasaları")
+
+
+def test_a_build_in_processes_makes_the_same_knowledge_base(corpus: Path, tmp_path: Path) -> None:
+    """Parsed by two forked processes with the report worked out beside the index (as
+    `lawkb build` does on two cores), the build is the one made in one process: the same
+    documents byte for byte, the same report, the same index key; a broken source fails
+    its document alone."""
+    mutate(corpus, "tr", lambda ls: [ln for ln in ls if not ln.startswith("YASA 7 ")])
+    shutil.copytree(CORPUS / "fi", corpus / "fi")
+    alone, side_by_side = (
+        build(corpus, tmp_path / "one"),
+        build(corpus, tmp_path / "two", workers=2),
+    )
+    assert alone.built == side_by_side.built == ["fi-2017", "sk-2007"]
+    assert alone.errors == side_by_side.errors and list(alone.errors) == ["tr-2017"]
+    one, two = (store.current(tmp_path / d).resolve() for d in ("one", "two"))
+    for name in ("fi-2017.json", "sk-2007.json", "alignment.json", "alignment-laws.jsonl"):
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name
+    assert (one / "index").readlink() == (two / "index").readlink()

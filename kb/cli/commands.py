@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb import store
-from kb.cli.common import SEVERITY_RANK, Refused, built_book, ensure_built, plural
+from kb.cli.common import SEVERITY_RANK, WORKERS, Refused, built_book, ensure_built, plural
 from kb.core import progress
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import EVERY
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    report = build(args.corpus, args.data, force=args.force, prune=args.prune)
+    report = build(args.corpus, args.data, args.force, args.prune, WORKERS)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)

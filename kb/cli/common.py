@@ -4,6 +4,7 @@ book by name, the checks of option values."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,7 +44,7 @@ def ensure_built(args: argparse.Namespace) -> None:
     try:
         if not is_stale(args.corpus, args.data) and is_current(args.data):
             return
-        report = build(args.corpus, args.data)
+        report = build(args.corpus, args.data, workers=WORKERS)
     except (BuildError, OSError) as err:
         if not store.read_manifest(args.data)["documents"]:
             raise
@@ -70,6 +71,7 @@ def built_book(args: argparse.Namespace, name: str) -> Book:
     return found
 
 
+WORKERS = os.cpu_count() or 1  # a build's processes: one per core (`kb.pipeline.build`)
 # The server's defaults, chosen for the public: idle connections go after 20 s (waitress: 120 s)
 # and up to 1,000 may be open (waitress: 100, then new visitors wait unanswered).
 CONNECTION_LIMIT = 1000

@@ -161,11 +161,16 @@ def build(
     data: Path | None = None,
     force: bool = False,
     prune: bool = False,
+    workers: int = 1,
 ) -> Report:
     """Build the knowledge base and its search index from the corpus, reusing what has not
     changed, and swap both in with one rename (the index is linked from the build). The
     alignment report is stored in the build before it swaps in (`kb.qa.stored.derive`;
-    when nothing changed: into the current build, if it lacks it).
+    when nothing changed: into the current build, if it lacks it). With `workers` over one
+    (`lawkb build`: a process per core), documents are parsed side by side and the report
+    is worked out beside the index, in processes forked from this one: for a process that
+    does little else (forked from a large one, a test runner, the copies of its pages made
+    as it goes on cost more than the work shared).
 
     A document with errors is reported in `Report.errors` and keeps its previous version;
     the other documents build all the same. A published document whose folder is gone
@@ -203,7 +208,7 @@ def build(
         staging = data / "builds" / f".{stamp}"
         staging.mkdir(parents=True)
         try:
-            report.indexed = stage(corpus, data, staging, folders, hashes, force, report)
+            report.indexed = stage(corpus, data, staging, folders, hashes, force, report, workers)
             final = staging.with_name(stamp)
             staging.rename(final)
         except BaseException:
@@ -256,6 +261,7 @@ def stage(
     hashes: dict[str, str],
     force: bool,
     report: Report,
+    workers: int = 1,
 ) -> bool:
     """Write a whole knowledge base into `staging`: each document parsed or taken from the
     cache, the manifest (documents by id), the alignment report (`kb.qa.stored.derive`,
@@ -269,7 +275,8 @@ def stage(
     cache.mkdir(exist_ok=True)
     cached_at = {i: cache / f"{i}-{hashes[i]}.json" for i in folders}
     todo = [i for i in folders if force or not cached_at[i].exists()]
-    with progress.stage("documents", total=len(folders)) as done, parsing(len(todo)) as run:
+    stage_of = progress.stage("documents", total=len(folders))
+    with stage_of as done, parsing(min(workers, len(todo))) as run:
         parsed = run(parse_to_cache, [(folders[i], corpus, cached_at[i], hashes[i]) for i in todo])
         for doc_id, folder in folders.items():
             cached = cached_at[doc_id]
@@ -303,7 +310,8 @@ def stage(
     )
     profiles.save(staging)  # what reads the build reads its profiles from it
     save_misprints(data, staging)
-    with progress.stage("alignment report"), beside(stored.derive, data, staging) as derived:
+    report_beside = beside(workers, stored.derive, data, staging)
+    with progress.stage("alignment report"), report_beside as derived:
         with progress.stage("search index"):
             indexed = build_index(data, staging)
         derived()
@@ -311,17 +319,15 @@ def stage(
 
 
 @contextmanager
-def parsing(documents: int) -> Iterator[Callable[..., Iterator[Any]]]:
-    """A `map` that parses documents side by side, a process per core (forked: each starts
-    with the parser loaded, and ends with the build, `children_end_with_me`), when there are
-    two or more to parse and two cores or more; else the built-in `map`. Results come in
-    the order asked.
+def parsing(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
+    """A `map` that parses documents side by side in `workers` processes (forked: each
+    starts with the parser loaded, and ends with the build, `children_end_with_me`) when
+    they are two or more; else the built-in `map`. Results come in the order asked.
 
     >>> with parsing(1) as run:
     ...     list(run(len, ["ab", "c"]))
     [2, 1]
     """
-    workers = min(documents, os.cpu_count() or 1)
     if workers < 2:
         yield map
         return
@@ -330,21 +336,21 @@ def parsing(documents: int) -> Iterator[Callable[..., Iterator[Any]]]:
 
 
 @contextmanager
-def beside(work: Callable[..., T], *args: Any) -> Iterator[Callable[[], T]]:
-    """Run `work(*args)` in a forked process beside what the block does (with two cores or
-    more; else at the block's start); the function it gives waits for its result, or raises
-    what it raised. Forked, the process runs `work` as this one has it, nothing pickled
-    but the result.
+def beside(workers: int, work: Callable[..., T], *args: Any) -> Iterator[Callable[[], T]]:
+    """Run `work(*args)` in a forked process beside what the block does (with `workers` two
+    or more; else at the block's start); the function it gives waits for its result, or
+    raises what it raised. Forked, the process runs `work` as this one has it, nothing
+    pickled but the result.
 
-    >>> with beside(sum, [1, 2]) as result:
+    >>> with beside(2, sum, [1, 2]) as result:
     ...     result()
     3
-    >>> with beside(int, "x") as result:
+    >>> with beside(2, int, "x") as result:
     ...     result()
     Traceback (most recent call last):
     ValueError: invalid literal for int() with base 10: 'x'
     """
-    if (os.cpu_count() or 1) < 2:
+    if workers < 2:
         done = work(*args)
         yield lambda: done
         return

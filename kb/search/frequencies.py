@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from array import array
 from bisect import bisect_left
+from functools import cache
 
 import wordfreq
 from wordfreq.numbers import digit_freq, smash_numbers
@@ -71,3 +72,14 @@ class Frequencies:
             one_over += 1.0 / freq
         freq = 1.0 / one_over
         return round(freq, math.floor(-math.log(freq, 10)) + 3)
+
+
+@cache
+def frequencies(language: str) -> Frequencies:
+    """A language's list, read once per process (wordfreq's data: it never changes while
+    the process runs, and every searcher of the process asks the same).
+
+    >>> frequencies("sv") is frequencies("sv")
+    True
+    """
+    return Frequencies(language)

@@ -37,7 +37,7 @@ from functools import lru_cache
 from kb.profiles import SHIPPED, Profiles
 from kb.search.analysis import analyzer
 from kb.search.concepts import ENGLISH
-from kb.search.frequencies import Frequencies
+from kb.search.frequencies import frequencies
 from kb.search.matching import Concepts
 from kb.search.query import Lexicon
 from kb.search.spell import max_distance
@@ -65,7 +65,7 @@ class Dictionary:
     def __init__(self, language: str, lemma: str = "") -> None:
         self.language = language
         self.lemma = lemma or SHIPPED.load_words(language).lemma  # its simplemma code
-        self.words = Frequencies(language)
+        self.words = frequencies(language)
         self.known = len(self.words) > 0
         # a word's frequency in everyday text (0.0: not in the list), its last answers kept
         self.frequency: Callable[[str], float] = lru_cache(maxsize=ANSWERS)(self.words.frequency)
