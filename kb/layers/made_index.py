@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.core.ids import within
+from kb.core.ids import lineage
 from kb.core.model import Document, Problem
 from kb.profiles import load_words
 
@@ -59,12 +60,32 @@ def read_made(folder: Path) -> list[Made]:
     ]
 
 
-def own_words(doc: Document, uid: str) -> set[str]:
-    """The words a book prints for a unit: in it and below it, and in the headings above it
-    (lower case, as the book's language lowers them)."""
+def subtree_texts(doc: Document) -> dict[str, list[str]]:
+    """What each unit of a book prints, with what the units below it print
+    (`kb.core.ids.within`), by unit id: read once for a book, not once per entry (sixty
+    books' entries each scanned their whole book).
+
+    >>> from kb.core.model import Unit
+    >>> units = [Unit(i, "section", "", t, "", "fi", 2017, (1, 1)) for i, t in
+    ...          [("1", "LAKI"), ("1.A", "KOHTA"), ("2", "TOINEN")]]
+    >>> subtree_texts(Document("fi", "lawbook", 2017, "", "", "", "", units=units))["1"]
+    ['LAKI   ', 'KOHTA   ']
+    """
+    below: dict[str, list[str]] = defaultdict(list)
+    for u in doc.units:
+        text = f"{u.title} {u.term or ''} {u.text} {u.tail}"
+        for top in lineage(u.id):  # the units it is `within`
+            below[top].append(text)
+    return below
+
+
+def own_words(doc: Document, uid: str, below: dict[str, list[str]] | None = None) -> set[str]:
+    """The words a book prints for a unit: in it and below it (`below`: the book's
+    `subtree_texts`, read here if not given), and in the headings above it (lower case, as
+    the book's language lowers them)."""
     lower = load_words(doc.lang).lower
     units = {u.id: u for u in doc.units}
-    texts = [f"{u.title} {u.term or ''} {u.text} {u.tail}" for u in doc.units if within(u.id, uid)]
+    texts = list((below if below is not None else subtree_texts(doc)).get(uid, []))
     parent = units[uid].parent if uid in units else None
     while parent in units:
         texts.append(units[parent].title)
@@ -72,7 +93,9 @@ def own_words(doc: Document, uid: str) -> set[str]:
     return set(re.findall(r"[^\W\d_]+", lower(" ".join(texts))))
 
 
-def foreign_words(doc: Document, uid: str, term: str) -> list[str]:
+def foreign_words(
+    doc: Document, uid: str, term: str, below: dict[str, list[str]] | None = None
+) -> list[str]:
     """The words of a term (of four letters or more) whose first three letters begin no word
     the book prints for the unit (`own_words`): a term quotes the book, in any of its words'
     forms (a Turkish root may be two letters long: `alır`, `alınması`).
@@ -83,7 +106,7 @@ def foreign_words(doc: Document, uid: str, term: str) -> list[str]:
     ([], ['Revoke'])
     """
     lower = load_words(doc.lang).lower
-    words = own_words(doc, uid)
+    words = own_words(doc, uid, below)
     stems = {w[:STEM] for w in words}
     return [w for w in re.findall(r"[^\W\d_]{4,}", term) if lower(w)[:STEM] not in stems]
 
@@ -93,12 +116,13 @@ def apply(doc: Document, folder: Path) -> None:
     no unit of the book, or with a word the book does not print there, is a problem naming
     the data file and its line."""
     units = {u.id: u for u in doc.units}
+    below = subtree_texts(doc)
     path = Path(doc.source).with_name(MADE_FILE)
     for made in read_made(folder):
         unit = units.get(made.unit)
         why = "" if unit is not None else f"no unit {made.unit} in this book"
         why = why or ("" if made.term.strip() else "no term")
-        foreign = foreign_words(doc, made.unit, made.term) if unit is not None else []
+        foreign = foreign_words(doc, made.unit, made.term, below) if unit is not None else []
         if foreign:
             why = f"{', '.join(foreign)} of {made.term!r} not printed in {made.unit}"
         if why:
