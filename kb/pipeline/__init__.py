@@ -13,24 +13,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import shutil
 import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from kb import layers, store
 from kb.core import progress
 from kb.core.code import packages_hash
 from kb.core.model import Document, Unit
-from kb.core.processes import children_end_with_me
+from kb.core.processes import beside, forked
 from kb.crosslang.library import save_misprints
 from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id, read_meta
@@ -39,7 +37,6 @@ from kb.profiles import Profiles
 from kb.qa import stored
 from kb.search.write import build_index
 
-T = TypeVar("T")
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
 # what a manifest entry lists of its units (`listed_units`)
 LISTED = {"laws", "law_titles", "ids", "names"}
@@ -320,8 +317,8 @@ def stage(
 
 @contextmanager
 def parsing(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
-    """A `map` that parses documents side by side in `workers` processes (forked: each
-    starts with the parser loaded, and ends with the build, `children_end_with_me`) when
+    """A `map` that parses documents side by side in `workers` processes (`forked`: each
+    starts with the parser loaded, and ends with the build) when
     they are two or more; else the built-in `map`. Results come in the order asked.
 
     >>> with parsing(1) as run:
@@ -333,72 +330,6 @@ def parsing(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
         return
     with forked(workers) as pool:
         yield pool.map
-
-
-@contextmanager
-def beside(workers: int, work: Callable[..., T], *args: Any) -> Iterator[Callable[[], T]]:
-    """Run `work(*args)` in a forked process beside what the block does (with `workers` two
-    or more; else at the block's start); the function it gives waits for its result, or
-    raises what it raised. Forked, the process runs `work` as this one has it, nothing
-    pickled but the result.
-
-    >>> with beside(2, sum, [1, 2]) as result:
-    ...     result()
-    3
-    >>> with beside(2, int, "x") as result:
-    ...     result()
-    Traceback (most recent call last):
-    ValueError: invalid literal for int() with base 10: 'x'
-    """
-    if workers < 2:
-        done = work(*args)
-        yield lambda: done
-        return
-    theirs, ours = multiprocessing.Pipe(duplex=False)
-
-    def run() -> None:
-        try:
-            answer = ("done", work(*args))
-        except BaseException as err:  # told to the parent, which raises it
-            answer = ("failed", err)
-        try:
-            ours.send(answer)
-        except Exception as err:  # not picklable: what it was, said
-            ours.send(("failed", RuntimeError(f"{type(err).__name__}: {err}")))
-
-    with children_end_with_me():
-        process = multiprocessing.get_context("fork").Process(target=run, daemon=True)
-        process.start()
-    ours.close()
-
-    def result() -> T:
-        try:
-            outcome, value = theirs.recv()
-        except EOFError:
-            process.join()
-            name = getattr(work, "__name__", "work")
-            raise RuntimeError(f"{name} ended with no result (exit {process.exitcode})") from None
-        process.join()
-        if outcome == "failed":
-            raise value
-        return value
-
-    try:
-        yield result
-    finally:
-        if process.is_alive():  # the block failed: what runs beside it goes too
-            process.kill()
-            process.join()
-        theirs.close()
-
-
-@contextmanager
-def forked(workers: int) -> Iterator[ProcessPoolExecutor]:
-    """A pool of `workers` forked processes (each starts with what this one has loaded) that
-    end with this one (`children_end_with_me`)."""
-    fork = multiprocessing.get_context("fork")
-    with children_end_with_me(), ProcessPoolExecutor(workers, mp_context=fork) as pool:
-        yield pool
 
 
 def parse_to_cache(job: tuple[Path, Path, Path, str]) -> tuple[list[str], Any]:
