@@ -473,7 +473,7 @@ async function offline() {
   try { await navigator.serviceWorker.register("/sw.js"); } catch (error) { return; }
   navigator.serviceWorker.addEventListener("message", (event) => { if ((event.data || {}).type === "newer") newerNotice(); });
   const worker = navigator.serviceWorker.controller;
-  if (worker) worker.postMessage({ type: "newer?", url: location.href });
+  if (worker) worker.postMessage({ type: "newer?", url: location.href, build: document.body.dataset.build });
   else (await navigator.serviceWorker.ready).active.postMessage({ type: "keep", url: location.href });
   await showSaved();
   const box = document.querySelector(".offline-save");

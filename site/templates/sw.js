@@ -13,7 +13,7 @@ const ASSETS = {{ assets|tojson }};
 const STATIC = "lawkb-static-" + BUILD;
 const PAGES = "lawkb-pages";
 const SLOW = 4000;  // ms: how long a kept page in another interface language waits for the network
-const newer = new Set();  // pages whose kept copy was of an older build, until their page hears it
+const newer = new Map();  // pages whose kept copy was of an older build: their newest build
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC).then((c) => c.addAll(ASSETS)).then(() => self.skipWaiting()));
@@ -91,12 +91,18 @@ async function refresh(request, key, build) {
   if (!now || now === build) return;
   const readers = (await self.clients.matchAll({ type: "window" })).filter((c) => keyOf(c.url) === key);
   for (const client of readers) client.postMessage({ type: "newer" });
-  if (!readers.length) newer.add(key);  // told when its page asks
+  // and told when a page of it asks showing another build (a reader who reloads the page is
+  // still the old page's client when the refresh ends: the message went to the page leaving)
+  newer.set(key, now);
 }
 
 self.addEventListener("message", (event) => {
   const asked = event.data || {};
-  if (asked.type === "newer?" && newer.delete(keyOf(asked.url))) event.source.postMessage({ type: "newer" });
+  if (asked.type === "newer?" && newer.has(keyOf(asked.url))) {
+    const newest = newer.get(keyOf(asked.url));
+    if (asked.build === newest) newer.delete(keyOf(asked.url));  // it shows the newest
+    else event.source.postMessage({ type: "newer" });
+  }
   if (asked.type === "keep") {  // the page that installed this: kept as well
     event.waitUntil(fetch(asked.url).then((r) => keep(keyOf(asked.url), r)).catch(() => null));
   }
