@@ -12,6 +12,8 @@ the one listed first wins (`ORDER`: so "ei saa", may not, is not also "saa", may
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -153,3 +155,24 @@ def applies(lang: str, sentence: str) -> tuple[str, str] | None:
             return "may", sentence[first:last]
         said = said or ("does", verb[0])
     return said
+
+
+def outvoted(
+    counts: dict[str, Counter[str]],
+) -> Iterator[tuple[str, list[str], list[str], list[str]]]:
+    """Each book whose counts of forms' classes differ from those of the other books, where
+    those agree among themselves on every class: the book, the others, the classes it has
+    fewer of and those it has more of (a book that agrees: both empty).
+
+    >>> counts = {"fi": Counter(must=1), "tr": Counter(must=1), "et": Counter(need_not=1)}
+    >>> [(odd, fewer, more) for odd, _, fewer, more in outvoted(counts)]
+    [('et', ['must'], ['need_not'])]
+    """
+    classes = set().union(*counts.values())
+    for odd, mine in counts.items():
+        others = [x for x in counts if x != odd]
+        if any(len({counts[x][c] for x in others}) > 1 for c in classes):
+            continue  # the other books disagree among themselves
+        theirs = counts[others[0]]
+        fewer = [c for c in classes if mine[c] < theirs[c]]
+        yield odd, others, fewer, [c for c in classes if mine[c] > theirs[c]]

@@ -39,7 +39,7 @@ from kb.qa.checks.base import (
     sentences,
     texts_of,
 )
-from kb.qa.checks.lexicon import Form, applies, forms, strength
+from kb.qa.checks.lexicon import Form, applies, forms, outvoted, strength
 from kb.qa.checks.references import citations
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding
@@ -71,14 +71,8 @@ def differences(texts: dict[str, str]) -> list[Difference]:
     if any(len(v) > MOST for v in found.values()):
         return []
     counts = {x: Counter(f.force for f in v) for x, v in found.items()}
-    forces = set().union(*counts.values())
     out = []
-    for odd, mine in counts.items():
-        others = [x for x in counts if x != odd]
-        if any(len({counts[x][c] for x in others}) > 1 for c in forces):
-            continue  # the other books disagree among themselves
-        fewer = [c for c in forces if mine[c] < counts[others[0]][c]]
-        more = [c for c in forces if mine[c] > counts[others[0]][c]]
+    for odd, others, fewer, more in outvoted(counts):
         if len(fewer) == 1 and len(more) == 1:
             if frozenset(fewer + more) in PARAPHRASES:
                 continue

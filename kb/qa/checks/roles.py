@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from kb.qa.checks.base import Check, Difference, plain, reading_findings, sentences, texts_of
-from kb.qa.checks.lexicon import forms, patterns
+from kb.qa.checks.lexicon import forms, outvoted, patterns
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding
 
@@ -41,16 +41,9 @@ def trades(texts: dict[str, str]) -> list[Difference]:
     """
     found = {x: forms(x, "roles", t) for x, t in texts.items()}
     counts = {x: Counter(f.name for f in v) for x, v in found.items()}
-    roles = set().union(*counts.values())
     out = []
-    for odd, mine in counts.items():
-        others = [x for x in counts if x != odd]
-        if any(len({counts[x][r] for x in others}) > 1 for r in roles):
-            continue  # the other books disagree among themselves
-        theirs = counts[others[0]]
-        fewer = [r for r in roles if mine[r] < theirs[r]]
-        more = [r for r in roles if mine[r] > theirs[r]]
-        if len(fewer) != 1 or len(more) != 1 or mine[fewer[0]] or RELATIVE in fewer + more:
+    for odd, others, fewer, more in outvoted(counts):
+        if len(fewer) != 1 or len(more) != 1 or counts[odd][fewer[0]] or RELATIVE in fewer + more:
             continue
         words = {x: ", ".join(f.words for f in found[x] if f.name == fewer[0]) for x in others}
         said = ", ".join(f.words for f in found[odd] if f.name == more[0])
