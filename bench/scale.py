@@ -7,13 +7,14 @@ Copies every document of the corpus N times into a temporary corpus, each copy a
 its own (`fi-2017`, then `fi2` ... `fiN`, read with its language's profile, reached at
 `/fi2/...`), then:
 
-- `full_build_s`: `lawkb build` of that corpus from nothing (parse, knowledge base, search
-  index, alignment report); `index_build_s`: the search index alone, built again;
+- `full_build_s`: `lawkb build --no-pages` of that corpus from nothing (parse, knowledge
+  base, search index, alignment report: the build serves from then on); `pages_s`: what
+  `lawkb build` does next, `lawkb render` (every page as files, in every UI language:
+  `pages` of them, `pages_mb` on disk); `index_build_s`: the search index alone, built again;
 - `serve_first_200_s`: `lawkb serve` started until `/` answers 200; `rss_ready_mb`: its
   memory when it says `search ready`;
-- `law_page_first_*`: every law page of every document read once over HTTP (each rendered
-  by its first reader, as after a rebuild); `law_page_kept_*`: the same pages read again
-  (sent from their files);
+- `law_page_first_*`: every law page of every document read once over HTTP (sent from the
+  files the build wrote); `law_page_kept_*`: the same pages read again;
 - `api_own_*`, `api_all_*`: searches through the JSON API over HTTP, from
   tests/data/bench_queries.tsv (written blind for this bench, never used for tuning), each
   (query, scope) pair asked once: in one document of the query's language (`own`) and in
@@ -208,10 +209,17 @@ def main() -> None:
                "PYTHONPATH": str(ROOT)}  # fmt: skip
         os.environ.update(env)
         start = time.perf_counter()
-        argv = [sys.executable, "-m", "kb.cli", "--quiet", "build"]
+        argv = [sys.executable, "-m", "kb.cli", "--quiet", "build", "--no-pages"]
         subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
         result: dict = {"copies": args.copies, "alike": args.alike}
         result["full_build_s"] = time.perf_counter() - start
+        start = time.perf_counter()
+        argv = [sys.executable, "-m", "kb.cli", "--quiet", "render"]
+        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+        result["pages_s"] = time.perf_counter() - start
+        files = list((data / "kb" / "pages").rglob("*.html.*"))
+        result["pages"] = sum(p.name.endswith(".br") for p in files)
+        result["pages_mb"] = sum(p.stat().st_size for p in files) / 2**20
 
         from kb import store
         from kb.search.write import build_index, index_dir

@@ -11,6 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from kb.cli import main
+from kb.web.i18n import UI_LANGS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -112,5 +113,10 @@ def test_a_build_shows_its_progress_and_quiet_hides_it(
     assert "documents: 5 items" in lines
     assert any(line.startswith("documents 5/5 tr-2017: parsed (") for line in lines), lines
     assert any(line.startswith("search index: done in ") for line in lines), lines
-    code, out, err = run(capsys, "--data", data, "build", "--force", "--quiet")
+    assert any(line.startswith("pages: done in ") for line in lines), lines
+    assert lines[-1].startswith("pages as files: ") and lines[-1].endswith(" pages written")
+    pages = Path(data) / "kb" / "pages"
+    assert json.loads((pages / ".rendered.json").read_text()) == sorted(UI_LANGS)
+    assert (pages / "tr" / "fi" / "law" / "93" / "index.html.br").is_file()
+    code, out, err = run(capsys, "--data", data, "build", "--force", "--quiet", "--no-pages")
     assert code == 0 and "documents" not in err

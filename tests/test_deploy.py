@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import json
+import shutil
 import signal
 import socket
 import subprocess
@@ -19,10 +21,10 @@ from pathlib import Path
 
 import brotli
 import pytest
-from flask import Flask
 
 from kb import store
-from tests.conftest import CORPUS, ROOT
+from kb.web.i18n import UI_LANGS
+from tests.conftest import ROOT
 from tests.helpers.servers import free_port
 from tests.test_serving import aborted_read, get, idle_connections
 
@@ -30,10 +32,14 @@ pytestmark = pytest.mark.slow  # nginx in front of workers
 
 
 @pytest.fixture(scope="module")
-def proxy(app: Flask) -> Iterator[tuple[int, Path]]:
-    """`lawkb deploy` on a free port of 127.0.0.1; its port and data directory."""
-    data, port = Path(app.config["LAWKB_DATA"]), free_port()
-    argv = [sys.executable, "-m", "kb.cli", "--data", str(data), "--corpus", str(CORPUS)]
+def proxy(
+    built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[int, Path]]:
+    """`lawkb deploy` on a free port of 127.0.0.1, over a copy of the built corpus and data
+    directory (its pages are written as files beside it); its port and data directory."""
+    corpus, data, port = built[0], tmp_path_factory.mktemp("deploy") / "var", free_port()
+    shutil.copytree(built[1], data, symlinks=True)
+    argv = [sys.executable, "-m", "kb.cli", "--data", str(data), "--corpus", str(corpus)]
     argv += ["deploy", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"]
     process = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     said: list[str] = []  # its lines and its workers', read as they come (the pipe never fills)
@@ -151,6 +157,29 @@ def test_aborted_reads_through_nginx_leave_every_worker_up(proxy: tuple[int, Pat
     for n in range(200):
         aborted_read(port, paths[n % len(paths)], keep=(0, 1, 100, 4096)[n % 4])
     assert all(get(port, "/compare/13")[0] == 200 for _ in range(10))
+
+
+def test_the_deployment_writes_every_page_as_files_beside_its_workers(
+    proxy: tuple[int, Path],
+) -> None:
+    """Once it answers, the deployment writes every page as files at the lowest priority
+    (`lawkb render`); from then on nginx sends a page no reader asked for from its file."""
+    port, data = proxy
+    pages = store.current(data).resolve() / "pages"
+    deadline = time.monotonic() + 300
+    while not (pages / ".rendered.json").exists():
+        assert time.monotonic() < deadline, "the pages were not all written in 5 minutes"
+        time.sleep(0.5)
+    assert json.loads((pages / ".rendered.json").read_text()) == sorted(UI_LANGS)
+    kept = pages / "sv" / "et" / "law" / "88" / "index.html.br"
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/et/law/88", headers={"Accept-Encoding": "br", "Cookie": "ui=sv"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        body, etag = response.read(), response.headers["ETag"]
+    stat = kept.stat()
+    assert body == kept.read_bytes() and etag == f'"{int(stat.st_mtime):x}-{stat.st_size:x}"'
+    assert '<html lang="sv"' in brotli.decompress(body).decode()
 
 
 def test_a_rebuild_under_load_through_nginx_loses_no_request(proxy: tuple[int, Path]) -> None:

@@ -5,17 +5,23 @@ parameters, errors and redirects are never files; a rebuild starts afresh."""
 from __future__ import annotations
 
 import gzip
+import json
+import re
 import shutil
 from pathlib import Path
 from unittest import mock
 
 import brotli
+import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from kb import store
+from kb.cli import main
 from kb.pipeline import build
 from kb.web import create_app, page_files
 from kb.web.pages import reading
+from kb.web.prerender import render_pages
 
 
 def files_of(app: Flask) -> Path:
@@ -119,3 +125,54 @@ def test_an_address_no_file_can_hold_is_answered_as_any_other(app: Flask) -> Non
     client = app.test_client()
     assert client.get("/fi/law/AND%20OR%20%28%20fi%00").status_code == 404
     assert client.get("/fi/law/" + "9" * 300).status_code == 404
+
+
+def crawled(client: FlaskClient, ui: str) -> set[str]:
+    """Every page reached from the home page by links with no query, in a UI language."""
+    seen, queue = {"/"}, ["/"]
+    while queue:
+        answer = client.get(queue.pop(), query_string={"ui": ui})
+        if answer.status_code != 200 or answer.mimetype != "text/html":
+            continue
+        for link in re.findall(r'href="(/[^"#?]*)["#]', answer.get_data(as_text=True)):
+            page = not link.startswith(("/static/", "/api/")) and "." not in link.split("/")[-1]
+            if page and link not in seen:
+                seen.add(link)
+                queue.append(link)
+    return seen
+
+
+def test_every_page_is_a_file_before_a_reader_asks_for_it(site: tuple[Path, Path]) -> None:
+    """What `lawkb build` ends with: every page that is the same for every reader written
+    as files, so that a crawl of the whole site makes no file more; the build says they are
+    all written, and rendering them again does nothing."""
+    data = site[1]
+    root = store.current(data).resolve() / "pages"
+    assert not root.exists()
+    assert render_pages(data, ["sk"]) > 500
+    written = sorted(root.rglob("index.html.br"))
+    client = create_app(data).test_client()
+    reached = crawled(client, "sk")
+    assert len(reached) > 500 and "/et/law/93" in reached and "/compare/12" in reached
+    assert sorted(root.rglob("index.html.br")) == written  # each page was a file already
+    for page in ("sv/part/topic.62", "fi/definitions", "et/index", "compare/12", "docs/qa"):
+        assert (root / "sk" / page / "index.html.br").is_file(), page
+    page = brotli.decompress((root / "sk" / "fi" / "law" / "12" / "index.html.br").read_bytes())
+    assert '<html lang="sk"' in page.decode() and 'lang="fi"' in page.decode()
+    assert json.loads((root / ".rendered.json").read_text(encoding="utf-8")) == ["sk"]
+    assert render_pages(data, ["sk"]) == 0
+
+
+def test_lawkb_render_writes_the_pages_of_a_site_with_a_public_address(
+    site: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = site[1]
+    public = "https://laws.example.org"
+    assert main(["--data", str(data), "render", "--ui", "fi", "--public-url", public]) == 0
+    assert capsys.readouterr().err.endswith(" pages written as files\n")
+    root = page_files.page_root(store.current(data).resolve(), public)
+    page = brotli.decompress((root / "fi" / "fi" / "law" / "12" / "index.html.br").read_bytes())
+    assert f"{public}/fi/law/12" in page.decode()
+    assert not (store.current(data).resolve() / "pages").exists()  # no address: not asked
+    assert main(["--data", str(data), "render", "--ui", "fi", "--public-url", public]) == 0
+    assert capsys.readouterr().err == "every page is written as files already\n"

@@ -17,7 +17,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from importlib import metadata
 
-from kb.cli.commands import cmd_build, cmd_cite, cmd_export, cmd_qa, cmd_refs, cmd_search
+from kb.cli.commands import (
+    cmd_build,
+    cmd_cite,
+    cmd_export,
+    cmd_qa,
+    cmd_refs,
+    cmd_render,
+    cmd_search,
+)
 from kb.cli.common import (
     CONNECTION_LIMIT,
     IDLE_TIMEOUT,
@@ -75,7 +83,26 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="unpublish the documents whose corpus folder is gone (kept until then)",
     )
+    b.add_argument(
+        "--no-pages",
+        dest="pages",
+        action="store_false",
+        help="leave the pages to be rendered at their first request (see `render`)",
+    )
     b.set_defaults(run=cmd_build)
+    w = sub.add_parser(
+        "render", help="write every page of the current build as files, for nginx to send"
+    )
+    w.add_argument(
+        "--public-url", type=public_url, default=os.environ.get("LAWKB_PUBLIC_URL", ""),
+        help="the public address of the site that serves them (default: $LAWKB_PUBLIC_URL)",
+    )  # fmt: skip
+    w.add_argument(
+        "--ui",
+        type=choices_list(UI_LANGS),
+        help=f"the UI languages, comma-separated ({','.join(UI_LANGS)}; default: all)",
+    )
+    w.set_defaults(run=cmd_render)
     e = sub.add_parser("export", help="print one language's units in document order")
     e.add_argument("--lang", help="language code (fi, tr, ...) or document id (sk-2007): json, md")
     e.add_argument("--format", choices=("json", "md", "site"), default="json")

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    report = build(args.corpus, args.data, args.force, args.prune, WORKERS)
+    report = build(args.corpus, args.data, args.force, args.prune, WORKERS, args.pages)
     print(f"knowledge base in {args.data or store.data_dir()}", file=sys.stderr)
     if report.up_to_date:
         print("knowledge base up to date", file=sys.stderr)
@@ -34,6 +34,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         done = ", ".join(report.built) or "nothing"
         print(f"parsed: {done}; reused: {', '.join(report.reused) or 'nothing'}", file=sys.stderr)
     print(f"search index {'built' if report.indexed else 'up to date'}", file=sys.stderr)
+    if args.pages:
+        said = f"{plural(report.pages, 'page')} written" if report.pages else "up to date"
+        print(f"pages as files: {said}", file=sys.stderr)
     for doc_id, problems in sorted(report.errors.items()):
         for problem in problems:
             print(problem, file=sys.stderr)
@@ -47,6 +50,18 @@ def cmd_build(args: argparse.Namespace) -> int:
     for line in store.summary(store.read_manifest(args.data)):
         print(line)
     return 0 if report.ok and not report.kept else 1
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from kb.web.prerender import render_pages
+
+    ensure_built(args)
+    written = render_pages(args.data, args.ui, args.public_url, WORKERS)
+    if written:
+        print(f"{plural(written, 'page')} written as files", file=sys.stderr)
+    else:
+        print("every page is written as files already", file=sys.stderr)
+    return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -118,3 +118,20 @@ def forked(workers: int) -> Iterator[ProcessPoolExecutor]:
     fork = multiprocessing.get_context("fork")
     with children_end_with_me(), ProcessPoolExecutor(workers, mp_context=fork) as pool:
         yield pool
+
+
+@contextmanager
+def mapping(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
+    """A `map` over a pool of `workers` forked processes (`forked`: each starts with what
+    this one has loaded, and ends with it) when they are two or more; else the built-in
+    `map`. Results come in the order asked.
+
+    >>> with mapping(1) as run:
+    ...     list(run(len, ["ab", "c"]))
+    [2, 1]
+    """
+    if workers < 2:
+        yield map
+        return
+    with forked(workers) as pool:
+        yield pool.map

@@ -18,8 +18,6 @@ import shutil
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,7 @@ from kb import layers, store
 from kb.core import progress
 from kb.core.code import packages_hash
 from kb.core.model import Document, Unit
-from kb.core.processes import beside, forked
+from kb.core.processes import beside, mapping
 from kb.crosslang.library import save_misprints
 from kb.ingest import lawbook
 from kb.ingest.lawbook import META_FILE, document_id, read_meta
@@ -36,6 +34,7 @@ from kb.layers import cite
 from kb.profiles import Profiles
 from kb.qa import stored
 from kb.search.write import build_index
+from kb.web.prerender import render_pages
 
 PARSER_PACKAGES = ("core", "profiles", "ingest", "layers", "data")
 # what a manifest entry lists of its units (`listed_units`)
@@ -113,6 +112,7 @@ class Report:
     kept: list[str] = field(default_factory=list)  # published still, their folder gone
     up_to_date: bool = False
     indexed: bool = False  # the search index was (re)built
+    pages: int = 0  # pages written as files (`build(pages=True)`; 0: all were already)
 
     @property
     def ok(self) -> bool:
@@ -159,6 +159,7 @@ def build(
     force: bool = False,
     prune: bool = False,
     workers: int = 1,
+    pages: bool = False,
 ) -> Report:
     """Build the knowledge base and its search index from the corpus, reusing what has not
     changed, and swap both in with one rename (the index is linked from the build). The
@@ -168,6 +169,10 @@ def build(
     is worked out beside the index, in processes forked from this one: for a process that
     does little else (forked from a large one, a test runner, the copies of its pages made
     as it goes on cost more than the work shared).
+
+    With `pages`, every page that is the same for every reader is then written as files in
+    every UI language (`kb.web.prerender`: the new build serves meanwhile; `Report.pages`
+    says how many).
 
     A document with errors is reported in `Report.errors` and keeps its previous version;
     the other documents build all the same. A published document whose folder is gone
@@ -200,20 +205,35 @@ def build(
             save_misprints(data, store.current(data))  # unless stored for this code
             report.indexed = build_index(data)
             stored.derive(data, store.current(data).resolve())
-            return report
-        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
-        staging = data / "builds" / f".{stamp}"
-        staging.mkdir(parents=True)
-        try:
-            report.indexed = stage(corpus, data, staging, folders, hashes, force, report, workers)
-            final = staging.with_name(stamp)
-            staging.rename(final)
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
-        store.swap_link(store.current(data), Path("builds") / stamp)
-        store.prune(data, keep=stamp)
+        else:
+            stamp = new_build(corpus, data, folders, hashes, force, report, workers)
+            store.swap_link(store.current(data), Path("builds") / stamp)
+            store.prune(data, keep=stamp)
+    if pages:
+        report.pages = render_pages(data, workers=workers)
     return report
+
+
+def new_build(
+    corpus: Path,
+    data: Path,
+    folders: dict[str, Path],
+    hashes: dict[str, str],
+    force: bool,
+    report: Report,
+    workers: int,
+) -> str:
+    """Make a build in a staging folder (`stage`) and name it, not yet current; its stamp."""
+    stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+    staging = data / "builds" / f".{stamp}"
+    staging.mkdir(parents=True)
+    try:
+        report.indexed = stage(corpus, data, staging, folders, hashes, force, report, workers)
+        staging.rename(staging.with_name(stamp))
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return stamp
 
 
 def keep_previous(current: Path, staging: Path, doc_id: str) -> bool:
@@ -273,7 +293,7 @@ def stage(
     cached_at = {i: cache / f"{i}-{hashes[i]}.json" for i in folders}
     todo = [i for i in folders if force or not cached_at[i].exists()]
     stage_of = progress.stage("documents", total=len(folders))
-    with stage_of as done, parsing(min(workers, len(todo))) as run:
+    with stage_of as done, mapping(min(workers, len(todo))) as run:
         parsed = run(parse_to_cache, [(folders[i], corpus, cached_at[i], hashes[i]) for i in todo])
         for doc_id, folder in folders.items():
             cached = cached_at[doc_id]
@@ -313,23 +333,6 @@ def stage(
             indexed = build_index(data, staging)
         derived()
     return indexed
-
-
-@contextmanager
-def parsing(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
-    """A `map` that parses documents side by side in `workers` processes (`forked`: each
-    starts with the parser loaded, and ends with the build) when
-    they are two or more; else the built-in `map`. Results come in the order asked.
-
-    >>> with parsing(1) as run:
-    ...     list(run(len, ["ab", "c"]))
-    [2, 1]
-    """
-    if workers < 2:
-        yield map
-        return
-    with forked(workers) as pool:
-        yield pool.map
 
 
 def parse_to_cache(job: tuple[Path, Path, Path, str]) -> tuple[list[str], Any]:

@@ -36,14 +36,10 @@ from kb.qa.groups import Alignment, align_books
 from kb.qa.model import ALL_CHECKS, CHECKS, SEVERITIES, Finding
 from kb.web import params
 from kb.web.cache import PerBuild, cached_page
+from kb.web.current import library
 
 bp = Blueprint("alignment", __name__)
 _computing = threading.Lock()  # one computation at a time: a second request waits for it
-
-
-def library() -> Library:
-    """The library of the app's knowledge base."""
-    return get_library(current_app.config["LAWKB_DATA"])
 
 
 REPORTS = PerBuild(size=16)  # the report over each choice of documents, per build

@@ -20,9 +20,10 @@ from kb.core.ids import LAW_LEVELS, law_of
 from kb.core.model import EVERY, MAX_HITS
 from kb.crosslang import align
 from kb.crosslang.citations import resolve
-from kb.crosslang.library import Book, get_library
+from kb.crosslang.library import Book
 from kb.layers import cite
 from kb.web.cache import searcher
+from kb.web.current import library
 from kb.web.openapi import SPEC
 from kb.web.pages.errors import kept_headers
 from kb.web.security import own_location
@@ -33,7 +34,7 @@ bp = Blueprint("api", __name__)
 
 def book_or_404(lang: str) -> Book:
     """The book a language code (its main document) or a document id names."""
-    book = get_library(current_app.config["LAWKB_DATA"]).book(lang)
+    book = library().book(lang)
     if book is None:
         abort(404, f"no document in language {lang[:20]!r}")
     return book
@@ -50,7 +51,7 @@ def unit_json(book: Book, unit) -> dict:
 @bp.route("/laws")
 def laws():
     lang = request.args.get("lang", "")
-    lib = get_library(current_app.config["LAWKB_DATA"])
+    lib = library()
     langs = [lang] if lang else lib.langs
     out = []
     for code in langs:
@@ -81,7 +82,7 @@ def unit(lang: str, uid: str):
     found = book.by_id.get(uid)
     if found is None:
         abort(404, f"no unit {uid[:40]!r} in {lang}")
-    lib = get_library(current_app.config["LAWKB_DATA"])
+    lib = library()
     data = unit_json(book, found)
     if "citation" in data:  # a law's unit: its whole wording and its citations to copy
         from kb.web.pages.citations import citation_texts
@@ -128,7 +129,7 @@ def search():
 def subject_index(lang: str):
     """A book's subject index (its own, or the Estonian index reached through its units)."""
     book = book_or_404(lang)
-    found = kept_index(get_library(current_app.config["LAWKB_DATA"]), book.key)
+    found = kept_index(library(), book.key)
     return jsonify(found and found | {"lang": book.lang, "document": book.id})
 
 
@@ -141,7 +142,7 @@ def cite_unit():
     book = book_or_404(lang) if lang else None
     if book is None:
         abort(400, "lang is required")
-    found = resolve(get_library(current_app.config["LAWKB_DATA"]), query[:200], book.key)
+    found = resolve(library(), query[:200], book.key)
     if found is None or not found.found:
         error, uid = (found.resolution.error, found.resolution.id) if found else ("", "")
         return jsonify({"error": error, "status": 404, "id": uid or None}), 404

@@ -94,9 +94,9 @@ def conditional(response: Response) -> Response:
     encoded = response.headers.get("Content-Encoding")
     if response.is_streamed or (encoded and not response.get_etag()[0]):
         return response
-    from kb.crosslang.library import get_library
+    from kb.web.current import library
 
-    built = built_at(get_library(current_app.config["LAWKB_DATA"]).build_id)
+    built = built_at(library().build_id)
     if built is not None and not response.last_modified:
         response.last_modified = built
     if not encoded:
@@ -123,9 +123,9 @@ def built_at(build_id: str) -> datetime | None:
 def service_worker() -> Response:
     """The service worker (scope `/`): the pages once read work offline; a book saved in one
     tap works offline whole. Its cache is named after the build, so a rebuild refreshes it."""
-    from kb.crosslang.library import get_library
+    from kb.web.current import library
 
-    lib = get_library(current_app.config["LAWKB_DATA"])
+    lib = library()
     assets = [asset_url(name) for name in ("site.css", "site.js", "icon.svg")] + ["/offline"]
     body = render_template("sw.js", build=lib.build_id, assets=assets)
     response = Response(body, mimetype="text/javascript")

@@ -36,8 +36,8 @@ from flask import abort, current_app, g, request
 from flask_babel import gettext as _
 
 from kb import store
-from kb.crosslang.library import get_library
 from kb.web import i18n, params
+from kb.web.current import library as current_library
 from kb.web.page_files import encode, page_file, read_page, write_page
 
 BUDGET = 16 * 2**20  # bytes, compressed pages and their keys: pages asked with parameters
@@ -272,7 +272,7 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(view)
     def wrapper(**kwargs: Any) -> Any:
         data = current_app.config["LAWKB_DATA"]
-        library = get_library(data)
+        library = current_library()
         public = current_app.config.get("LAWKB_PUBLIC_URL", "")
         ui, canonical, coding = i18n.ui_lang(), params.canonical(), coding_asked()
         path = None if canonical else page_file(library.build_dir, public, ui, request.path)

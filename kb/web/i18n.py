@@ -19,13 +19,12 @@ from typing import Any
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, current_app, g, has_app_context, has_request_context, request
+from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
 
 from kb import store
-from kb.crosslang.library import get_library
 from kb.profiles import SHIPPED, Profiles, languages, sort_key
 
 COOKIE = "ui"
@@ -117,7 +116,9 @@ def profiles() -> Profiles:
     """
     if not has_app_context():
         return SHIPPED
-    return get_library(current_app.config["LAWKB_DATA"]).profiles
+    from kb.web.current import library
+
+    return library().profiles
 
 
 def language_of(key: str) -> str:

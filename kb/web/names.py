@@ -11,14 +11,13 @@ is read for them), a part outside the laws by its name, a book by a label or by 
 
 from __future__ import annotations
 
-from flask import current_app
 from flask_babel import gettext, lazy_gettext, lazy_pgettext
 from markupsafe import Markup, escape
 
 from kb.core.ids import law_of, table_of
-from kb.crosslang.library import Library, get_library
 from kb.layers import cite
 from kb.web import i18n
+from kb.web.current import library
 from kb.web.i18n import language_of
 
 FIRST_WORDS = 8  # of a definition, in a link's title
@@ -60,11 +59,6 @@ def part_name(part: str) -> str:
     return gettext("%(part)s %(n)s", part=name, n=rest) if rest.isdigit() else name
 
 
-def _library() -> Library:
-    """The library of the app's knowledge base."""
-    return get_library(current_app.config["LAWKB_DATA"])
-
-
 def _printed(uid: str, lang: str | None) -> tuple[str, str] | None:
     """The name a book prints for a unit and the book's language: the book `lang`'s, else
     that of the first book that has the unit (from the build's listing: no book is read).
@@ -74,7 +68,7 @@ def _printed(uid: str, lang: str | None) -> tuple[str, str] | None:
     ...     _printed("topic.62", None), _printed("def.vpv", "tr")
     (('KORRIGERING AV REVOKE', 'sv'), None)
     """
-    books = _library().books
+    books = library().books
     for key in [lang] if lang in books else list(books):
         name = books[key].names.get(uid)
         if name:
@@ -100,7 +94,7 @@ def unit_name(uid: str, lang: str | None = None) -> str:
     if law_of(uid) is not None and table_of(uid) is None:
         return cite.notation(uid, style, i18n.profiles())
     if table_of(uid) is not None:
-        named = _printed(uid, lang or style) if lang or style in _library().books else None
+        named = _printed(uid, lang or style) if lang or style in library().books else None
         return cite.named(uid, named[0] if named else "", style, i18n.profiles())
     named = _printed(uid, lang)
     if named is not None:
@@ -122,7 +116,7 @@ def link_title(uid: str, lang: str) -> str:
     'VPV: Vasemmanpuoleinen vastustaja.'
     'Yasa 16B Ortaktan Gelen Dış Bilgi'
     """
-    unit = _library().book(lang).by_id.get(uid) if _library().book(lang) else None
+    unit = library().book(lang).by_id.get(uid) if library().book(lang) else None
     if table_of(uid) is not None:
         return unit_name(uid, lang)
     if law_of(uid) is not None:
@@ -163,7 +157,7 @@ def book_label(key: str) -> str:
     ...     book_label("sv")
     'Swedish 2007'
     """
-    book = _library().book(key)
+    book = library().book(key)
     if book is None:
         return key
     named = DOCUMENTS.get(book.key)
@@ -183,12 +177,12 @@ def book_title(key: str) -> Markup:
     <span lang="fi">Vuoden 2017 kilpailubridgen laki</span>
     <span lang="tr">2017, Uluslararası Briç Yasaları</span>
     """
-    book = _library().book(key)
+    book = library().book(key)
     title = book.meta.get("title", "") if book is not None else ""
     if not title:
         return escape(book_label(key))
     if title.isupper():
-        title = title[:1] + _library().profiles.load_words(book.lang).lower(title[1:])
+        title = title[:1] + library().profiles.load_words(book.lang).lower(title[1:])
     return in_lang(book.lang, title)
 
 

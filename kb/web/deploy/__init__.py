@@ -127,17 +127,27 @@ class Deployment:
     ports: list[int] = field(default_factory=list)
     processes: dict[int, subprocess.Popen] = field(default_factory=dict)
     proxy: subprocess.Popen | None = None
+    renderer: subprocess.Popen | None = None  # `lawkb render`, at low priority, once up
 
     @property
     def prefix(self) -> Path:
         return self.data.resolve() / "deploy"
 
+    def lawkb(self, *argv: str) -> list[str]:
+        """A `lawkb` command line on this deployment's data and corpus."""
+        corpus = ["--corpus", str(self.corpus)] if self.corpus else []
+        return [sys.executable, "-m", "kb.cli", "--data", str(self.data), *corpus, *argv]
+
     def worker(self, port: int) -> subprocess.Popen:
-        argv = [sys.executable, "-m", "kb.cli", "--data", str(self.data)]
-        argv += ["--corpus", str(self.corpus)] if self.corpus else []
-        argv += ["serve", "--host", "127.0.0.1", "--port", str(port)]
+        argv = self.lawkb("serve", "--host", "127.0.0.1", "--port", str(port))
         argv += ["--threads", str(self.threads), "--public-url", self.public_url]
         return subprocess.Popen(argv, stdin=subprocess.DEVNULL)
+
+    def render(self) -> subprocess.Popen:
+        """Write every page as files (`lawkb render`) beside the workers, at the lowest
+        priority: nginx sends each page's file once it is there, a worker's render before."""
+        argv = self.lawkb("--quiet", "render", "--public-url", self.public_url)
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, preexec_fn=lambda: os.nice(19))
 
     def start(self) -> None:
         """Write the configuration, start the workers and, once they answer, nginx."""
@@ -174,6 +184,7 @@ class Deployment:
             if time.monotonic() > deadline:
                 raise DeployError(f"nginx does not answer on {self.listen}")
             time.sleep(0.1)
+        self.renderer = self.render()
 
     def local_address(self) -> str:
         host, _, port = self.listen.rpartition(":")
@@ -185,6 +196,17 @@ class Deployment:
         assert self.proxy is not None
         while self.proxy.poll() is None:
             time.sleep(1)
+            if self.renderer is not None and self.renderer.poll() is not None:
+                done = (
+                    "every page written as files"
+                    if self.renderer.returncode == 0
+                    else (
+                        f"rendering the pages stopped (exit {self.renderer.returncode}): "
+                        "the workers render each at its first request"
+                    )
+                )
+                print(f"lawkb deploy: {done}", file=sys.stderr)
+                self.renderer = None
             for port, process in self.processes.items():
                 if process.poll() is not None:
                     print(f"lawkb deploy: worker on port {port} stopped; starting it again",
@@ -195,10 +217,11 @@ class Deployment:
     def stop(self) -> None:
         if self.proxy is not None and self.proxy.poll() is None:
             self.proxy.send_signal(signal.SIGQUIT)  # nginx: finish the answers under way
-        for process in self.processes.values():
+        ours = [*self.processes.values(), *([self.renderer] if self.renderer else [])]
+        for process in ours:
             if process.poll() is None:
                 process.terminate()
-        for process in [*self.processes.values(), *([self.proxy] if self.proxy else [])]:
+        for process in [*ours, *([self.proxy] if self.proxy else [])]:
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:

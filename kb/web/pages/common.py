@@ -6,8 +6,6 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     abort,
-    current_app,
-    g,
     redirect,
     request,
     url_for,
@@ -16,8 +14,9 @@ from flask_babel import gettext as _
 
 from kb.core.ids import inside, law_of
 from kb.crosslang.align import N_
-from kb.crosslang.library import Book, Library, get_library
+from kb.crosslang.library import Book
 from kb.web import i18n
+from kb.web.current import library
 
 bp = Blueprint("pages", __name__)
 
@@ -32,14 +31,6 @@ GENERIC_ERRORS = {
 
 
 MAX_QUERY = 500
-
-
-def library() -> Library:
-    """The library of the current build, looked up once per request."""
-    lib = g.get("library")
-    if lib is None:
-        lib = g.library = get_library(current_app.config["LAWKB_DATA"])
-    return lib
 
 
 @bp.url_value_preprocessor
