@@ -156,7 +156,8 @@ def test_modules_and_classes_a_newcomer_can_hold() -> None:
     assert long_classes == []
 
 
-MUTABLE = ("dict", "list", "set", "defaultdict", "OrderedDict")  # what a registry is made of
+# what a registry is made of (the site's caches too: `kb.web.cache`)
+MUTABLE = ("dict", "list", "set", "defaultdict", "OrderedDict", "PageCache", "PerBuild")
 
 
 def module_registries(path: Path) -> list[str]:
@@ -189,3 +190,20 @@ def test_the_profiles_keep_no_registry() -> None:
     assert {name: names for name, names in found.items() if names} == {}
     # (the check finds one: a process's open searchers, by index, are a registry)
     assert module_registries(KB / "search" / "searcher.py") == ["_searchers"]
+
+
+def test_the_site_keeps_its_caches_in_the_app() -> None:
+    """What the site keeps between requests (pages, subject indexes, reports, its searcher)
+    is its app's (`kb.web.cache.Caches`), made with it and gone with it: no module of kb/web
+    binds a container filled at run time. Elsewhere only a process's one current library
+    and searcher per data directory, and the parent a forked process watches, are."""
+    found = {
+        str(p.relative_to(KB)): names
+        for p in sorted(KB.rglob("*.py"))
+        if (names := module_registries(p))
+    }
+    assert found == {
+        "core/processes.py": ["_forking"],
+        "crosslang/library.py": ["_cache"],
+        "search/searcher.py": ["_searchers"],
+    }

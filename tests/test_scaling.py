@@ -35,7 +35,7 @@ from kb.pipeline import build
 from kb.qa import report, stored
 from kb.qa.model import CHECKS
 from kb.web import alignment, create_app
-from kb.web.cache import PerBuild
+from kb.web.cache import caches
 from tests.helpers.corpus import copy_corpus
 
 pytestmark = pytest.mark.slow  # whole builds of the corpus copied three times
@@ -94,7 +94,8 @@ def test_the_alignment_report_is_read_from_the_build(sites: dict[int, FlaskClien
     data = Path(client.application.config["LAWKB_DATA"])
     build_dir = store.current(data).resolve()
     assert stored.is_current(build_dir) and (build_dir / stored.LAWS).is_file()
-    alignment.REPORTS = PerBuild(size=16)  # nothing this build computed before: read
+    with client.application.app_context():
+        caches().kept.clear()  # nothing this build computed before: read
     with (
         mock.patch.object(alignment, "align_books", side_effect=AssertionError("computed")),
         mock.patch.object(alignment, "report_on", side_effect=AssertionError("computed")),

@@ -29,10 +29,10 @@ class Refused(Exception):
 def plural(count: int, word: str) -> str:
     """A count and an English noun in the right number.
 
-    >>> plural(1, "error"), plural(3, "error"), plural(0, "page")
-    ('1 error', '3 errors', '0 pages')
+    >>> plural(1, "error"), plural(3, "error"), plural(0, "page"), plural(3108, "page")
+    ('1 error', '3 errors', '0 pages', '3,108 pages')
     """
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def ensure_built(args: argparse.Namespace) -> None:

@@ -146,9 +146,6 @@ def joined(heading: str, term: str) -> str:
     return f"{heading}, {term[:1].lower()}{term[1:]}"
 
 
-NO_CONTEXT: dict[str, str] = {}  # shared by the concepts printed under no heading (read only)
-
-
 class Concept(NamedTuple):
     """A concept as a searcher holds it (`concept` gives its fields): `sizes` are the
     numbers of content words of its terms, in their order.

@@ -19,6 +19,8 @@ from __future__ import annotations
 import heapq
 import math
 from collections import defaultdict
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from kb.profiles import SHIPPED, Profiles
@@ -33,7 +35,7 @@ FULL = 1 - 1e-9  # a bound from which a situation's phrases may score 1 (less: r
 # situations: "partner's ace of spades fell during the auction" is about a card exposed in
 # the auction, not about spades (which a few situations' phrases name as their example).
 CARD_WORD = 0.3
-NO_CONTEXT: dict[str, str] = {}  # shared by the concepts printed under no heading (read only)
+NO_CONTEXT: Mapping[str, str] = MappingProxyType({})  # of every concept under no heading
 
 
 class Asked(NamedTuple):

@@ -152,6 +152,12 @@ class Lemmatizer:
         self.code = code
         self.table: dict[str, str] = {}
         self._lock = threading.Lock()
+        # In a forked process (an index build's writers), a fresh lock: a thread of the
+        # parent may have held this one, and no thread of the child will release it.
+        os.register_at_fork(after_in_child=self._fresh_lock)
+
+    def _fresh_lock(self) -> None:
+        self._lock = threading.Lock()
 
     def __call__(self, word: str) -> str:
         lemma = self.table.get(word)
@@ -170,17 +176,6 @@ class Lemmatizer:
         self._lookup("bridge")
 
 
-def _unlock_lemmatizers() -> None:
-    """In a forked process (an index build's writers), fresh locks: a thread of the parent
-    may have held one, and no thread of the child will release it."""
-    for code in _LEMMATIZERS:
-        lemmatizer(code)._lock = threading.Lock()
-
-
-_LEMMATIZERS: set[str] = set()
-os.register_at_fork(after_in_child=_unlock_lemmatizers)
-
-
 @cache
 def lemmatizer(code: str) -> Lemmatizer:
     """The lemmatizer of a simplemma language code (one per process).
@@ -188,5 +183,4 @@ def lemmatizer(code: str) -> Lemmatizer:
     >>> lemmatizer("tr") is lemmatizer("tr"), lemmatizer("tr")("kartları")
     (True, 'kart')
     """
-    _LEMMATIZERS.add(code)
     return Lemmatizer(code)

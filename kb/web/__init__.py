@@ -13,7 +13,7 @@ from flask import Flask
 
 from kb import store
 from kb.crosslang.library import get_library
-from kb.web import alignment, api, assets, docs, i18n, pages, params, security
+from kb.web import alignment, api, assets, cache, docs, i18n, pages, params, security
 
 SITE = Path(__file__).resolve().parent.parent / "site"  # shipped in the package
 
@@ -43,6 +43,7 @@ def create_app(data: Path | None = None, **config) -> Flask:
         raise RuntimeError(f"cannot read the knowledge base in {data}: {err}") from err
     if not built:
         raise RuntimeError(f"no knowledge base in {data}: run `lawkb build` first")
+    cache.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     params.init_app(app)

@@ -35,14 +35,11 @@ from kb.qa import report_on, stored
 from kb.qa.groups import Alignment, align_books
 from kb.qa.model import ALL_CHECKS, CHECKS, SEVERITIES, Finding
 from kb.web import params
-from kb.web.cache import PerBuild, cached_page
+from kb.web.cache import cached_page, caches
 from kb.web.current import library
 
 bp = Blueprint("alignment", __name__)
 _computing = threading.Lock()  # one computation at a time: a second request waits for it
-
-
-REPORTS = PerBuild(size=16)  # the report over each choice of documents, per build
 
 
 def compute(data: Path, langs: tuple[str, ...]) -> stored.Stored:
@@ -200,7 +197,8 @@ def current(lib: Library, langs: list[str]) -> stored.Stored:
     computation at a time; a request whose reader left while it waited is not computed."""
     key = tuple(x for x in lib.langs if x in langs)
     data = Path(current_app.config["LAWKB_DATA"])
-    found = REPORTS.peek(lib.build_id, key)
+    reports = caches().per_build("alignment reports", size=16)  # a choice of documents each
+    found = reports.peek(lib.build_id, key)
     if found is not None:
         return found
     with _computing:
@@ -208,7 +206,7 @@ def current(lib: Library, langs: list[str]) -> stored.Stored:
         gone = asking.get("waitress.client_disconnected")
         if gone is not None and gone():
             raise ClientLeft()
-        return REPORTS.get(lib.build_id, key, lambda: compute(data, key))
+        return reports.get(lib.build_id, key, lambda: compute(data, key))
 
 
 class ClientLeft(HTTPException):

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import brotli
-from flask import abort, current_app, g, request
+from flask import Flask, abort, current_app, g, request
 from flask_babel import gettext as _
 
 from kb import store
@@ -230,8 +230,43 @@ class PerBuild:
         return value
 
 
-PAGES = PageCache()
-_searchers: dict[Path, tuple[str, Any]] = {}
+@dataclass
+class Caches:
+    """What an app keeps between requests, made with it (`init_app`) and gone with it: the
+    pages asked for with parameters (`PageCache`), values worked out per build by name
+    (`PerBuild`: each book's subject index, the alignment reports), and the searcher of its
+    current search index with the index link it was opened for. Two apps in one process
+    (two data directories, a test's) share none of it.
+
+    >>> from kb.web import create_app
+    >>> one, two = create_app(), create_app()
+    >>> with one.app_context():
+    ...     mine = caches()
+    ...     mine is caches(), mine.per_build("x", 2) is mine.per_build("x", 2)
+    (True, True)
+    >>> with two.app_context():
+    ...     caches() is mine
+    False
+    """
+
+    pages: PageCache = field(default_factory=PageCache)
+    kept: dict[str, PerBuild] = field(default_factory=dict)
+    searcher: tuple[str, Any] | None = None
+
+    def per_build(self, name: str, size: int) -> PerBuild:
+        """The values named `name`, per build (at most `size` keys per build)."""
+        found = self.kept.get(name)
+        return found if found is not None else self.kept.setdefault(name, PerBuild(size))
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its caches (`Caches`)."""
+    app.extensions["lawkb.caches"] = Caches()
+
+
+def caches() -> Caches:
+    """The current app's caches."""
+    return current_app.extensions["lawkb.caches"]
 
 
 def searcher() -> Any:
@@ -251,14 +286,15 @@ def searcher() -> Any:
         marker = os.readlink(store.current(data) / "index")
     except OSError:
         marker = ""
-    known = _searchers.get(data)
+    mine = caches()
+    known = mine.searcher
     if known is not None and marker and known[0] == marker:
         return known[1]
     try:
         found = get_searcher(data)
     except NoIndex:  # a data directory replaced by one never built: say so, not a 500
         abort(503, _("The search index is being built. Please try again in a moment."))
-    _searchers[data] = (marker, found)
+    mine.searcher = (marker, found)
     return found
 
 
@@ -267,7 +303,7 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
     query parameters in canonical form (`kb.web.params`: pages never carry the request's
     host; repeats and unknown parameters make no new page), in the content coding the reader
     accepts: with no parameter from its files in the build (`kb.web.page_files`), else from
-    `PAGES`. What is not a rendered page (a redirect, an error) is not kept."""
+    the app's `PageCache`. What is not a rendered page (a redirect, an error) is not kept."""
 
     @wraps(view)
     def wrapper(**kwargs: Any) -> Any:
@@ -286,15 +322,16 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
                 found = read_page(path, coding)
             return page_response(*found, coding) if found else view(**kwargs)
         key = (library.build_id, str(data), public, ui, request.path, canonical)
-        PAGES.for_build(library.build_id)
-        found = PAGES.get(key, coding)
+        pages = caches().pages
+        pages.for_build(library.build_id)
+        found = pages.get(key, coding)
         if found is None:
             result = view(**kwargs)
             if not isinstance(result, str):
                 return result
             page = result.encode()
-            kept = PAGES.put(key, page, coding)  # in the reader's coding (see `PageCache`)
-            found = PAGES.get(key, coding) if coding in CODINGS else (page, kept.etag)
+            kept = pages.put(key, page, coding)  # in the reader's coding (see `PageCache`)
+            found = pages.get(key, coding) if coding in CODINGS else (page, kept.etag)
             if found is None:  # a page over the whole budget: sent as rendered
                 return result
         return page_response(*found, coding)

@@ -25,7 +25,7 @@ from kb.crosslang.library import Book, Library
 from kb.layers import cite
 from kb.profiles import load_profile, sort_key
 from kb.search.concepts import joined
-from kb.web.cache import PerBuild
+from kb.web.cache import PerBuild, caches
 
 
 def printed_entries(book: Book) -> list[dict[str, Any]]:
@@ -196,30 +196,37 @@ def by_letter(entries: list[dict[str, Any]], key, grouped: bool) -> list[dict[st
     return letters
 
 
-INDEXES = PerBuild(size=64)  # each book's index, per build: 150 ms of work for a page
-
-
 def kept_index(library: Library, lang: str) -> dict[str, Any] | None:
-    """`book_index`, worked out once per build and book (for the page and the API alike).
+    """`book_index`, worked out once per build and book (for the page and the API alike:
+    150 ms of work for a page), kept by the app (`kb.web.cache.Caches`).
 
+    >>> from kb.web import create_app
     >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
-    >>> kept_index(lib, "fi") is kept_index(lib, "fi")
+    >>> with create_app().app_context():
+    ...     kept_index(lib, "fi") is kept_index(lib, "fi")
     True
     """
-    return INDEXES.get(library.build_id, lang, lambda: book_index(library, lang))
+    return indexes().get(library.build_id, lang, lambda: book_index(library, lang))
+
+
+def indexes() -> PerBuild:
+    """The app's subject indexes and their pages, per build (64 a build at most)."""
+    return caches().per_build("subject indexes", size=64)
 
 
 def kept_page(library: Library, lang: str) -> list[dict[str, Any]] | None:
     """`page_letters` of `kept_index`, worked out once per build and book.
 
+    >>> from kb.web import create_app
     >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
-    >>> kept_page(lib, "et") is kept_page(lib, "et"), kept_page(lib, "xx")
+    >>> with create_app().app_context():
+    ...     kept_page(lib, "et") is kept_page(lib, "et"), kept_page(lib, "xx")
     (True, None)
     """
     found = kept_index(library, lang)
-    return found and INDEXES.get(library.build_id, ("page", lang), lambda: page_letters(found))
+    return found and indexes().get(library.build_id, ("page", lang), lambda: page_letters(found))
 
 
 def page_letters(found: dict[str, Any]) -> list[dict[str, Any]]:
