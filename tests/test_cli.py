@@ -107,16 +107,32 @@ def test_a_build_shows_its_progress_and_quiet_hides_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     data = str(tmp_path / "data")
-    code, out, err = run(capsys, "--data", data, "build")
+    code, out, err = run(capsys, "--data", data, "build", "--no-pages")
     assert code == 0 and "fi-2017  2017 lawbook  laws 93" in out
     lines = err.splitlines()
     assert "documents: 5 items" in lines
     assert any(line.startswith("documents 5/5 tr-2017: parsed (") for line in lines), lines
     assert any(line.startswith("search index: done in ") for line in lines), lines
+    assert not any(line.startswith("pages") for line in lines), lines
+    assert not (Path(data) / "kb" / "pages").exists()
+    code, out, err = run(capsys, "--data", data, "build", "--force", "--quiet")
+    assert code == 0 and "documents" not in err and "pages:" not in err
+
+
+@pytest.mark.sweep  # every page of five documents in six interface languages
+def test_a_build_writes_every_page_as_files_in_every_interface_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    code, _, err = run(capsys, "--data", str(data), "build")
+    lines = err.splitlines()
+    assert code == 0 and "pages: 18 items" in lines
+    assert any(line.startswith("pages 18/18 tr: 117 pages (") for line in lines), lines
     assert any(line.startswith("pages: done in ") for line in lines), lines
-    assert lines[-1].startswith("pages as files: ") and lines[-1].endswith(" pages written")
-    pages = Path(data) / "kb" / "pages"
+    assert lines[-1] == "pages as files: 3,102 pages written", lines[-1]
+    pages = data / "kb" / "pages"
     assert json.loads((pages / ".rendered.json").read_text()) == sorted(UI_LANGS)
+    assert len(list(pages.rglob("index.html.br"))) == 3102
     assert (pages / "tr" / "fi" / "law" / "93" / "index.html.br").is_file()
-    code, out, err = run(capsys, "--data", data, "build", "--force", "--quiet", "--no-pages")
-    assert code == 0 and "documents" not in err
+    code, _, err = run(capsys, "--data", str(data), "build")
+    assert code == 0 and "pages as files: up to date" in err.splitlines()

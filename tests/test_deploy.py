@@ -201,6 +201,7 @@ def test_a_rebuild_under_load_through_nginx_loses_no_request(proxy: tuple[int, P
         reader.start()
     try:
         argv = [sys.executable, "-m", "kb.cli", "--data", str(data), "build", "--force"]
+        argv += ["--no-pages"]  # (pages: the next test)
         build = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300)
         time.sleep(1)
     finally:

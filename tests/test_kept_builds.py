@@ -69,7 +69,7 @@ def test_a_corpus_folder_of_any_name(tmp_path: Path) -> None:
     `lawkb qa` reports."""
     corpus, data = tmp_path / "laws", tmp_path / "var"
     shutil.copytree(CORPUS, corpus)
-    run = lawkb(corpus, data, "build")
+    run = lawkb(corpus, data, "build", "--no-pages")
     assert run.returncode == 0, run.stderr
     assert "not stored" not in run.stderr
     assert stored.is_current(store.current(data).resolve())
@@ -90,15 +90,15 @@ def test_a_document_whose_folder_is_gone_stays_published_until_pruned(
     build is up to date with it kept; `--prune` unpublishes it."""
     corpus, data = site
     shutil.rmtree(corpus / "sk")
-    run = lawkb(corpus, data, "build")
+    run = lawkb(corpus, data, "build", "--no-pages")
     assert run.returncode == 1
     assert "sk-2007: its corpus folder is gone; still published" in run.stderr
     assert "sk-2007" in store.read_manifest(data)["documents"]
     assert create_app(data).test_client().get("/sk/law/12").status_code == 200
-    again = lawkb(corpus, data, "build")
+    again = lawkb(corpus, data, "build", "--no-pages")
     assert again.returncode == 1 and "knowledge base up to date" in again.stderr
     assert not pipeline.is_stale(corpus, data)  # a server does not rebuild at every start
-    pruned = lawkb(corpus, data, "build", "--prune")
+    pruned = lawkb(corpus, data, "build", "--prune", "--no-pages")
     assert pruned.returncode == 0, pruned.stderr
     assert "sk-2007" not in store.read_manifest(data)["documents"]
     assert create_app(data).test_client().get("/sk/law/12").status_code == 404

@@ -34,10 +34,10 @@ from kb.core.processes import mapping
 from kb.crosslang.library import Library, get_library
 from kb.web import create_app, docs
 from kb.web.i18n import UI_LANGS
-from kb.web.page_files import page_root
+from kb.web.page_files import page_file, page_root
 
 DONE = ".rendered.json"  # in a build's page folder: the UI languages all rendered in
-COMMON = ("/", "/offline", "/docs/", "/alignment")  # the pages of no book
+COMMON = ("/", "/offline", "/alignment")  # the pages of no book (`/docs/` cannot be a file)
 
 
 def page_paths(lib: Library) -> list[str]:
@@ -52,7 +52,8 @@ def page_paths(lib: Library) -> list[str]:
         paths += sorted(own, key=_natural)
     paths += [f"/compare/{n}" for n in lib.law_numbers]
     paths += [f"/docs/{name}" for name in docs.pages()]
-    return paths + list(COMMON)
+    paths += COMMON
+    return [p for p in paths if page_file(Path(), "", "en", p) is not None]
 
 
 def _natural(path: str) -> tuple:
@@ -72,14 +73,13 @@ def render_pages(
 ) -> int:
     """Write every page of the current build (`page_paths`) as files, in the UI languages
     `uis` (default: all) for a site with the public address `public`, in `workers`
-    processes forked from this one; how many pages there are (written now or before), 0
-    when the build says they are all written already. A page a reader's request wrote
-    first is not rendered again.
+    processes forked from this one; how many pages there are as files (written now, or by a
+    reader's request before), 0 when the build says they are all written already.
 
-    >>> import tempfile
-    >>> from kb.pipeline import build
-    >>> data = Path(tempfile.mkdtemp())
-    >>> report = build(data=data)
+    >>> import os, shutil, tempfile
+    >>> data = Path(tempfile.mkdtemp()) / "data"  # the knowledge base, its files linked
+    >>> no_pages = shutil.ignore_patterns("pages*", "*.lock")
+    >>> _ = shutil.copytree(store.data_dir(), data, True, no_pages, os.link)
     >>> render_pages(data, ["fi"]) > 400, render_pages(data, ["fi"])
     (True, 0)
     >>> (store.current(data) / "pages" / "fi" / "fi" / "law" / "12" / "index.html.br").exists()
@@ -95,16 +95,18 @@ def render_pages(
     paths = page_paths(lib)
     batches = [(str(data), public, ui, run) for ui in todo for run in _batches(paths, 200)]
     _app(str(data), public)  # made once, before the processes fork: theirs too
+    written = 0
     try:
         with progress.stage("pages", total=len(batches)) as done, mapping(workers) as run:
             for ui, count in run(_render_batch, batches):
+                written += count
                 done(f"{ui}: {count} pages")
     finally:
         _app.cache_clear()
     if lib.build_dir.is_dir():  # (not pruned meanwhile by builds after it)
         root.mkdir(exist_ok=True)
         store.write_atomic(root / DONE, json.dumps(sorted({*rendered_in(root), *todo})))
-    return len(paths) * len(todo)
+    return written
 
 
 def rendered_in(root: Path) -> set[str]:
