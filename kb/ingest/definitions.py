@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kb.core.profile import DefinitionForm
 from kb.ingest.clean import Line, join_words, normalize_spaces, resumes
@@ -18,8 +19,10 @@ from kb.ingest.clean import Line, join_words, normalize_spaces, resumes
 _FOLD = str.maketrans({"ı": "i", "İ": "i", "ß": "ss", "ø": "o", "æ": "ae", "đ": "d", "ł": "l"})
 
 
+@lru_cache(maxsize=4096)
 def slug(text: str) -> str:
-    """A Latin-letter slug of a term: diacritics folded, words joined by hyphens."""
+    """A Latin-letter slug of a term: diacritics folded, words joined by hyphens (a subject
+    index asks for each of its terms' again and again)."""
     folded = unicodedata.normalize("NFKD", text.translate(_FOLD))
     ascii_text = "".join(c for c in folded if not unicodedata.combining(c)).lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")

@@ -145,6 +145,9 @@ def fold(text: str, lang: str) -> str:
     """
     for upper, lower in load_words(lang).casing:
         text = text.replace(upper, lower)
+    lowered = text.lower()
+    if len(lowered) == len(text) and "Σ" not in text:
+        return lowered  # every letter's lower case one letter (and no Greek final sigma)
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 

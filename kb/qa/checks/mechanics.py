@@ -7,8 +7,10 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 
 from kb.core.ids import LAW_LEVELS
+from kb.core.profile import Words
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_reduplicated, load_words
 from kb.qa.checks.base import (
@@ -185,13 +187,22 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
             if kind == "glued" and _variant(words):
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
-    words = load_words(lang)
-    alphabet = set(words.alphabet) | set("âîû")
+    words, alphabet = _alphabet(lang)
+    if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
+        return found  # (lower case is letter by letter: no word has a letter outside it)
     for word in WORD.findall(text):
         odd = [c for c in words.lower(word) if c not in alphabet and c.isalpha()]
         if odd and (LOOKALIKE.search(word) or words.alphabet):
             found.append(("letters", word))
     return found
+
+
+@cache
+def _alphabet(lang: str) -> tuple[Words, frozenset[str]]:
+    """A language's words and the letters it writes (its alphabet's, and Turkish â, î, û
+    in any book: words borrowed with them are spelt right)."""
+    words = load_words(lang)
+    return words, frozenset(words.alphabet) | frozenset("âîû")
 
 
 def _variant(words: str) -> bool:

@@ -137,7 +137,10 @@ def near(word: str, other: str) -> bool:
     return distance == 2 and word[:2] == other[:2] and word[-2:] == other[-2:]
 
 
-def vocabulary(book: Book) -> tuple[Counter[str], dict[str, list[str]], dict[str, str]]:
+Vocabulary = tuple[Counter[str], dict[str, list[str]], dict[str, str]]  # of `vocabulary`
+
+
+def vocabulary(book: Book) -> Vocabulary:
     """A book's words in its laws and definitions: how often each is printed, the units
     printing it, and how it is printed first."""
     lower = load_words(book.key).lower
@@ -172,12 +175,36 @@ def _usual(word: str, form: str, counts: Counter[str], d: Any | None,
     return OSA.distance(word, form) == 1 or known
 
 
-def _variant(word: str, common: list[str], d: Any, terms: Collection[str] = ()) -> bool:
+class Lengths:
+    """A book's words, and those of them whose length is within `reach` letters of a length,
+    in their order (made once per length and reach): the only ones an edit distance of
+    `reach` can join to a word of that length, so a search for near forms reads them alone
+    and finds what it finds over every word.
+
+    >>> words = Lengths(["abcd", "abcdefg", "abcde"])
+    >>> words.within(4, 1), words.within(6, 1)
+    (['abcd', 'abcde'], ['abcdefg', 'abcde'])
+    """
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        self._within: dict[tuple[int, int], list[str]] = {}
+
+    def within(self, length: int, reach: int) -> list[str]:
+        found = self._within.get((length, reach))
+        if found is None:
+            found = [w for w in self.words if abs(len(w) - length) <= reach]
+            self._within[length, reach] = found
+        return found
+
+
+def _variant(word: str, common: Lengths, d: Any, terms: Collection[str] = ()) -> bool:
     """Whether a word the book prints often and the dictionary does not know is a spelling
     of a word the book also prints, one edit away and known to the dictionary or a form of
     its defined terms (et "reegluga", 20 times, and "reegliga" once; fi "briikkaan", 5
     times, and "brikkaan" of its term "brikka"): then the book spells one word two ways."""
-    near_forms = process.extract(word, common, scorer=OSA.distance, score_cutoff=1, limit=5)
+    close = common.within(len(word), 1)
+    near_forms = process.extract(word, close, scorer=OSA.distance, score_cutoff=1, limit=5)
     return any(
         w != word and not inflection(word, w) and (d.check(w) or _term_form(w, terms))
         for w, _, _ in near_forms
@@ -194,13 +221,13 @@ def _term_form(word: str, terms: Collection[str]) -> bool:
     return any(word[:n] in terms for n in range(max(1, len(word) - 3), len(word) + 1))
 
 
-def misspellings(book: Book) -> list[Misspelling]:
+def misspellings(book: Book, words: Vocabulary | None = None) -> list[Misspelling]:
     """The words of a book that look misspelt (see the module's description), with the form
     the book prints instead, in the order of the book."""
-    counts, units, printed = vocabulary(book)
+    counts, units, printed = words or vocabulary(book)
     terms = _terms(book)
     d = dictionary(book.key)
-    common = [w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4]
+    common = Lengths([w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4])
     found = []
     for word, n in counts.items():
         if len(word) < SHORTEST or _term_form(word, terms) or printed[word].isupper():
@@ -211,7 +238,9 @@ def misspellings(book: Book) -> list[Misspelling]:
             continue
         if d is not None and (d.check(word) or d.check(printed[word])):
             continue
-        candidates = process.extract(word, common, scorer=OSA.distance, score_cutoff=2, limit=10)
+        candidates = process.extract(
+            word, common.within(len(word), 2), scorer=OSA.distance, score_cutoff=2, limit=10
+        )
         forms = [
             w for w, _, _ in candidates
             if near(word, w) and not inflection(word, w) and _usual(word, w, counts, d, terms)
@@ -233,7 +262,9 @@ def misspellings(book: Book) -> list[Misspelling]:
     return sorted(found, key=lambda m: order.get(m.units[0], 0))
 
 
-def unknown_words(book: Book, known: Collection[str] = ()) -> list[Misspelling]:
+def unknown_words(
+    book: Book, known: Collection[str] = (), words: Vocabulary | None = None
+) -> list[Misspelling]:
     """The words of a book its dictionary does not know, printed once, where the profile
     says the dictionary reads the language's compounds and inflections (`spelling.unknown`:
     Voikko), less names (a capital), the book's defined terms, the words of `known` (found
@@ -249,7 +280,7 @@ def unknown_words(book: Book, known: Collection[str] = ()) -> list[Misspelling]:
     d = dictionary(book.key)
     if d is None or not load_qa_words(book.key).get("spelling", {}).get("unknown"):
         return []
-    counts, units, printed = vocabulary(book)
+    counts, units, printed = words or vocabulary(book)
     terms = _terms(book)
     rejected = [w for w in counts if len(w) >= SHORTEST and not d.check(w)
                 and not d.check(printed[w])]  # fmt: skip
@@ -300,8 +331,10 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
 
 def _spelt(a: Alignment, lang: str) -> Iterator[Finding]:
     """The misspelt words of one book (see `check_spelling`)."""
-    found = misspellings(a.book(lang))
-    found += unknown_words(a.book(lang), {m.word for m in found})
+    book = a.book(lang)
+    words = vocabulary(book)  # (read once for both)
+    found = misspellings(book, words)
+    found += unknown_words(book, {m.word for m in found}, words)
     for m in found:
         group = a.group(m.units[0])
         uid = group.id if group else m.units[0]
