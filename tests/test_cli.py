@@ -119,6 +119,7 @@ def test_a_build_shows_its_progress_and_quiet_hides_it(
     assert code == 0 and "documents" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.sweep  # every page of five documents in six interface languages
 def test_a_build_writes_every_page_as_files_in_every_interface_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
