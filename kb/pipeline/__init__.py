@@ -206,34 +206,22 @@ def build(
             report.indexed = build_index(data)
             stored.derive(data, store.current(data).resolve())
         else:
-            stamp = new_build(corpus, data, folders, hashes, force, report, workers)
+            stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+            staging = data / "builds" / f".{stamp}"
+            staging.mkdir(parents=True)
+            try:
+                report.indexed = stage(
+                    corpus, data, staging, folders, hashes, force, report, workers
+                )
+                staging.rename(staging.with_name(stamp))
+            except BaseException:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise
             store.swap_link(store.current(data), Path("builds") / stamp)
             store.prune(data, keep=stamp)
     if pages:
         report.pages = render_pages(data, workers=workers)
     return report
-
-
-def new_build(
-    corpus: Path,
-    data: Path,
-    folders: dict[str, Path],
-    hashes: dict[str, str],
-    force: bool,
-    report: Report,
-    workers: int,
-) -> str:
-    """Make a build in a staging folder (`stage`) and name it, not yet current; its stamp."""
-    stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
-    staging = data / "builds" / f".{stamp}"
-    staging.mkdir(parents=True)
-    try:
-        report.indexed = stage(corpus, data, staging, folders, hashes, force, report, workers)
-        staging.rename(staging.with_name(stamp))
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return stamp
 
 
 def keep_previous(current: Path, staging: Path, doc_id: str) -> bool:

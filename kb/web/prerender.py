@@ -3,7 +3,7 @@ home page, each book's law pages, parts, definitions and subject index, each law
 comparison of the main books, the alignment overview, the documentation and the offline
 page, in every UI language (`render_pages`). They are the files a reader's first request
 would have made (`kb.web.cache.cached_page` writes them, `kb.web.page_files` says where),
-so nginx (`try_files`) and `lawkb serve` send every page as a file from the first reader on.
+so nginx and `lawkb serve` send every page as a file from its first reader on.
 
 `lawkb build` renders them once the new build serves (a reader meanwhile gets a page
 rendered at request, as before); `lawkb render --public-url URL` renders them for a site
