@@ -314,13 +314,20 @@ def stage(
         staging / "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=1)
     )
     profiles.save(staging)  # what reads the build reads its profiles from it
-    save_misprints(data, staging)
-    report_beside = beside(workers, stored.derive, data, staging)
+    report_beside = beside(workers, judged_and_reported, data, staging)
     with progress.stage("alignment report"), report_beside as derived:
         with progress.stage("search index"):
             indexed = build_index(data, staging)
         derived()
     return indexed
+
+
+def judged_and_reported(data: Path, build: Path) -> None:
+    """What a build stores beside its books that the search index does not read: the
+    misprints judged across books (`kb.crosslang.library.save_misprints`), then the
+    alignment report over them (`kb.qa.stored.derive`)."""
+    save_misprints(data, build)
+    stored.derive(data, build)
 
 
 def parse_to_cache(job: tuple[Path, Path, Path, str]) -> tuple[list[str], Any]:
