@@ -143,6 +143,7 @@ WORKLIST = {
 }
 
 
+@pytest.mark.slow  # Chromium
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
 def test_the_worklist_is_axe_clean(browser, base_url: str, size: dict) -> None:
     """The worklist's filters, chips, fix column and note pane: no WCAG 2.2 AA or
