@@ -1,4 +1,4 @@
-"""Work in processes forked from this one (`forked`, `beside`), which end as soon as it
+"""Work in processes forked from this one (`mapping`, `beside`), which end as soon as it
 has ended (`children_end_with_me`: Whoosh's index writers too). A build killed mid-work
 (`kill -9`, out of memory) would otherwise leave them waiting for more work for ever,
 holding the data directory's locks, which they inherited: every later build would wait on
@@ -112,19 +112,10 @@ def beside(workers: int, work: Callable[..., T], *args: Any) -> Iterator[Callabl
 
 
 @contextmanager
-def forked(workers: int) -> Iterator[ProcessPoolExecutor]:
-    """A pool of `workers` forked processes (each starts with what this one has loaded) that
-    end with this one (`children_end_with_me`)."""
-    fork = multiprocessing.get_context("fork")
-    with children_end_with_me(), ProcessPoolExecutor(workers, mp_context=fork) as pool:
-        yield pool
-
-
-@contextmanager
 def mapping(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
-    """A `map` over a pool of `workers` forked processes (`forked`: each starts with what
-    this one has loaded, and ends with it) when they are two or more; else the built-in
-    `map`. Results come in the order asked.
+    """A `map` over a pool of `workers` forked processes (each starts with what this one has
+    loaded, and ends with it: `children_end_with_me`) when they are two or more; else the
+    built-in `map`. Results come in the order asked.
 
     >>> with mapping(1) as run:
     ...     list(run(len, ["ab", "c"]))
@@ -133,5 +124,6 @@ def mapping(workers: int) -> Iterator[Callable[..., Iterator[Any]]]:
     if workers < 2:
         yield map
         return
-    with forked(workers) as pool:
+    fork = multiprocessing.get_context("fork")
+    with children_end_with_me(), ProcessPoolExecutor(workers, mp_context=fork) as pool:
         yield pool.map

@@ -199,10 +199,15 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
 
 @cache
 def _alphabet(lang: str) -> tuple[Words, frozenset[str]]:
-    """A language's words and the letters it writes (its alphabet's, and Turkish â, î, û
-    in any book: words borrowed with them are spelt right)."""
+    """A language's words and the letters it writes: its alphabet's, and those its QA words
+    list beside it (`typography.letters`: Turkish â, î, û).
+
+    >>> "â" in _alphabet("tr")[1], "â" in _alphabet("fi")[1]
+    (True, False)
+    """
     words = load_words(lang)
-    return words, frozenset(words.alphabet) | frozenset("âîû")
+    beside = load_qa_words(lang).get("typography", {}).get("letters", "")
+    return words, frozenset(words.alphabet) | frozenset(beside)
 
 
 def _variant(words: str) -> bool:
