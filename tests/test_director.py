@@ -15,7 +15,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.conftest import served
-from tests.helpers.reader import COVERED, SIZES, context_of, fits, shot
+from tests.helpers.reader import COVERED, SIZES, context_of, fits, shot, wait_until_kept
 
 pytestmark = pytest.mark.slow  # Chromium at two sizes, saved books
 
@@ -320,7 +320,7 @@ def test_the_first_page_is_kept_and_a_newer_one_offered(browser: Browser, app: F
     page = context.new_page()
     page.goto(f"{base}/fi/law/12")  # the first page of a first visit
     page.evaluate("navigator.serviceWorker.ready")
-    page.wait_for_function("caches.match('/fi/law/12').then(Boolean)")
+    wait_until_kept(page, "/fi/law/12")
     context.set_offline(True)
     page.reload()
     title = page.locator("article.law h1 .t")

@@ -1,5 +1,5 @@
 """What the reader's browser tests share: the two sizes, axe's rules, a browser context, a
-screenshot, and the checks a page passes at every size."""
+screenshot, the wait for a page kept offline, and the checks a page passes at every size."""
 
 from __future__ import annotations
 
@@ -27,6 +27,21 @@ def context_of(browser: Browser, size: str, **options) -> BrowserContext:
     context = browser.new_context(viewport=SIZES[size], **phone, **options)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     return context
+
+
+def wait_until_kept(page: Page, path: str, timeout_ms: int = 20_000) -> None:
+    """Wait until the offline web app has kept the page at `path` (its cache holds it).
+    (`wait_for_function` takes a promise for a truthy answer: the wait happens in the page.)"""
+    page.evaluate(
+        """async ([path, timeout]) => {
+            const end = Date.now() + timeout;
+            while (!(await caches.match(path))) {
+                if (Date.now() > end) throw new Error(`${path} not kept in ${timeout} ms`);
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+        }""",
+        [path, timeout_ms],
+    )
 
 
 def shot(page: Page, name: str, size: str) -> None:
