@@ -39,10 +39,11 @@ def test_every_finding_is_linked_to_both_sides(client: FlaskClient) -> None:
     for f in findings:
         for w in f.where:
             assert f'href="{w.url}" hreflang="{w.lang}"' in html, (f.check, f.id, w.url)
-    # Both sides: each compared language (a book's spelling is read within the book); a
-    # term's two renderings and the book that has one.
+    # Both sides: each compared language (a book's spelling and its abbreviations are read
+    # within the book); a term's two renderings and the book that has one.
     for f in findings:
-        assert len({w.lang for w in f.where}) >= (1 if f.check == "spelling" else 2), f.id
+        within = f.check == "spelling" or f.code == "typography.abbreviation"
+        assert len({w.lang for w in f.where}) >= (1 if within else 2), f.id
         if f.code == "terms":
             assert f.where[0].id != f.where[1].id and f.where[0].lang == f.where[1].lang
 
@@ -166,7 +167,7 @@ def test_the_worklist_is_axe_clean(browser, base_url: str, size: dict) -> None:
 
 def test_the_worklist_filters_and_shows_one_note(client: FlaskClient) -> None:
     html = page(client, "/alignment?langs=fi,tr,et&check=modal&severity=warning&ui=en")
-    assert len(finding_rows(html)) == 11  # the modal findings, all warnings
+    assert len(finding_rows(html)) == 12  # the modal findings, all warnings
     # Labelled chips, each a link to the page without it.
     assert '<span class="qa-chip-label">Check:</span> Modal force' in html
     assert 'href="/alignment?langs=fi,tr,et&amp;severity=warning"' in html

@@ -66,6 +66,10 @@ MESSAGES: dict[str, str] = {
     "symbols": "{odd} has lost the suit symbols: {words} where {others} print {symbols}",
     "brackets": "{odd}: unbalanced {mark}: {words}",
     "doubled": "{odd}: a doubled word: {words}",
+    "spelling.apart": "{odd}: {words} written apart, where the book writes {form} as one word "
+    "({times}×)",
+    "spelling.joined": "{odd}: {words} written as one word, where the book writes {form} apart "
+    "({times}×)",
     "spelling.variants": "{odd} spells one word two ways, neither in its dictionary: {words} "
     "({count}: {units}) and {form} ({times}: {form_units})",
     "typography.clash": "{odd}: punctuation marks that clash: {words}",
@@ -75,6 +79,15 @@ MESSAGES: dict[str, str] = {
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
     "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",
     "typography.item": "{odd}: a capital where the others continue in lower case: {words}",
+    "typography.suffix": "{odd}: a suffix that does not agree with the figure read aloud: {words}",
+    "typography.clitic": "{odd}: a word its language never joins to the sound before it, "
+    "written as if it did: {words}",
+    "typography.lower": "{odd}: lower case where the others begin with a capital: {words}",
+    "typography.list": "{odd}: a list item ends with a full stop where the list's others end "
+    "with one mark: {words}",
+    "typography.lead": "{odd}: a list item repeats the last word of its lead-in: {words}",
+    "typography.abbreviation": "{odd}: an abbreviation without the full stop the book prints "
+    "it with {times} times: {words} ({count}: {units})",
     "punctuation": "{odd} ends {count} text(s) without {mark} where {others} end with it: {units}",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",

@@ -168,6 +168,39 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: a capital where the others continue in lower case: %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.suffix": Sentence(
+        N_("%(odd)s: a suffix that does not agree with the figure read aloud: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "typography.clitic": Sentence(
+        N_(
+            "%(odd)s: a word its language never joins to the sound before it, written as if "
+            "it did: %(words)s"
+        ),
+        quoted=ODD_WORDS,
+    ),
+    "typography.lower": Sentence(
+        N_("%(odd)s: lower case where the others begin with a capital: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "typography.list": Sentence(
+        N_(
+            "%(odd)s: a list item ends with a full stop where the list's others end with one "
+            "mark: %(words)s"
+        ),
+        quoted=ODD_WORDS,
+    ),
+    "typography.lead": Sentence(
+        N_("%(odd)s: a list item repeats the last word of its lead-in: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "typography.abbreviation": Sentence(
+        N_(
+            "%(odd)s: an abbreviation without the full stop the book prints it with "
+            "%(times)s times: %(words)s (%(units)s)"
+        ),
+        quoted=ODD_WORDS,
+    ),
     "spelling": Sentence(
         N_(
             "%(odd)s: %(words)s (%(count)s×) is a letter or two from %(form)s (%(times)s×): "
@@ -185,6 +218,20 @@ FINDINGS: dict[str, Sentence] = {
     "spelling.unknown": Sentence(
         N_("%(odd)s: %(words)s is printed once and is not in its dictionary: a misspelling?"),
         quoted={"words": "odd"},
+    ),
+    "spelling.apart": Sentence(
+        N_(
+            "%(odd)s: %(words)s written apart, where the book writes %(form)s as one word "
+            "(%(times)s×)"
+        ),
+        quoted={"words": "odd", "form": "odd"},
+    ),
+    "spelling.joined": Sentence(
+        N_(
+            "%(odd)s: %(words)s written as one word, where the book writes %(form)s apart "
+            "(%(times)s×)"
+        ),
+        quoted={"words": "odd", "form": "odd"},
     ),
     "spelling.variants": Sentence(
         N_(

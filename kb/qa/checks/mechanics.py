@@ -25,6 +25,7 @@ from kb.qa.checks.base import (
     texts_of,
 )
 from kb.qa.checks.lexicon import forms
+from kb.qa.checks.style import abbreviations, book_slips, lower_starts
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
 
@@ -321,35 +322,51 @@ def missing_stops(lang: str, text: str, others: list[str]) -> list[str]:
 
 def check_typography(a: Alignment) -> Iterator[Finding]:
     """Typographic slips (`typography`) in a book's text, read from the text as printed
-    (a Finnish page reference glued to its word, "laki(s. 88)", is a missing space too).
+    (a Finnish page reference glued to its word, "laki(s. 88)", is a missing space too),
+    then those of the book's language and house style (`kb.qa.checks.style`), an
+    abbreviation without its full stop in one line per book.
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
-    >>> [(f.id, f.params["words"]) for f in check_typography(align_books(get_library(), ["et"]))]
+    >>> found = check_typography(align_books(get_library(), ["et"]))
+    >>> [(f.id, f.params["words"]) for f in found if f.code != "typography.lead"]
     [('12.C.2.b', 'vastavuses Reeglitega'), ('26.B', 'partnerile.:'), ('40.B.2.c', \
 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..')]
     """
-    capital = {x: capitals(a.book(x)) for x in a.peers}
+    books = {x: a.book(x) for x in a.peers}
+    capital = {x: capitals(b) for x, b in books.items()}
+    own = {x: book_slips(b) for x, b in books.items()}
     for group in text_groups(a):
         units = texts_of(a, group)
         texts = {x: plain(u) for x, u in units.items()}
         items = item_capitals(texts)
+        lower = lower_starts(units, books)
         for lang, unit in units.items():
             others = [t for x, t in texts.items() if x != lang]
-            slips = typography(lang, unit.text)
-            slips += [("stop", w) for w in missing_stops(lang, texts[lang], others)]
-            slips += [("capital", w) for w, _ in capital[lang].get(group.id, [])]
-            slips += [("item", items[lang])] if lang in items else []
-            for kind, words in slips:
+            slips = [(k, w, mend(k, w)) for k, w in typography(lang, unit.text)]
+            slips += [
+                ("stop", w, mend("stop", w)) for w in missing_stops(lang, texts[lang], others)
+            ]
+            slips += [("capital", w, w) for w, _ in capital[lang].get(group.id, [])]
+            slips += [("item", items[lang], mend("item", items[lang]))] if lang in items else []
+            slips += own[lang].get(unit.id, []) + lower.get(lang, [])
+            for kind, words, fixed in slips:
                 params = {"odd": lang, "kind": kind, "words": words}
                 langs = ordered([lang], list(units))
-                code = f"typography.{kind}"
-                finding = text_finding(a, "typography", "info", group, langs, code, params,
-                                       [lang], {lang: words})  # fmt: skip
-                fixed = mend(kind, words)
-                if fixed != words:
-                    finding = replace(finding, fix={"code": "fix.write", "form": fixed})
-                yield finding
+                fix = {"code": "fix.write", "form": fixed} if fixed != words else None
+                yield text_finding(a, "typography", "info", group, langs, f"typography.{kind}",
+                                   params, [lang], {lang: words}, fix)  # fmt: skip
+    for lang, book in books.items():
+        for x in abbreviations(book):
+            group = next(filter(None, map(a.group, x.units)), None)  # (a law's, not a term's)
+            if group is None:
+                continue
+            params = {"odd": lang, "words": x.words, "count": len(x.units), "times": x.times,
+                      "units": ", ".join(x.units)}  # fmt: skip
+            fix = {"code": "fix.write", "form": x.words + "."}
+            code = "typography.abbreviation"
+            yield text_finding(a, "typography", "info", group, (lang,), code, params, [lang],
+                               {lang: x.words}, fix)  # fmt: skip
 
 
 def check_punctuation(a: Alignment) -> Iterator[Finding]:

@@ -86,6 +86,9 @@ def differences(texts: dict[str, str]) -> list[Difference]:
             out += _strength(found, odd, others)
         elif found[odd] and all(found[x] for x in others):
             out += _first(found, odd, others, texts)
+    if not out:  # other forces differ (a relative clause's "may"): the obligation's strength
+        for odd in found:
+            out += _strength(found, odd, [x for x in found if x != odd])
     return out
 
 

@@ -34,6 +34,7 @@ from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements
 from kb.qa.checks.base import WORD, Check, ordered
+from kb.qa.checks.compounds import compounds
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
@@ -198,16 +199,22 @@ class Lengths:
         return found
 
 
-def _variant(word: str, common: Lengths, d: Any, terms: Collection[str] = ()) -> bool:
+def _variant(word: str, common: Lengths, d: Any, counts: Counter[str],
+             terms: Collection[str] = ()) -> bool:  # fmt: skip
     """Whether a word the book prints often and the dictionary does not know is a spelling
-    of a word the book also prints, one edit away and known to the dictionary or a form of
-    its defined terms (et "reegluga", 20 times, and "reegliga" once; fi "briikkaan", 5
-    times, and "brikkaan" of its term "brikka"): then the book spells one word two ways."""
-    close = common.within(len(word), 1)
-    near_forms = process.extract(word, close, scorer=OSA.distance, score_cutoff=1, limit=5)
+    of a word the book also prints, known to the dictionary or a form of its defined terms:
+    one edit away (et "reegluga", 20 times, and "reegliga" once; fi "briikkaan", 5 times, and
+    "brikkaan" of its term "brikka"), or two edits inside the word where the book prints that
+    form more often (et "mitteenesinud" and "mitteeksinud"): then the book spells one word
+    two ways."""
+    close = common.within(len(word), 2)
+    near_forms = process.extract(word, close, scorer=OSA.distance, score_cutoff=2, limit=5)
     return any(
-        w != word and not inflection(word, w) and (d.check(w) or _term_form(w, terms))
-        for w, _, _ in near_forms
+        w != word
+        and not inflection(word, w)
+        and (d.check(w) or _term_form(w, terms))
+        and (distance == 1 or (near(word, w) and counts[w] > counts[word]))
+        for w, distance, _ in near_forms
     )
 
 
@@ -233,7 +240,7 @@ def misspellings(book: Book, words: Vocabulary | None = None) -> list[Misspellin
         if len(word) < SHORTEST or _term_form(word, terms) or printed[word].isupper():
             continue  # a defined term's form (the book's own word), a heading in capitals
         if n > (RARE if d else 1) and (
-            d is None or d.check(word) or not _variant(word, common, d, terms)
+            d is None or d.check(word) or not _variant(word, common, d, counts, terms)
         ):
             continue
         if d is not None and (d.check(word) or d.check(printed[word])):
@@ -315,9 +322,23 @@ def _concordance(form: str, counts: Counter[str], units: dict[str, list[str]],
 def check_spelling(a: Alignment) -> Iterator[Finding]:
     """A finding per misspelt word of each law book of the edition compared, on the first
     unit printing it (the others listed); the fix is the book's usual form. Then the pairs
-    whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing."""
+    whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
+    then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`).
+    """
     for lang in a.peers:
-        yield from _spelt(a, lang)
+        spelt = list(_spelt(a, lang))
+        yield from spelt
+        seen = {f.params["words"].lower() for f in spelt}
+        for c in compounds(a.book(lang), dictionary(lang)):
+            if c.words.lower() in seen:
+                continue  # (a word written as one, misspelt as well)
+            group = a.group(c.unit)
+            uid = group.id if group else c.unit
+            params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
+            code = f"spelling.{c.kind}"
+            yield Finding("spelling", "info", uid, (lang,), render(code, **params),
+                          (a.side(lang, uid, c.words),), group.law if group else None, code,
+                          params, (lang,), {"code": "fix.write", "form": c.form})  # fmt: skip
         for c in disagreements(a.book(lang)):
             group = a.group(c.unit)
             uid = group.id if group else c.unit

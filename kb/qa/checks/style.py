@@ -1,0 +1,275 @@
+"""A book read against its language's rules and its own house style: slips of the
+`typography` check that one text alone does not show.
+
+- `suffix`: a suffix after a figure that does not agree with the figure read aloud (Turkish
+  "Yasa 43’de" for "43’te": "kırk üç" ends in a voiceless ç after a front vowel), from the
+  profile's `[numerals]`;
+- `clitic`: a word the language never assimilates to the sound before it, written as if it
+  did (Turkish "taraf ta" for "taraf da"), from `typography.clitics` of the profile;
+- `abbreviation`: an abbreviation printed without the full stop the book prints it with
+  three times as often, in places a sentence does not end (fi "esim", tr "bkz"): one line
+  per book and abbreviation, its units listed;
+- `lower`: a footnote, or a list item whose sisters in its book begin with a capital, begun in
+  lower case where every other book (two at least) begins it with a capital;
+- `list`: a list item ending with a full stop, not the last, where the other items of its list
+  (two at least) end with one comma or semicolon;
+- `lead`: a list item beginning with the last word of its lead-in ("jos: ... 3. jos revokki").
+
+Each slip comes with the words as printed and as mended.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kb.core.ids import LAW_LEVELS
+from kb.core.model import Unit
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words
+from kb.qa.checks.base import plain
+
+Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
+
+_FIGURE = re.compile(r"(?<![\w.])(\d+(?:[A-H](?:\d+(?:\([a-z]\)|[a-z])?)?)?)[’'](\w+)")
+_ABBREVIATION = re.compile(r"(?<![\w.])([^\W\d_]{2,5})(\.?)(?=[\s),;:]|$)")
+ABBREVIATED = 3  # times an abbreviation is printed with its full stop for one without to count
+
+
+@cache
+def _numerals(lang: str) -> dict[str, Any]:
+    return load_qa_words(lang).get("numerals", {})
+
+
+def spoken(lang: str, figure: str) -> str | None:
+    """The last word of a figure read aloud in a language (its profile's `[numerals]`): its
+    ones, else its tens, else a hundred or a thousand; a letter cited after it, its name.
+
+    >>> spoken("tr", "43"), spoken("tr", "60"), spoken("tr", "16C"), spoken("tr", "12C1(b)")
+    ('üç', 'altmış', 'ce', 'be')
+    >>> spoken("fi", "43") is None
+    True
+    """
+    said = _numerals(lang)
+    last = figure.rstrip(")")[-1:].lower()
+    if not said or not last:
+        return None
+    if last.isalpha():
+        return said["letters"].get(last)
+    number = int(re.search(r"\d+$", figure)[0])  # type: ignore[index]
+    if number % 10:
+        return said["ones"][number % 10]
+    if number % 100:
+        return said["tens"][number % 100 // 10]
+    return said["hundred"] if number % 1000 else said["thousand"]
+
+
+def agreeing(lang: str, word: str, suffix: str) -> str | None:
+    """The form of a locative, ablative or dative suffix (and -ki after the locative) that
+    agrees with the word it follows: its vowel with the word's last vowel, its first consonant
+    with the word's last sound. None for other suffixes.
+
+    >>> agreeing("tr", "üç", "de"), agreeing("tr", "iki", "ten"), agreeing("tr", "altı", "e")
+    ('te', 'den', 'ya')
+    >>> agreeing("tr", "dört", "deki"), agreeing("tr", "bir", "inci") is None
+    ('teki', True)
+    """
+    said = _numerals(lang)
+    vowels = [c for c in word if c in said["back"] + said["front"]]
+    vowel = "a" if vowels and vowels[-1] in said["back"] else "e"
+    found = re.fullmatch(r"[dt][ae](n|ki)?", suffix)
+    if found:
+        consonant = "t" if word[-1] in said["voiceless"] else "d"
+        return consonant + vowel + (found[1] or "")
+    if re.fullmatch(r"y?[ae]", suffix):
+        return ("y" if word[-1] in said["back"] + said["front"] else "") + vowel
+    return None
+
+
+def suffixes(lang: str, text: str) -> list[Slip]:
+    """The suffixes after figures that do not agree with the figure read aloud.
+
+    >>> suffixes("tr", "Yasa 43’de belirtilen ve Yasa 42’de, Yasa 64’e")
+    [('suffix', 'Yasa 43’de', 'Yasa 43’te')]
+    """
+    found = []
+    for m in _FIGURE.finditer(text):
+        word = spoken(lang, m[1].replace("(", "").replace(")", ""))
+        right = agreeing(lang, word, m[2]) if word else None
+        if right and right != m[2]:
+            before = text[: m.start()].split()[-1:]
+            words = " ".join([*before, m[0]])
+            found.append(("suffix", words, words.replace(m[0], m[0][: -len(m[2])] + right)))
+    return found
+
+
+def clitics(lang: str, text: str) -> list[Slip]:
+    """The words the profile says are never assimilated to the sound before them, written as
+    if they were (`typography.clitics`: the form printed, the form meant).
+
+    >>> clitics("tr", "her iki rönons ta resmileşmiş ise, ta ki")
+    [('clitic', 'rönons ta', 'rönons da')]
+    """
+    wrong = load_qa_words(lang).get("typography", {}).get("clitics", {})
+    found = []
+    for printed, meant in wrong.items():
+        for m in re.finditer(rf"(\w+) {printed}\b(?! ki\b)", text):
+            found.append(("clitic", m[0], f"{m[1]} {meant}"))
+    return found
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    """An abbreviation a book prints without its full stop: the places, and how often the
+    book prints it with the stop."""
+
+    word: str
+    units: tuple[str, ...]
+    words: str  # the first place's words
+    times: int
+
+
+def abbreviations(book: Book) -> list[Abbreviation]:
+    """The abbreviations (two to five lower-case letters) a book prints with a full stop
+    ABBREVIATED times as often as without, the stop followed at least twice by what does not
+    begin a sentence (a lower-case word, a figure, a closing bracket or a comma), with the
+    units that print them without it.
+
+    >>> from kb.crosslang.library import get_library
+    >>> [(x.word, x.units, x.times) for x in abbreviations(get_library().book("fi"))]
+    [('esim', ('68.A',), 10)]
+    """
+    stopped: Counter[str] = Counter()
+    inside: Counter[str] = Counter()
+    bare: dict[str, list[tuple[str, str]]] = {}
+    for unit in book.units:
+        if unit.kind not in (*LAW_LEVELS, "definition"):
+            continue
+        text = plain(unit)
+        for m in _ABBREVIATION.finditer(text):
+            word = m[1]
+            if not word[0].islower():
+                continue
+            if not m[2]:
+                bare.setdefault(word, []).append((unit.id, _words(text, m.start(), m.end())))
+                continue
+            stopped[word] += 1
+            after = text[m.end() :].lstrip()[:1]
+            inside[word] += bool(after) and (after.islower() or after.isdigit() or after in "),;")
+    found = []
+    for word, places in bare.items():
+        if inside[word] >= 2 and stopped[word] >= ABBREVIATED * len(places):
+            units = tuple(dict.fromkeys(uid for uid, _ in places))
+            found.append(Abbreviation(word, units, places[0][1], stopped[word]))
+    return found
+
+
+def _words(text: str, start: int, end: int) -> str:
+    """The word at `start`..`end` with the word before it."""
+    before = text[:start].split()[-1:]
+    return " ".join([*before, text[start:end]])
+
+
+def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, list[Slip]]:
+    """Per book, the footnotes and list items of one aligned group it begins in lower case
+    where every other book (two at least) begins them with a capital; an item only where
+    its sisters in its own book begin with a capital too.
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> books = {x: lib.book(x) for x in ("fi", "tr", "et")}
+    >>> lower_starts({x: b.by_id["64.C.2.b"] for x, b in books.items()}, books)
+    {'et': [('lower', 'kui mõlemad', 'Kui mõlemad')]}
+    """
+    found: dict[str, list[Slip]] = {}
+    if len(units) < 3:
+        return found
+    notes = {x: [f.text.strip() for f in u.footnotes or []] for x, u in units.items()}
+    for n in range(min(len(v) for v in notes.values())):
+        for lang in _lower_one({x: v[n] for x, v in notes.items()}):
+            found.setdefault(lang, []).append(_capitalised(notes[lang][n]))
+    texts = {x: plain(u) for x, u in units.items()}
+    for lang in _lower_one(texts):
+        unit = units[lang]
+        book = book_of[lang]
+        sisters = [plain(u)[:1] for u in book.units
+                   if u.parent == unit.parent and u.kind == unit.kind and u != unit]  # fmt: skip
+        if unit.kind in LAW_LEVELS and sisters and all(c.isupper() for c in sisters):
+            found.setdefault(lang, []).append(_capitalised(texts[lang]))
+    return found
+
+
+def _lower_one(texts: dict[str, str]) -> list[str]:
+    """The book whose text begins with a lower-case letter where all the others (two at least)
+    begin with a capital."""
+    first = {x: t[:1] for x, t in texts.items()}
+    return [x for x, c in first.items() if c.isalpha() and c.islower() and len(first) >= 3
+            and all(first[y].isupper() for y in first if y != x)]  # fmt: skip
+
+
+def _capitalised(text: str) -> Slip:
+    words = " ".join(text.split()[:2])
+    return ("lower", words, words[0].upper() + words[1:])
+
+
+def list_stops(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, a list item (not the last) ending with a full stop where the other items of
+    its list but the last (two at least) all end with one comma or semicolon; the fix is
+    that mark.
+
+    >>> from kb.crosslang.library import get_library
+    >>> list_stops(get_library().book("fi"))["74.C.4"]
+    [('list', 'tarvittavaan tikkimäärään.', 'tarvittavaan tikkimäärään,')]
+    """
+    lists: dict[tuple[str, str], list[Unit]] = {}
+    for unit in book.units:
+        if unit.kind in LAW_LEVELS and unit.parent:
+            lists.setdefault((unit.parent, unit.kind), []).append(unit)
+    found: dict[str, list[Slip]] = {}
+    for items in lists.values():
+        ends = Counter(plain(u).rstrip()[-1:] for u in items[:-1])
+        if len(items) < 4 or ends["."] != 1 or len(ends) != 2:
+            continue
+        (mark, _), = [(m, n) for m, n in ends.items() if m != "."]  # fmt: skip
+        if mark not in (",", ";"):
+            continue
+        unit = next(u for u in items[:-1] if plain(u).rstrip().endswith("."))
+        words = " ".join(plain(unit).split()[-2:])
+        found[unit.id] = [("list", words, words[:-1] + mark)]
+    return found
+
+
+def repeated_leads(book: Book) -> dict[str, list[Slip]]:
+    """Per list item, its first word where it repeats the last word of its lead-in (the
+    text before the colon introducing the list): "jos: ... 3. jos revokki".
+
+    >>> from kb.crosslang.library import get_library
+    >>> sorted(repeated_leads(get_library().book("fi")))
+    ['64.B.3', '64.B.7', '64.B.8']
+    >>> repeated_leads(get_library().book("fi"))["64.B.3"]
+    [('lead', 'jos revokki', 'revokki')]
+    """
+    found: dict[str, list[Slip]] = {}
+    for item in book.units:
+        parent = book.by_id.get(item.parent or "")
+        if parent is None or item.kind not in LAW_LEVELS or parent.kind not in LAW_LEVELS:
+            continue
+        lead, words = plain(parent).rstrip(), plain(item).split()[:2]
+        if lead.endswith(":") and len(words) == 2 and lead[:-1].split()[-1:] == [words[0]]:
+            found[item.id] = [("lead", " ".join(words), words[1])]
+    return found
+
+
+def book_slips(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`)."""
+    found = list_stops(book) | repeated_leads(book)
+    for unit in book.units:
+        if unit.kind in (*LAW_LEVELS, "definition"):
+            text = plain(unit)
+            slips = suffixes(book.key, text) + clitics(book.key, text)
+            if slips:
+                found.setdefault(unit.id, []).extend(slips)
+    return found
