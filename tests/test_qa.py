@@ -276,6 +276,7 @@ def test_hand_read_discrepancies_are_found(full: Report) -> None:
 BLIND = DATA / "qa_blind.tsv"
 BLIND_2 = DATA / "qa_blind_2.tsv"  # held out: no check is written from it
 BLIND_3 = DATA / "qa_blind_3.tsv"  # the checks of kb/qa/checks/style.py were shaped on it
+BLIND_4 = DATA / "qa_blind_4.tsv"  # held out, written after the checks were
 
 
 def blind_rows(path: Path) -> list[list[str]]:
@@ -331,14 +332,24 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
 def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> None:
     """Recall on a third reading (laws 41 42 52 54 61 64 74 90), written before any finding
     on these laws was read, then used to shape the checks of kb/qa/checks/style.py and
-    kb/qa/checks/compounds.py, an attempt as a clause and a should said as a must beside
-    other forces: 29 of 68 found, 9 of the 17 certain (15 and 6 before them)."""
+    kb/qa/checks/compounds.py, an automatic effect as a clause and a should said as a must
+    beside other forces: 28 of 68 found, 9 of the 17 certain (15 and 6 before them)."""
     rows, found_rows, _ = recall(full, BLIND_3)
-    assert (counts(rows), counts(found_rows)) == ((68, 17), (29, 9))
+    assert (counts(rows), counts(found_rows)) == ((68, 17), (28, 9))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     assert {("42.B", "tr", "typo"), ("54.B", "tr", "typo"), ("74.A.2", "tr", "modal"),
             ("54.B.2", "et", "terms"), ("64.C.2.b", "et", "mechanics"),
             ("74.C.4", "fi", "mechanics")} <= found  # fmt: skip
+
+
+def test_a_fourth_blind_reading_held_out(full: Report) -> None:
+    """Recall on a fourth reading (laws 18 30 33 48 56 59 71 79), written by a reviewer who
+    saw no finding once the checks the third reading shaped were done: 7 of 57 rows, all 7
+    certain ones of 18 (the same 7 before those checks): misspelt words and a space before
+    a colon; none of the meaning, clause, term or modal rows."""
+    rows, found_rows, _ = recall(full, BLIND_4)
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (7, 7))
+    assert sorted(r[2] for r in found_rows) == ["mechanics"] + ["typo"] * 6
 
 
 def named(f: Finding) -> set[str]:

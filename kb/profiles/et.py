@@ -148,6 +148,5 @@ CONCEPTS = {
     "damage": r"\bkahju\w*",
     "major": r"\bvanem\w*\s+trahvikaar\w*",
     "minor": r"\bnoorem\w*\s+trahvikaar\w*",
-    "attempt": r"\bürit\w*|\bpüü\w*|\bkatse\w*|\bproovi\w*",
     "automatic": r"\bautomaat\w*|\biseenesest",
 }

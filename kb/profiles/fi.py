@@ -157,6 +157,5 @@ CONCEPTS = {
     "damage": r"\bvahin\w*|\bvahing\w*",
     "major": r"\biso(?:n|ja|t|na|ksi)?\s+rangaistus\w*",
     "minor": r"\bpie(?:ni|nen|niä|net|neksi)\s+rangaistus\w*",
-    "attempt": r"\byrit\w*|\bpyrk\w*|\bpyrki\w*|\bkoett\w*",
     "automatic": r"\bautomaatti\w*",
 }

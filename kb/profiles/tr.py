@@ -144,6 +144,5 @@ CONCEPTS = {
     "damage": r"zarar\w*|mağdur\w*",
     "major": r"\bmajör\s+cezal\w*",
     "minor": r"\bminör\s+cezal\w*",
-    "attempt": r"\bçalış\w*|\bteşebbüs\w*|\bkalkış\w*|\bgiriş\w*|\bdene\w*",
     "automatic": r"\botomatik\w*|\bkendiliğinden",
 }

@@ -97,7 +97,6 @@ CONCEPTS = {
     "minor": lazy_gettext("minor (penalty card)"),
     "rectification": lazy_gettext("rectification"),
     "penalty": lazy_gettext("penalty"),
-    "attempt": lazy_gettext("an attempt"),
     "automatic": lazy_gettext("its being automatic"),
 }
 # The modal forces and scope words a modal finding compares (kb.qa.model FORCES).

@@ -358,15 +358,16 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
                                    params, [lang], {lang: words}, fix)  # fmt: skip
     for lang, book in books.items():
         for x in abbreviations(book):
-            group = next(filter(None, map(a.group, x.units)), None)  # (a law's, not a term's)
+            # at the first place in a law (a definition has no law group)
+            group, words = next(((a.group(u), w) for u, w in x.places if a.group(u)), (None, ""))
             if group is None:
                 continue
-            params = {"odd": lang, "words": x.words, "count": len(x.units), "times": x.times,
+            params = {"odd": lang, "words": words, "count": len(x.units), "times": x.times,
                       "units": ", ".join(x.units)}  # fmt: skip
-            fix = {"code": "fix.write", "form": x.words + "."}
+            fix = {"code": "fix.write", "form": words + "."}
             code = "typography.abbreviation"
             yield text_finding(a, "typography", "info", group, (lang,), code, params, [lang],
-                               {lang: x.words}, fix)  # fmt: skip
+                               {lang: words}, fix)  # fmt: skip
 
 
 def check_punctuation(a: Alignment) -> Iterator[Finding]:

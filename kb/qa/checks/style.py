@@ -127,9 +127,12 @@ class Abbreviation:
     book prints it with the stop."""
 
     word: str
-    units: tuple[str, ...]
-    words: str  # the first place's words
+    places: tuple[tuple[str, str], ...]  # (unit, the words there), in the order of the book
     times: int
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(uid for uid, _ in self.places))
 
 
 def abbreviations(book: Book) -> list[Abbreviation]:
@@ -162,8 +165,7 @@ def abbreviations(book: Book) -> list[Abbreviation]:
     found = []
     for word, places in bare.items():
         if inside[word] >= 2 and stopped[word] >= ABBREVIATED * len(places):
-            units = tuple(dict.fromkeys(uid for uid, _ in places))
-            found.append(Abbreviation(word, units, places[0][1], stopped[word]))
+            found.append(Abbreviation(word, tuple(places), stopped[word]))
     return found
 
 

@@ -65,9 +65,17 @@ def term_words(book: Book, concept: str, text: str, besides: tuple[str, ...] = (
 
 
 def _term(book: Book, concept: str) -> str:
-    """A book's defined term for a concept, as its definition prints it."""
-    ids = glossary.definitions_of(concept).get(book.key, [])
-    return ", ".join(book.by_id[i].term or book.by_id[i].title for i in ids if i in book.by_id)
+    """A book's defined term for a concept, as its definition prints it, in lower case where
+    it prints the headword in capitals (et "PARANDUSTOIMING": a text says "parandustoiming").
+
+    >>> from kb.crosslang.library import get_library
+    >>> _term(get_library().book("et"), "rectification")
+    'parandustoiming'
+    """
+    lower = load_words(book.key).lower
+    ids = [i for i in glossary.definitions_of(concept).get(book.key, []) if i in book.by_id]
+    terms = [book.by_id[i].term or book.by_id[i].title for i in ids]
+    return ", ".join(lower(t) if t.isupper() else t for t in terms)
 
 
 def _senses(a: Alignment) -> Iterator[Finding]:
