@@ -107,6 +107,7 @@ def test_numbers_that_differ(full: Report) -> None:
     f = one(full, "numbers", "77.table.1")
     assert (f.severity, f.langs, f.odd) == ("error", ("tr", "et", "fi"), ("tr",))
     assert f.message == "figures differ: 20 (tr 3; et, fi 2), 120 (tr 1; et, fi 2)"
+    assert f.where[0].place == "corpus/tr/tr.txt:2153:1"  # the row's cell, not line 2129's 20
     # fi.txt:586 "niitä kolmesta" (three) where tr "on üç" and et "13" say thirteen.
     g = one(full, "numbers", "7.B.2")
     assert g.odd == ("fi",) and g.where[0].source == "corpus/fi/fi.txt:586"

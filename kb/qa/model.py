@@ -44,7 +44,7 @@ MESSAGES: dict[str, str] = {
     "extra": "{id} is only in {odd}; {others} have no such unit",
     "numbers": "figures differ: {figures}",
     "refs.differ": "{odd} cites {cites} where {others} cite {cite}",
-    "refs.extra": "{odd} cites {cites}; {others} cite no such unit here",
+    "refs.extra": "{odd} cites {cites}; {others} do not cite it here",
     "refs.lacks": "{odd} does not cite {cite}; {others} cite it",
     "refs.split": "the books cite different units here: {sides}",
     "edition": "{odd} cites {cites}, the {older} number of {cite}, which {others} cite",

@@ -67,7 +67,7 @@ FINDINGS: dict[str, Sentence] = {
         N_("The books print these figures a different number of times: %(figures)s.")
     ),
     "refs.differ": Sentence(N_("%(odd)s cites %(cites)s where %(others)s cite %(cite)s.")),
-    "refs.extra": Sentence(N_("%(odd)s cites %(cites)s; %(others)s cite no such unit here.")),
+    "refs.extra": Sentence(N_("%(odd)s cites %(cites)s; %(others)s do not cite it here.")),
     "refs.lacks": Sentence(N_("%(odd)s does not cite %(cite)s; %(others)s cite it.")),
     "refs.split": Sentence(N_("The books cite different units here: %(sides)s.")),
     "edition": Sentence(

@@ -19,13 +19,14 @@ from kb.core.model import Unit
 from kb.profiles import load_number_words
 from kb.qa.checks.base import (
     Check,
+    group_finding,
     names,
     ordered,
     text_finding,
     text_groups,
     texts_of,
 )
-from kb.qa.groups import Alignment
+from kb.qa.groups import Alignment, locate
 from kb.qa.model import Finding
 
 # A figure standing alone: not glued to a letter (so "B1", "12C1", "1Bb3" are codes, not
@@ -110,8 +111,35 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
         params = {"figures": tallies, "odd": names(odd)}
         fix = ({"code": "fix.figure", "figure": less[odd[0]][0], "others": names(langs[1:])}
                if len(odd) == 1 else None)  # fmt: skip
+        units = texts_of(a, group)
+        row = _odd_row(units, odd[0], more[odd[0]][0], less[odd[0]][0]) if len(odd) == 1 else None
+        if row is not None:  # a table: the side points at the row that prints it
+            line = locate(a.book(odd[0]).source_lines(), units[odd[0]].lines, row)[0]
+            yield group_finding(a, "numbers", "error", group, langs, "numbers", params, odd,
+                                words, {odd[0]: line}, fix)  # fmt: skip
+            continue
         yield text_finding(a, "numbers", "error", group, langs, "numbers", params, odd, words,
                            fix)  # fmt: skip
+
+
+def _odd_row(units: dict[str, Unit], lang: str, more: str, less: str) -> str | None:
+    """In a table, the first cell of the odd book's row that prints `more` in a column where
+    another book's row of as many cells prints `less` (tr 77's redoubled row "20" where fi
+    and et print "120"); None for a text.
+
+    >>> from kb.crosslang.library import get_library
+    >>> lib = get_library()
+    >>> units = {x: lib.book(x).by_id["77.table.1"] for x in ("fi", "tr", "et")}
+    >>> _odd_row(units, "tr", "20", "120")
+    'Sürkonturlu'
+    """
+    for row in units[lang].rows or []:
+        for other in (u for x, u in units.items() if x != lang):
+            if any(len(theirs) == len(row) and any(
+                    mine == more and cell == less for mine, cell in zip(row, theirs, strict=True))
+                   for theirs in other.rows or []):  # fmt: skip
+                return row[0] or None
+    return None
 
 
 def spelled_figures(unit: Unit) -> dict[str, str]:
