@@ -17,7 +17,6 @@ False
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
@@ -25,8 +24,8 @@ from itertools import pairwise
 from kb.core.ids import LAW_LEVELS
 from kb.crosslang.library import Book
 from kb.profiles import load_words
+from kb.qa.checks.base import TOKEN
 
-_TOKEN = re.compile(r"[^\W\d_]+|[^\w\s]")  # words and marks: a mark parts a pair of words
 OFTEN = 3  # times the book prints each agreeing pair
 STEM = 3  # letters the two forms of a word share before their endings
 SHORTEST = 4  # letters of each word of a pair
@@ -54,33 +53,47 @@ def crossed(a: str, b: str, a2: str, b2: str) -> bool:
     return b2 == b[: len(b) - len(other)] + one
 
 
-def _pairs(book: Book) -> tuple[Counter[tuple[str, str]], dict[tuple[str, str], tuple[str, str]]]:
-    """The pairs of adjacent words (no mark between) in a book's laws and definitions, lower
-    cased: how often each is printed, and its first unit and printed words."""
+Pairs = tuple[Counter[tuple[str, str]], dict[tuple[str, str], tuple[str, str]]]
+
+
+def word_pairs(book: Book, shortest: int = 3) -> Pairs:
+    """The pairs of adjacent words (no mark between, `shortest` letters each at least) in a
+    book's laws and definitions, lower cased: how often each is printed, and its first unit
+    and printed words.
+
+    >>> from kb.crosslang.library import get_library
+    >>> counts, first = word_pairs(get_library().book("et"))
+    >>> counts["masti", "salgamise"], first["masti", "salgamise"]
+    (1, ('54.B.2', 'masti salgamise'))
+    """
     lower = load_words(book.key).lower
     counts: Counter[tuple[str, str]] = Counter()
     first: dict[tuple[str, str], tuple[str, str]] = {}
     for unit in book.units:
         if unit.kind not in (*LAW_LEVELS, "definition"):
             continue
-        tokens = _TOKEN.findall(f"{unit.title} {unit.text}")
-        for x, y in pairwise(tokens):
-            if x[0].isalpha() and y[0].isalpha() and min(len(x), len(y)) >= SHORTEST:
-                key = (lower(x), lower(y))
-                counts[key] += 1
-                first.setdefault(key, (unit.id, f"{x} {y}"))
+        tokens = TOKEN.findall(f"{unit.title} {unit.text}")
+        lowered = lower(" ".join(tokens)).split(" ")  # (a letter for a letter: one call)
+        if len(lowered) != len(tokens):
+            lowered = [lower(t) for t in tokens]
+        for (x, low_x), (y, low_y) in pairwise(zip(tokens, lowered, strict=True)):
+            if x[0].isalpha() and y[0].isalpha() and min(len(x), len(y)) >= shortest:
+                counts[low_x, low_y] += 1
+                first.setdefault((low_x, low_y), (unit.id, f"{x} {y}"))
     return counts, first
 
 
-def disagreements(book: Book) -> list[Crossed]:
+def disagreements(book: Book, pairs: Pairs | None = None) -> list[Crossed]:
     """The pairs of a book whose endings do not agree (see the module's description), each
-    with the two agreeing pairs, the commoner first.
+    with the two agreeing pairs, the commoner first (`pairs`: the book's `word_pairs`, read
+    again where not given; pairs of SHORTEST letters a word and more are read).
 
     >>> from kb.crosslang.library import get_library
     >>> [(c.words, c.unit, c.form) for c in disagreements(get_library().book("et"))]
     [('parempoolne vastase', '31.A', 'parempoolse vastase')]
     """
-    counts, first = _pairs(book)
+    every, first = pairs or word_pairs(book)
+    counts = Counter({p: n for p, n in every.items() if min(map(len, p)) >= SHORTEST})
     by_second: dict[str, list[str]] = {}
     by_first: dict[str, list[str]] = {}
     for (x, y), n in counts.items():

@@ -14,6 +14,7 @@ and points at their offending words.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +27,10 @@ from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, Where, render
 
 WORD = re.compile(r"[^\W\d_]+")
+TOKEN = re.compile(r"[^\W\d_]+|[^\w\s]")  # words and marks: a mark parts a pair of words
+# A book's words (`kb.qa.checks.spelling.vocabulary`): how often each is printed, the units
+# printing it, and how it is printed first.
+Vocabulary = tuple[Counter[str], dict[str, list[str]], dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -131,10 +136,13 @@ def _definition_side(a: Alignment, group: Group, lang: str, words: str = "") -> 
 def text_finding(a: Alignment, check: str, severity: str, group: Group, langs: tuple[str, ...],
                   code: str, params: dict[str, Any], odd: Iterable[str],
                   words: dict[str, str] | None = None,
-                  fix: dict[str, Any] | None = None) -> Finding:  # fmt: skip
-    """`group_finding` for a law group or a definition group (its sides are the definitions)."""
+                  fix: dict[str, Any] | None = None,
+                  lines: dict[str, int] | None = None) -> Finding:  # fmt: skip
+    """`group_finding` for a law group (`lines`: where to search each side's words from) or a
+    definition group (its sides are the definitions)."""
     if not group.id.startswith("def:"):
-        return group_finding(a, check, severity, group, langs, code, params, odd, words, fix=fix)
+        return group_finding(a, check, severity, group, langs, code, params, odd, words, lines,
+                             fix)  # fmt: skip
     words = words or {}
     where = tuple(_definition_side(a, group, x, words.get(x, "")) for x in langs)
     first = group.units[langs[0]][0].id

@@ -8,7 +8,11 @@ it either), or the patterns of the second word of a pair that is one word (Eston
 noun, "masti salgamise"; not "on kokku lepitud", a participle written apart by rule).
 
 >>> from kb.crosslang.library import get_library
->>> found = {c.words: (c.unit, c.form) for c in compounds(get_library().book("et"))}
+>>> from kb.qa.checks.agreement import word_pairs
+>>> from kb.qa.checks.spelling import vocabulary
+>>> et = get_library().book("et")
+>>> found = {c.words: (c.unit, c.form) for c in compounds(et, None, vocabulary(et),
+...                                                          word_pairs(et))}
 >>> found["masti salgamise"], found["tagasi võtmist"], "kokku lepitud" in found
 (('54.B.2', 'mastisalgamise'), ('54', 'tagasivõtmist'), False)
 """
@@ -16,20 +20,16 @@ noun, "masti salgamise"; not "on kokku lepitud", a participle written apart by r
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
-from kb.core.ids import LAW_LEVELS
 from kb.crosslang.library import Book
-from kb.profiles import load_qa_words, load_words
+from kb.profiles import load_qa_words
+from kb.qa.checks.agreement import Pairs
+from kb.qa.checks.base import Vocabulary
 
-_TOKEN = re.compile(r"[^\W\d_]+|[^\w\s]")  # words and marks: a mark parts a pair of words
 OFTEN = 3  # times the book prints the form it usually writes
 RARE = 2  # times a form may be printed to be a slip
-FIRST = SECOND = 3  # letters each of two words written apart needs
-JOINED = 3  # letters each part of a word written as one needs
 
 
 @dataclass(frozen=True)
@@ -43,46 +43,31 @@ class Compound:
     kind: str  # "apart" or "joined"
 
 
-def compounds(book: Book, d: Any | None = None) -> list[Compound]:
+def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> list[Compound]:
     """The words of a book written apart where it prints them as one word OFTEN times, or as
     one word where it prints them apart OFTEN times and the dictionary `d` (if any) does not
-    know the word (as its profile's `spelling.apart` allows), in the order of the book."""
+    know the word (as its profile's `spelling.apart` allows), in the order of the book.
+    `words` is the book's vocabulary (`kb.qa.checks.spelling.vocabulary`: counts, units,
+    first printed) and `pairs` its word pairs of three letters a word at least
+    (`kb.qa.checks.agreement.word_pairs`)."""
     rule = load_qa_words(book.key).get("spelling", {}).get("apart")
     if not rule:
         return []
     second = re.compile("|".join(rule)) if isinstance(rule, list) else None
-    lower = load_words(book.key).lower
-    words: Counter[str] = Counter()
-    pairs: Counter[tuple[str, str]] = Counter()
-    first: dict[object, tuple[str, str]] = {}
-    for unit in book.units:
-        if unit.kind not in (*LAW_LEVELS, "definition"):
-            continue
-        tokens = _TOKEN.findall(f"{unit.title} {unit.text}")
-        lowered = lower(" ".join(tokens)).split(" ")  # (a letter for a letter: one call)
-        if len(lowered) != len(tokens):
-            lowered = [lower(t) for t in tokens]
-        for token, low in zip(tokens, lowered, strict=True):
-            if token[0].isalpha():
-                words[low] += 1
-                first.setdefault(low, (unit.id, token))
-        for (x, low_x), (y, low_y) in pairwise(zip(tokens, lowered, strict=True)):
-            if x[0].isalpha() and y[0].isalpha():
-                pairs[low_x, low_y] += 1
-                first.setdefault((low_x, low_y), (unit.id, f"{x} {y}"))
+    counts, units, printed = words
+    together, first = pairs
     found = []
-    for (x, y), n in pairs.items():
-        if n > RARE or len(x) < FIRST or len(y) < SECOND or words[x + y] < OFTEN:
+    for (x, y), n in together.items():
+        if n > RARE or counts[x + y] < OFTEN:
             continue
         if second is None or second.fullmatch(y):
-            unit, printed = first[(x, y)]
-            found.append(Compound(printed, unit, x + y, words[x + y], "apart"))
-    apart = {x + y: (x, y) for (x, y), n in pairs.items()
-             if second is None and n >= OFTEN and min(len(x), len(y)) >= JOINED}  # fmt: skip
-    for word, n in words.items():
+            unit, seen = first[x, y]
+            found.append(Compound(seen, unit, x + y, counts[x + y], "apart"))
+    apart = {x + y: (x, y) for (x, y), n in together.items() if second is None and n >= OFTEN}
+    for word, n in counts.items():
         if n <= RARE and word in apart and not (d is not None and d.check(word)):
-            unit, printed = first[word]
             form = " ".join(apart[word])
-            found.append(Compound(printed, unit, form, pairs[apart[word]], "joined"))
+            found.append(Compound(printed[word], units[word][0], form, together[apart[word]],
+                                  "joined"))  # fmt: skip
     order = {u.id: n for n, u in enumerate(book.units)}
     return sorted(found, key=lambda c: order.get(c.unit, 0))

@@ -19,7 +19,6 @@ from kb.core.model import Unit
 from kb.profiles import load_number_words
 from kb.qa.checks.base import (
     Check,
-    group_finding,
     names,
     ordered,
     text_finding,
@@ -91,7 +90,8 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
     [('7.B.2', ('fi',), 'figures differ: 3 (fi 1; et, tr 0), 13 (fi 0; et, tr 1)')]
     """
     for group in text_groups(a):
-        counts = {x: figures(u) for x, u in texts_of(a, group).items()}
+        units = texts_of(a, group)
+        counts = {x: figures(u) for x, u in units.items()}
         if len(counts) < 2:
             continue
         values = sorted(set().union(*counts.values()), key=_figure_key)
@@ -111,15 +111,12 @@ def check_numbers(a: Alignment) -> Iterator[Finding]:
         params = {"figures": tallies, "odd": names(odd)}
         fix = ({"code": "fix.figure", "figure": less[odd[0]][0], "others": names(langs[1:])}
                if len(odd) == 1 else None)  # fmt: skip
-        units = texts_of(a, group)
         row = _odd_row(units, odd[0], more[odd[0]][0], less[odd[0]][0]) if len(odd) == 1 else None
-        if row is not None:  # a table: the side points at the row that prints it
-            line = locate(a.book(odd[0]).source_lines(), units[odd[0]].lines, row)[0]
-            yield group_finding(a, "numbers", "error", group, langs, "numbers", params, odd,
-                                words, {odd[0]: line}, fix)  # fmt: skip
-            continue
+        # a table: the side points at the row that prints it
+        lines = ({odd[0]: locate(a.book(odd[0]).source_lines(), units[odd[0]].lines, row)[0]}
+                 if row else None)  # fmt: skip
         yield text_finding(a, "numbers", "error", group, langs, "numbers", params, odd, words,
-                           fix)  # fmt: skip
+                           fix, lines)  # fmt: skip
 
 
 def _odd_row(units: dict[str, Unit], lang: str, more: str, less: str) -> str | None:

@@ -25,7 +25,7 @@ from kb.qa.checks.base import (
     texts_of,
 )
 from kb.qa.checks.lexicon import forms
-from kb.qa.checks.style import abbreviations, book_slips, lower_starts
+from kb.qa.checks.style import abbreviations, book_slips, lower_starts, odd_initial
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
 
@@ -295,13 +295,8 @@ def item_capitals(texts: dict[str, str]) -> dict[str, str]:
     {}
     """
     first = {x: next((c for c in t if c.isalpha()), "") for x, t in texts.items()}
-    found = {}
-    for lang, letter in first.items():
-        others = [first[x] for x in first if x != lang]
-        terms = load_qa_words(lang).get("typography", {}).get("capitals") == "terms"
-        if letter.isupper() and not terms and len(others) >= 2 and all(map(str.islower, others)):
-            found[lang] = " ".join(texts[lang].split()[:2])
-    return found
+    return {lang: " ".join(texts[lang].split()[:2]) for lang in odd_initial(first, True)
+            if load_qa_words(lang).get("typography", {}).get("capitals") != "terms"}  # fmt: skip
 
 
 def missing_stops(lang: str, text: str, others: list[str]) -> list[str]:
@@ -359,7 +354,7 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     for lang, book in books.items():
         for x in abbreviations(book):
             # at the first place in a law (a definition has no law group)
-            group, words = next(((a.group(u), w) for u, w in x.places if a.group(u)), (None, ""))
+            group, words = next(((g, w) for u, w in x.places if (g := a.group(u))), (None, ""))
             if group is None:
                 continue
             params = {"odd": lang, "words": words, "count": len(x.units), "times": x.times,

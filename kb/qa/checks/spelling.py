@@ -32,8 +32,8 @@ from rapidfuzz.distance import OSA
 from kb.core.ids import LAW_LEVELS
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
-from kb.qa.checks.agreement import disagreements
-from kb.qa.checks.base import WORD, Check, ordered
+from kb.qa.checks.agreement import disagreements, word_pairs
+from kb.qa.checks.base import WORD, Check, Vocabulary
 from kb.qa.checks.compounds import compounds
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
@@ -136,9 +136,6 @@ def near(word: str, other: str) -> bool:
     if distance <= 1:
         return True
     return distance == 2 and word[:2] == other[:2] and word[-2:] == other[-2:]
-
-
-Vocabulary = tuple[Counter[str], dict[str, list[str]], dict[str, str]]  # of `vocabulary`
 
 
 def vocabulary(book: Book) -> Vocabulary:
@@ -324,53 +321,45 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
     unit printing it (the others listed); the fix is the book's usual form. Then the pairs
     whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
     then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`).
+    The book's words and word pairs are read once for all three.
     """
     for lang in a.peers:
-        spelt = list(_spelt(a, lang))
-        yield from spelt
-        seen = {f.params["words"].lower() for f in spelt}
-        for c in compounds(a.book(lang), dictionary(lang)):
-            if c.words.lower() in seen:
-                continue  # (a word written as one, misspelt as well)
-            group = a.group(c.unit)
-            uid = group.id if group else c.unit
-            params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
-            code = f"spelling.{c.kind}"
-            yield Finding("spelling", "info", uid, (lang,), render(code, **params),
-                          (a.side(lang, uid, c.words),), group.law if group else None, code,
-                          params, (lang,), {"code": "fix.write", "form": c.form})  # fmt: skip
-        for c in disagreements(a.book(lang)):
-            group = a.group(c.unit)
-            uid = group.id if group else c.unit
-            params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times,
-                      "other": c.other, "other_times": c.other_times}  # fmt: skip
-            yield Finding("spelling", "info", uid, (lang,),
-                          render("spelling.agreement", **params), (a.side(lang, uid, c.words),),
-                          group.law if group else None, "spelling.agreement", params, (lang,),
-                          {"code": "fix.write", "form": c.form})  # fmt: skip
+        book = a.book(lang)
+        words, pairs = vocabulary(book), word_pairs(book)
+        found = misspellings(book, words)
+        found += unknown_words(book, {m.word for m in found}, words)
+        for m in found:
+            params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
+                      "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
+            code, fix = "spelling", {"code": "fix.write", "form": m.form}
+            if m.form_units:
+                code, fix = "spelling.variants", {}
+                params["form_units"] = ", ".join(m.form_units)
+            elif not m.form:
+                code, fix = "spelling.unknown", {}
+            yield _finding(a, lang, m.units[0], code, params, fix)
+        spelt = {m.word for m in found}
+        for c in compounds(book, dictionary(lang), words, pairs):
+            if c.words.lower() not in spelt:  # (a word written as one, misspelt as well)
+                params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
+                yield _finding(a, lang, c.unit, f"spelling.{c.kind}", params,
+                               {"code": "fix.write", "form": c.form})  # fmt: skip
+        for p in disagreements(book, pairs):
+            params = {"odd": lang, "words": p.words, "form": p.form, "times": p.times,
+                      "other": p.other, "other_times": p.other_times}  # fmt: skip
+            yield _finding(a, lang, p.unit, "spelling.agreement", params,
+                           {"code": "fix.write", "form": p.form})  # fmt: skip
 
 
-def _spelt(a: Alignment, lang: str) -> Iterator[Finding]:
-    """The misspelt words of one book (see `check_spelling`)."""
-    book = a.book(lang)
-    words = vocabulary(book)  # (read once for both)
-    found = misspellings(book, words)
-    found += unknown_words(book, {m.word for m in found}, words)
-    for m in found:
-        group = a.group(m.units[0])
-        uid = group.id if group else m.units[0]
-        params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
-                  "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
-        code, fix = "spelling", {"code": "fix.write", "form": m.form}
-        if m.form_units:
-            code, fix = "spelling.variants", {}
-            params["form_units"] = ", ".join(m.form_units)
-        elif not m.form:
-            code, fix = "spelling.unknown", {}
-        where = (a.side(lang, uid, m.printed),)
-        law = group.law if group else None
-        yield Finding("spelling", "info", uid, ordered([lang], []), render(code, **params),
-                      where, law, code, params, (lang,), fix)  # fmt: skip
+def _finding(a: Alignment, lang: str, unit: str, code: str, params: dict[str, Any],
+             fix: dict[str, Any]) -> Finding:  # fmt: skip
+    """A spelling finding on one book: at the group of `unit` (the unit itself outside the
+    law tree), pointing at the words printed (`params["words"]`)."""
+    group = a.group(unit)
+    uid = group.id if group else unit
+    return Finding("spelling", "info", uid, (lang,), render(code, **params),
+                   (a.side(lang, uid, params["words"]),), group.law if group else None, code,
+                   params, (lang,), fix)  # fmt: skip
 
 
 CHECKS = (Check("spelling", "spelling", check_spelling),)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from kb.core.ids import LAW_LEVELS
@@ -39,7 +38,6 @@ _ABBREVIATION = re.compile(r"(?<![\w.])([^\W\d_]{2,5})(\.?)(?=[\s),;:]|$)")
 ABBREVIATED = 3  # times an abbreviation is printed with its full stop for one without to count
 
 
-@cache
 def _numerals(lang: str) -> dict[str, Any]:
     return load_qa_words(lang).get("numerals", {})
 
@@ -68,9 +66,10 @@ def spoken(lang: str, figure: str) -> str | None:
 
 
 def agreeing(lang: str, word: str, suffix: str) -> str | None:
-    """The form of a locative, ablative or dative suffix (and -ki after the locative) that
-    agrees with the word it follows: its vowel with the word's last vowel, its first consonant
-    with the word's last sound. None for other suffixes.
+    """The form of a suffix the profile lists (`[numerals]` `suffixes`) that agrees with the
+    word it follows, each of its varying letters (`[numerals.variants]`) chosen by the word's
+    last sound (voiceless or not), its last vowel (back or not) or whether it ends in a vowel.
+    None for a suffix the profile does not list.
 
     >>> agreeing("tr", "üç", "de"), agreeing("tr", "iki", "ten"), agreeing("tr", "altı", "e")
     ('te', 'den', 'ya')
@@ -78,15 +77,23 @@ def agreeing(lang: str, word: str, suffix: str) -> str | None:
     ('teki', True)
     """
     said = _numerals(lang)
-    vowels = [c for c in word if c in said["back"] + said["front"]]
-    vowel = "a" if vowels and vowels[-1] in said["back"] else "e"
-    found = re.fullmatch(r"[dt][ae](n|ki)?", suffix)
-    if found:
-        consonant = "t" if word[-1] in said["voiceless"] else "d"
-        return consonant + vowel + (found[1] or "")
-    if re.fullmatch(r"y?[ae]", suffix):
-        return ("y" if word[-1] in said["back"] + said["front"] else "") + vowel
+    variants = said.get("variants", {})
+    vowels = said.get("back", "") + said.get("front", "")
+    last_vowel = ([c for c in word if c in vowels] or [""])[-1]
+    holds = {"voiceless": word[-1:] in said.get("voiceless", ""),
+             "back": bool(last_vowel) and last_vowel in said.get("back", ""),
+             "vowel": word[-1:] in vowels}  # fmt: skip
+    for template in said.get("suffixes", []):
+        forms = [sorted(set(variants[c].values())) if c in variants else [c] for c in template]
+        if re.fullmatch("".join(f"(?:{'|'.join(f)})" for f in forms), suffix):
+            return "".join(_variant(variants[c], holds) if c in variants else c for c in template)
     return None
+
+
+def _variant(forms: dict[str, str], holds: dict[str, bool]) -> str:
+    """A varying letter's form: that of the first condition that holds, else its `else`."""
+    return next((form for when, form in forms.items() if when != "else" and holds[when]),
+                forms["else"])  # fmt: skip
 
 
 def suffixes(lang: str, text: str) -> list[Slip]:
@@ -100,24 +107,26 @@ def suffixes(lang: str, text: str) -> list[Slip]:
         word = spoken(lang, m[1].replace("(", "").replace(")", ""))
         right = agreeing(lang, word, m[2]) if word else None
         if right and right != m[2]:
-            before = text[: m.start()].split()[-1:]
-            words = " ".join([*before, m[0]])
+            words = _words(text, m.start(), m.end())
             found.append(("suffix", words, words.replace(m[0], m[0][: -len(m[2])] + right)))
     return found
 
 
 def clitics(lang: str, text: str) -> list[Slip]:
     """The words the profile says are never assimilated to the sound before them, written as
-    if they were (`typography.clitics`: the form printed, the form meant).
+    if they were (`typography.clitics`: the form printed, the form meant), but in a phrase
+    where the printed form is a word of its own (`typography.not_clitics`).
 
-    >>> clitics("tr", "her iki rönons ta resmileşmiş ise, ta ki")
+    >>> clitics("tr", "her iki rönons ta resmileşmiş ise, bitene ta ki")
     [('clitic', 'rönons ta', 'rönons da')]
     """
-    wrong = load_qa_words(lang).get("typography", {}).get("clitics", {})
+    typography = load_qa_words(lang).get("typography", {})
+    phrases = set(typography.get("not_clitics", []))
     found = []
-    for printed, meant in wrong.items():
-        for m in re.finditer(rf"(\w+) {printed}\b(?! ki\b)", text):
-            found.append(("clitic", m[0], f"{m[1]} {meant}"))
+    for printed, meant in typography.get("clitics", {}).items():
+        for m in re.finditer(rf"(\w+) ({printed})\b(?=(?: (\w+))?)", text):
+            if f"{m[2]} {m[3]}" not in phrases:
+                found.append(("clitic", f"{m[1]} {m[2]}", f"{m[1]} {meant}"))
     return found
 
 
@@ -191,10 +200,10 @@ def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, 
         return found
     notes = {x: [f.text.strip() for f in u.footnotes or []] for x, u in units.items()}
     for n in range(min(len(v) for v in notes.values())):
-        for lang in _lower_one({x: v[n] for x, v in notes.items()}):
+        for lang in odd_initial({x: v[n][:1] for x, v in notes.items()}, False):
             found.setdefault(lang, []).append(_capitalised(notes[lang][n]))
     texts = {x: plain(u) for x, u in units.items()}
-    for lang in _lower_one(texts):
+    for lang in odd_initial({x: t[:1] for x, t in texts.items()}, False):
         unit = units[lang]
         book = book_of[lang]
         sisters = [plain(u)[:1] for u in book.units
@@ -204,12 +213,21 @@ def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, 
     return found
 
 
-def _lower_one(texts: dict[str, str]) -> list[str]:
-    """The book whose text begins with a lower-case letter where all the others (two at least)
-    begin with a capital."""
-    first = {x: t[:1] for x, t in texts.items()}
-    return [x for x, c in first.items() if c.isalpha() and c.islower() and len(first) >= 3
-            and all(first[y].isupper() for y in first if y != x)]  # fmt: skip
+def odd_initial(initials: dict[str, str], capital: bool) -> list[str]:
+    """The books whose text begins with a capital (`capital`) or a lower-case letter where
+    every other book (two at least) begins with a letter of the other case, by each book's
+    initial.
+
+    >>> odd_initial({"fi": "v", "tr": "d", "et": "H"}, True), odd_initial({"fi": "v"}, True)
+    (['et'], [])
+    """
+
+    def case(c: str) -> bool | None:
+        return c.isupper() if c.isalpha() else None
+
+    return [x for x, c in initials.items() if case(c) is capital and len(initials) >= 3
+            and all(case(initials[y]) is not capital and case(initials[y]) is not None
+                    for y in initials if y != x)]  # fmt: skip
 
 
 def _capitalised(text: str) -> Slip:
@@ -267,7 +285,9 @@ def repeated_leads(book: Book) -> dict[str, list[Slip]]:
 
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`)."""
-    found = list_stops(book) | repeated_leads(book)
+    found = list_stops(book)
+    for uid, slips in repeated_leads(book).items():
+        found.setdefault(uid, []).extend(slips)
     for unit in book.units:
         if unit.kind in (*LAW_LEVELS, "definition"):
             text = plain(unit)
