@@ -6,7 +6,8 @@ book prints more often (`kansakilpailijoita`... `kilpailunjohdajan` for the book
 The dictionary is the one the profile names (`spelling.dictionary` of
 `kb/profiles/qa/<lang>.toml`), opened through Enchant (pyenchant): Voikko for Finnish,
 Hunspell for the others (Debian: libenchant-2-voikko voikko-fi hunspell-tr myspell-et
-hunspell-sk hunspell-sv). Without it, a book is read against itself only: a word printed
+hunspell-sk hunspell-sv; hunspell-en-us for the English words a book quotes). Without it, a
+book is read against itself only: a word printed
 once, one edit from a word it prints three times or more. Either way a near form that is an
 inflection of the word (one a prefix of the other, or the two differing in their last letter
 only) is no misspelling, nor is a word of the book's defined terms.
@@ -270,11 +271,14 @@ def unknown_words(
     book: Book, known: Collection[str] = (), words: Vocabulary | None = None
 ) -> list[Misspelling]:
     """The words of a book its dictionary does not know, printed once, where the profile
-    says the dictionary reads the language's compounds and inflections (`spelling.unknown`:
-    Voikko), less names (a capital), the book's defined terms, the words of `known` (found
-    otherwise) and families of words the dictionary does not know either (one sharing the
-    first five letters, or inside the other: the book's own jargon, "isoslammi" beside
-    "slammi"). No form is proposed: the dictionary's suggestions are right half the time.
+    says the dictionary reads the language's inflections (`spelling.unknown`: Voikko,
+    Hunspell's Estonian), less names (a capital), forms of defined terms the dictionary does
+    not know, the words of `known` (found otherwise) and families of words the dictionary
+    does not know either (one sharing the first five letters, or inside the other: the book's
+    own jargon, "isoslammi" beside "slammi"). Where the profile says so, also less two words
+    the dictionary knows written as one (`spelling.split`: a compound Hunspell lacks) and
+    words of another language's dictionary (`spelling.foreign`: an English term quoted). No
+    form is proposed: the dictionary's suggestions are right half the time.
 
     >>> from kb.crosslang.library import get_library
     >>> found = {m.word: m.units for m in unknown_words(get_library().book("fi"))}
@@ -282,22 +286,56 @@ def unknown_words(
     (('43.B.1',), ('9.A.3',), False)
     """
     d = dictionary(book.key)
-    if d is None or not load_qa_words(book.key).get("spelling", {}).get("unknown"):
+    profile = load_qa_words(book.key).get("spelling", {})
+    if d is None or not profile.get("unknown"):
         return []
     counts, units, printed = words or vocabulary(book)
     terms = _terms(book)
+    foreign = _dictionary(profile["foreign"]) if profile.get("foreign") else None
     rejected = [w for w in counts if len(w) >= SHORTEST and not d.check(w)
                 and not d.check(printed[w])]  # fmt: skip
     found = []
     for word in rejected:
         if counts[word] > 1 or word in known or not printed[word][0].islower():
             continue
-        if _term_form(word, terms) or any(
+        if _jargon(word, terms, d) or any(
             w != word and (w[:5] == word[:5] or w in word or word in w) for w in rejected
         ):
             continue
+        if foreign is not None and foreign.check(word):
+            continue  # a quoted English term ("tournament")
+        if profile.get("split") and _two_words(word, d):
+            continue
         found.append(Misspelling(word, printed[word], tuple(units[word]), 1, "", 0))
     return found
+
+
+def _jargon(word: str, terms: Collection[str], d: Any) -> bool:
+    """Whether a word is a form of a defined term the dictionary does not know (the book's
+    own jargon): a form of a term it knows is judged like any word (fi "valttin", of "valtti").
+
+    >>> from kb.qa.checks.spelling import dictionary
+    >>> fi = dictionary("fi")
+    >>> _jargon("pietien", {"pieti"}, fi), _jargon("valttin", {"valtti"}, fi)
+    (True, False)
+    """
+    return any(
+        word[:n] in terms and not d.check(word[:n])
+        for n in range(max(1, len(word) - 3), len(word) + 1)
+    )
+
+
+def _two_words(word: str, d: Any, shortest: int = 3) -> bool:
+    """Whether a word is two words the dictionary knows written as one: a compound a
+    dictionary without compounding lacks (et "ingliskeelsele", "omaksnõudlemisel").
+
+    >>> from kb.qa.checks.spelling import dictionary
+    >>> _two_words("omaksnõudlemisel", dictionary("et")), _two_words("kasutaakse", dictionary("et"))
+    (True, False)
+    """
+    return any(
+        d.check(word[:n]) and d.check(word[n:]) for n in range(shortest, len(word) - shortest + 1)
+    )
 
 
 def _terms(book: Book) -> frozenset[str]:
