@@ -267,8 +267,11 @@ def test_hand_read_discrepancies_are_found(full: Report) -> None:
     # modal check's. tr 70E1 is named only by a footnote finding on the same unit.
     assert missed == [("9.B.2", "tr"), ("70.E.1", "fi")]
     # et 24C's missing verb "pass" is not found either (et says "sundpassi" in the
-    # parenthesis): the unit is named only among the units of et's "Mitteenesinud".
-    assert [f.code for f in full.findings if "et" in f.about and "24.C" in named(f)] == ["spelling"]
+    # parenthesis): the unit is named only among the units of et's "Mitteenesinud" and by
+    # its heading, "kaarti" where the contents list says "kaart".
+    assert [f.code for f in full.findings if "et" in f.about and "24.C" in named(f)] == [
+        "headings.contents", "spelling",
+    ]  # fmt: skip
     assert [f.check for f in full.findings if f.id == "70.E.1" and f.about == ("tr",)] == [
         "footnotes"
     ]
@@ -278,6 +281,7 @@ BLIND = DATA / "qa_blind.tsv"
 BLIND_2 = DATA / "qa_blind_2.tsv"  # held out until its misses were read (docs/qa.md)
 BLIND_3 = DATA / "qa_blind_3.tsv"  # the checks of kb/qa/checks/style.py were shaped on it
 BLIND_4 = DATA / "qa_blind_4.tsv"  # held out, written after the checks were; misses read
+BLIND_5 = DATA / "qa_blind_5.tsv"  # held out; its misses read once measured (docs/qa.md)
 
 
 def blind_rows(path: Path) -> list[list[str]]:
@@ -321,18 +325,23 @@ def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
 
 def test_a_second_blind_reading_held_out(full: Report) -> None:
     """Recall on a second reading (laws 10 13 22 35 44 46 53 58 65 67 69 82), written before
-    it was measured and held out until its misses were read to weigh Estonian words Hunspell
-    does not know: 13 of 77 rows, 10 of the 39 certain (8 and 5 before; 7 and 4 before the
-    checks the third reading shaped). Misspelt words, and two rows on a unit the report
-    blames for another word of the same book."""
+    it was measured and held out until its misses were read (docs/qa.md): 22 of 77 rows, 18
+    of the 39 certain (8 and 5 before; 7 and 4 before the checks the third reading shaped)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (13, 10))
-    # fi "valttin" (44.E), et "kolmeteistkümnenenda" (53.A) and "tihiviõttja" (67.B.1): words
-    # the dictionary does not know; the 53.A finding also names that unit's "kõik" for
-    # "käik", and 10.B's "juhtnõõrideta" that unit's clause row.
-    found = {(r[0], r[1], r[2]) for r in found_rows}
-    assert {("44.E", "fi", "typo"), ("53.A", "et", "typo"), ("67.B.1", "et", "typo")} <= found
-    assert {r[2] for r in found_rows} == {"typo", "clauses"}
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (22, 18))
+    found = {(r[0], r[1]) for r in found_rows}
+    # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
+    assert {("44.E", "fi"), ("67.B.1", "et")} <= found
+    # Headings the book's contents list prints otherwise: et "Tihedesse" (44.A), "Korrektnen"
+    # (46.A), "kõik" for "käik" (53, 53.A, 53.B), "Tihide asetuse" (65); fi "HYVÄKSYMINEEN".
+    assert {("44.A", "et"), ("46.A", "et"), ("53", "et"), ("53.B", "et"), ("65", "et"),
+            ("69", "fi")} <= found  # fmt: skip
+    # A footnote's words apart (fi.txt:1882 "puolustus pelaajan").
+    assert ("67.B.2.a", "fi") in found
+    # Found by a finding on the same unit about another thing: 10.B's clause row (named by
+    # "juhtnõõrideta"), 53.B's and 65.D's modal rows, 69.A's meaning row (its heading
+    # "kehtetus", the list's "kehtestus": the row says the heading inverts the sense).
+    assert {r[2] for r in found_rows} == {"typo", "clauses", "modal", "meaning"}
 
 
 def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> None:
@@ -356,6 +365,25 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     rows, found_rows, _ = recall(full, BLIND_4)
     assert (counts(rows), counts(found_rows)) == ((57, 18), (7, 7))
     assert sorted(r[2] for r in found_rows) == ["mechanics"] + ["typo"] * 6
+
+
+def test_a_fifth_blind_reading_held_out(full: Report) -> None:
+    """Recall on a fifth reading (laws 14 19 28 34 38 55 60 66 84 87), written by a reviewer
+    who saw no finding and measured as it came: 15 of 56 rows, 11 of the 18 certain before
+    this round's checks, 19 and 14 with those written before it was read (Estonian words
+    Hunspell does not know, footnotes read, headings against the contents list), then 23
+    and 15 with the two its misses suggested (a space at a slash, a capital inside a word)."""
+    rows, found_rows, _ = recall(full, BLIND_5)
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (23, 15))
+    found = {(r[0], r[1], r[2]) for r in found_rows}
+    # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
+    assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
+    # fi 14B2, 14B3 "ja/ tai"; tr 87C "OyunuNda" (its "Bkz Yasa" row is on the same unit).
+    assert {("14.B.2", "fi", "mechanics"), ("87.C", "tr", "mechanics")} <= found
+    # Missed certain rows: et 14B4 "osutada" for "osutuda", et 38C's left-out condition,
+    # tr 66D "sonra" for "sona" (real words, a clause).
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert missed == {("14.B.4", "et"), ("38.C", "et"), ("66.D", "tr")}
 
 
 def named(f: Finding) -> set[str]:
@@ -484,7 +512,7 @@ def test_xliff_reads_back_with_the_findings_as_notes(library: Library) -> None:
     ]
     # A segment a finding blames is to review ("translated"); the others are "final".
     states = {u.getid(): u.xmlelement.get("state") for u in store_.units}
-    assert states["20.F.6::s1"] == "translated" and states["1.A::s1"] == "final"
+    assert states["20.F.6::s1"] == "translated" and states["2::s1"] == "final"
 
 
 def test_termbases_from_the_glossary(library: Library) -> None:

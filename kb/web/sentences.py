@@ -131,6 +131,10 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(id)s has no heading in %(odd)s; %(others)s print one (%(words)s)."),
         quoted={"words": "sides"},
     ),
+    "headings.contents": Sentence(
+        N_("%(odd)s: the heading of %(id)s reads %(words)s; its contents list reads %(form)s."),
+        quoted={"words": "odd", "form": "odd"},
+    ),
     "footnotes": Sentence(N_("%(id)s has no footnote in %(odd)s; %(others)s print one here.")),
     "modal": Sentence(
         N_("%(odd)s says %(said)s where %(others)s say %(force)s (%(words)s)."),
@@ -154,6 +158,12 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: a space before a punctuation mark: %(words)s"), quoted=ODD_WORDS
     ),
     "typography.glued": Sentence(N_("%(odd)s: a missing space: %(words)s"), quoted=ODD_WORDS),
+    "typography.slash": Sentence(
+        N_("%(odd)s: a space beside a slash: %(words)s"), quoted=ODD_WORDS
+    ),
+    "typography.inside": Sentence(
+        N_("%(odd)s: a capital letter inside a word: %(words)s"), quoted=ODD_WORDS
+    ),
     "typography.letters": Sentence(
         N_("%(odd)s: a letter outside its alphabet: %(words)s"), quoted=ODD_WORDS
     ),
@@ -297,6 +307,7 @@ FIXES: dict[str, Sentence] = {
     "fix.reading": Sentence(N_("Read as %(others)s do: %(words)s"), quoted={"words": "theirs"}),
     "fix.cite": Sentence(N_("Cite %(cite)s.")),
     "fix.write": Sentence(N_("Write %(form)s."), quoted={"form": "odd"}),
+    "fix.contents": Sentence(N_("Write %(form)s in the contents list."), quoted={"form": "odd"}),
     "fix.unit": Sentence(N_("Add %(id)s as %(others)s print it.")),
     "fix.heading": Sentence(
         N_("Add the heading %(others)s print: %(words)s"), quoted={"words": "theirs"}

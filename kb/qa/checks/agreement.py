@@ -21,10 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
-from kb.core.ids import LAW_LEVELS
 from kb.crosslang.library import Book
 from kb.profiles import load_words
-from kb.qa.checks.base import TOKEN
+from kb.qa.checks.base import TOKEN, printed_texts
 
 OFTEN = 3  # times the book prints each agreeing pair
 STEM = 3  # letters the two forms of a word share before their endings
@@ -58,8 +57,8 @@ Pairs = tuple[Counter[tuple[str, str]], dict[tuple[str, str], tuple[str, str]]]
 
 def word_pairs(book: Book, shortest: int = 3) -> Pairs:
     """The pairs of adjacent words (no mark between, `shortest` letters each at least) in a
-    book's laws and definitions, lower cased: how often each is printed, and its first unit
-    and printed words.
+    book's laws, definitions and footnotes, lower cased: how often each is printed, and its
+    first unit and printed words.
 
     >>> from kb.crosslang.library import get_library
     >>> counts, first = word_pairs(get_library().book("et"))
@@ -69,10 +68,8 @@ def word_pairs(book: Book, shortest: int = 3) -> Pairs:
     lower = load_words(book.key).lower
     counts: Counter[tuple[str, str]] = Counter()
     first: dict[tuple[str, str], tuple[str, str]] = {}
-    for unit in book.units:
-        if unit.kind not in (*LAW_LEVELS, "definition"):
-            continue
-        tokens = TOKEN.findall(f"{unit.title} {unit.text}")
+    for unit, text in printed_texts(book):
+        tokens = TOKEN.findall(text)
         lowered = lower(" ".join(tokens)).split(" ")  # (a letter for a letter: one call)
         if len(lowered) != len(tokens):
             lowered = [lower(t) for t in tokens]

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
+from kb.crosslang.library import Book
 from kb.layers import glossary
 from kb.profiles import page_references
 from kb.qa.groups import Alignment, Group
@@ -180,6 +182,26 @@ def reading_findings(a: Alignment, check: str, group: Group, langs: list[str],
         first = {x: w.split(", ")[0] for x, w in d.words.items()}
         yield text_finding(a, check, "warning", group, ordered([d.odd], others), check, params,
                            [d.odd], first, fix)  # fmt: skip
+
+
+def printed_texts(book: Book) -> Iterator[tuple[Unit, str]]:
+    """What a book prints in its laws and definitions, each with its unit: a unit's title
+    and text, then each of its footnotes once (a footnote two units cite, at the first).
+
+    >>> from kb.crosslang.library import get_library
+    >>> texts = [t for u, t in printed_texts(get_library().book("fi")) if u.id == "67.B.2.a"]
+    >>> len(texts), texts[1][:23]
+    (2, 'Kilpailunjohtajan tulis')
+    """
+    seen: set[tuple[int, int]] = set()
+    for unit in book.units:
+        if unit.kind not in (*LAW_LEVELS, "definition"):
+            continue
+        yield unit, f"{unit.title} {unit.text}"
+        for note in unit.footnotes:
+            if note.lines not in seen:
+                seen.add(note.lines)
+                yield unit, note.text
 
 
 def plain(unit: Unit) -> str:

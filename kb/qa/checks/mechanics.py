@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
+from itertools import pairwise
 
 from kb.core.ids import LAW_LEVELS
 from kb.core.profile import Words
@@ -166,6 +167,7 @@ TYPOGRAPHY = {
     "glued": re.compile(
         r"[^\W\d_]{2}\((?![^\W\d_]{1,5}\)[^\W\d_]*)|(?<=[^\W\d_]{2}\.)[^\W\d_]{2,}(?=\s)"
     ),
+    "slash": re.compile(r"(?<=[^\W\d_])(?:/\s+|\s+/)(?=[^\W\d_])"),  # "ja/ tai"
 }
 # Letters of other scripts that look like Latin ones (Cyrillic а, е, о, р, с, у, х; Greek ο).
 LOOKALIKE = re.compile("[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u03bf]")
@@ -173,8 +175,8 @@ LOOKALIKE = re.compile("[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u03bf]")
 
 def typography(lang: str, text: str) -> list[tuple[str, str]]:
     """The typographic slips of a text, as (kind, the words around): clashing marks, a space
-    before a mark, a missing space, a letter outside the language's alphabet or of another
-    script.
+    before a mark or at a slash, a missing space, a capital inside a word, a letter outside
+    the language's alphabet or of another script.
 
     >>> typography("et", "jääb partnerile.: Kohtunik")
     [('clash', 'partnerile.:')]
@@ -188,6 +190,7 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
             if kind == "glued" and _variant(words):
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
+    found += [("inside", w) for w in WORD.findall(text) if _capital_inside(w)]
     words, alphabet = _alphabet(lang)
     if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
         return found  # (lower case is letter by letter: no word has a letter outside it)
@@ -211,6 +214,15 @@ def _alphabet(lang: str) -> tuple[Words, frozenset[str]]:
     return words, frozenset(words.alphabet) | frozenset(beside)
 
 
+def _capital_inside(word: str) -> bool:
+    """Whether a word has a capital after a lower-case letter (tr "OyunuNda").
+
+    >>> _capital_inside("OyunuNda"), _capital_inside("YASA"), _capital_inside("Yasa")
+    (True, False, False)
+    """
+    return any(x.islower() and y.isupper() for x, y in pairwise(word))
+
+
 def _variant(words: str) -> bool:
     """Whether a word glued to a bracket is followed by another form of itself in it.
 
@@ -231,6 +243,8 @@ def mend(kind: str, words: str) -> str:
     '(bkz. Yasa'
     >>> mend("item", "Hoiatab väljamängijat")
     'hoiatab väljamängijat'
+    >>> mend("slash", "ja/ tai"), mend("inside", "OyunuNda")
+    ('ja/tai', 'Oyununda')
     """
     if kind == "clash":
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
@@ -238,6 +252,10 @@ def mend(kind: str, words: str) -> str:
         return re.sub(r"\s+([,;:])", r"\1", words, count=1)
     if kind == "item":
         return words[0].lower() + words[1:]
+    if kind == "slash":
+        return re.sub(r"\s*/\s*", "/", words, count=1)
+    if kind == "inside":
+        return words[0] + "".join(y.lower() if x.islower() else y for x, y in pairwise(words))
     if kind in ("stop", "capital"):
         return words.replace(" ", ". ", 1) if kind == "stop" else words
     if kind == "glued":
@@ -338,7 +356,8 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
         lower = lower_starts(units, books)
         for lang, unit in units.items():
             others = [t for x, t in texts.items() if x != lang]
-            slips = [(k, w, mend(k, w)) for k, w in typography(lang, unit.text)]
+            printed = f"{unit.title} {unit.text}" if unit.title else unit.text
+            slips = [(k, w, mend(k, w)) for k, w in typography(lang, printed)]
             slips += [
                 ("stop", w, mend("stop", w)) for w in missing_stops(lang, texts[lang], others)
             ]

@@ -30,11 +30,10 @@ from typing import Any
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from kb.core.ids import LAW_LEVELS
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements, word_pairs
-from kb.qa.checks.base import WORD, Check, Vocabulary
+from kb.qa.checks.base import WORD, Check, Vocabulary, printed_texts
 from kb.qa.checks.compounds import compounds
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
@@ -140,16 +139,14 @@ def near(word: str, other: str) -> bool:
 
 
 def vocabulary(book: Book) -> Vocabulary:
-    """A book's words in its laws and definitions: how often each is printed, the units
-    printing it, and how it is printed first."""
+    """A book's words in its laws, definitions and their footnotes: how often each is
+    printed, the units printing it, and how it is printed first."""
     lower = load_words(book.key).lower
     counts: Counter[str] = Counter()
     units: dict[str, list[str]] = {}
     printed: dict[str, str] = {}
-    for unit in book.units:
-        if unit.kind not in (*LAW_LEVELS, "definition"):
-            continue
-        for word in WORD.findall(f"{unit.title} {unit.text}"):
+    for unit, text in printed_texts(book):
+        for word in WORD.findall(text):
             key = lower(word)
             counts[key] += 1
             printed.setdefault(key, word)

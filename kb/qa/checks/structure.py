@@ -1,6 +1,7 @@
 """Checks of the law tree: units a book lacks (`missing`), units only a minority has
 (`extra`), units with no text where the others have text (`empty`), a heading (`headings`)
-or a footnote (`footnotes`) the other books print at a unit and one book does not."""
+or a footnote (`footnotes`) the other books print at a unit and one book does not, and a
+heading its book's contents list prints another way (`headings`, `headings.contents`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from kb.qa.checks.base import (
     ordered,
     present_in,
 )
+from kb.qa.checks.contents import mismatches
+from kb.qa.checks.spelling import dictionary
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
 
@@ -125,13 +128,17 @@ def _lacking(
 
 
 def check_headings(a: Alignment) -> Iterator[Finding]:
-    """A section heading every other book prints (two at least) and one book does not; the
-    fix is the heading the others print.
+    """A section heading every other book prints (two at least) and one book does not, the
+    fix the heading the others print; then the headings a book's contents list prints
+    another way (`headings.contents`).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
-    >>> [(f.id, f.about) for f in check_headings(align_books(get_library(), ["fi", "tr", "et"]))]
+    >>> found = list(check_headings(align_books(get_library(), ["fi", "tr", "et"])))
+    >>> [(f.id, f.about) for f in found if f.code == "headings"]
     [('39.C', ('et',)), ('57.D', ('fi',))]
+    >>> [f.id for f in found if f.code == "headings.contents"][:3]
+    ['14', '38', '60']
     """
     for group in a.groups:
         found = _lacking(a, group, lambda u: bool(u.title.strip()))
@@ -145,6 +152,24 @@ def check_headings(a: Alignment) -> Iterator[Finding]:
                                 "headings", params, [lang], titles)  # fmt: skip
         yield replace(finding, fix={"code": "fix.heading", "others": names(others),
                                     "words": words})  # fmt: skip
+    yield from _against_contents(a)
+
+
+def _against_contents(a: Alignment) -> Iterator[Finding]:
+    """A heading each book's own contents list prints another way (`kb.qa.checks.contents`);
+    the fix is the side the dictionary knows, where it knows one only."""
+    for lang in a.peers:
+        for m in mismatches(a.book(lang), dictionary(lang)):
+            group = a.group(m.unit)
+            if group is None:
+                continue
+            params = {"id": m.unit, "odd": lang, "words": m.words, "form": m.form}
+            fix = {
+                "heading": {"code": "fix.write", "form": m.form},
+                "contents": {"code": "fix.contents", "form": m.words},
+            }.get(m.wrong, {})
+            yield group_finding(a, "headings", "warning", group, (lang,), "headings.contents",
+                                params, [lang], {lang: m.words}, fix=fix)  # fmt: skip
 
 
 def check_footnotes(a: Alignment) -> Iterator[Finding]:
