@@ -42,6 +42,7 @@ class Mismatch:
     words: str  # the heading's words as printed
     form: str  # its entry's words as printed
     wrong: str  # the side the dictionary rejects: "heading", "contents", or "" (neither, both)
+    contents: str = "toc"  # the contents list's unit
 
 
 def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
@@ -83,7 +84,8 @@ def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
         heading = " ".join(words)
         edits = OSA.distance(lower(heading), lower(" ".join(entry)))
         if 0 < edits <= min(EDITS, len(heading) // 4):
-            found.append(Mismatch(unit.id, heading, " ".join(entry), _wrong(words, entry, d)))
+            wrong = _wrong(words, entry, d)
+            found.append(Mismatch(unit.id, heading, " ".join(entry), wrong, toc.id))
     return found
 
 

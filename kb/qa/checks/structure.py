@@ -156,8 +156,8 @@ def check_headings(a: Alignment) -> Iterator[Finding]:
 
 
 def _against_contents(a: Alignment) -> Iterator[Finding]:
-    """A heading each book's own contents list prints another way (`kb.qa.checks.contents`);
-    the fix is the side the dictionary knows, where it knows one only."""
+    """A heading each book's own contents list prints another way (`kb.qa.checks.contents`),
+    with a side at each; the fix is the side the dictionary knows, where it knows one only."""
     for lang in a.peers:
         for m in mismatches(a.book(lang), dictionary(lang)):
             group = a.group(m.unit)
@@ -168,8 +168,10 @@ def _against_contents(a: Alignment) -> Iterator[Finding]:
                 "heading": {"code": "fix.write", "form": m.form},
                 "contents": {"code": "fix.contents", "form": m.words},
             }.get(m.wrong, {})
-            yield group_finding(a, "headings", "warning", group, (lang,), "headings.contents",
-                                params, [lang], {lang: m.words}, fix=fix)  # fmt: skip
+            finding = group_finding(a, "headings", "warning", group, (lang,),
+                                    "headings.contents", params, [lang], {lang: m.words},
+                                    fix=fix)  # fmt: skip
+            yield replace(finding, where=(*finding.where, a.side(lang, m.contents, m.form)))
 
 
 def check_footnotes(a: Alignment) -> Iterator[Finding]:
