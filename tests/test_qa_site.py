@@ -166,6 +166,23 @@ def test_the_worklist_is_axe_clean(browser, base_url: str, size: dict) -> None:
     assert not found, found
 
 
+@pytest.mark.slow  # Chromium
+def test_the_worklist_reads_as_cards_on_a_phone(browser, base_url: str) -> None:
+    """At 390 px a finding's sentence, fix and places take the screen's width: the table
+    does not scroll sideways, and its columns are not squeezed to a word a line."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(base_url + "/alignment?langs=fi,tr,et&check=headings")
+    box = page.locator("table.findings").bounding_box()
+    wrap = page.locator("table.findings").evaluate(
+        "t => [t.scrollWidth, t.parentElement.clientWidth]"
+    )
+    sentence = page.locator("table.findings tr[id] td:nth-child(5)").first.bounding_box()
+    context.close()
+    assert box is not None and sentence is not None
+    assert wrap[0] <= wrap[1] and sentence["width"] > 300, (wrap, sentence)
+
+
 def test_the_worklist_filters_and_shows_one_note(client: FlaskClient) -> None:
     html = page(client, "/alignment?langs=fi,tr,et&check=modal&severity=warning&ui=en")
     assert len(finding_rows(html)) == 12  # the modal findings, all warnings
