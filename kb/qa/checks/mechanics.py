@@ -10,6 +10,8 @@ from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 
+import regex
+
 from kb.core.ids import LAW_LEVELS
 from kb.core.profile import Words
 from kb.crosslang.library import Book
@@ -169,6 +171,9 @@ TYPOGRAPHY = {
     ),
     "slash": re.compile(r"(?<=[^\W\d_])(?:/\s+|\s+/)(?=[^\W\d_])"),  # "ja/ tai"
 }
+NEEDS = {"slash": "/"}  # the mark a kind of slip needs in a text
+# A capital after a lower-case letter inside a word (tr "OyunuNda"), in any script.
+INSIDE = regex.compile(r"\p{Ll}\p{Lu}(?=\p{L})")
 # Letters of other scripts that look like Latin ones (Cyrillic а, е, о, р, с, у, х; Greek ο).
 LOOKALIKE = re.compile("[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u03bf]")
 
@@ -185,12 +190,14 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
     """
     found = []
     for kind, pattern in TYPOGRAPHY.items():
+        if kind in NEEDS and NEEDS[kind] not in text:
+            continue  # (a text without the mark: no need to scan it)
         for m in pattern.finditer(text):
             words = _around(text, m.start(), m.end())
             if kind == "glued" and _variant(words):
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
-    found += [("inside", w) for w in WORD.findall(text) if _capital_inside(w)]
+    found += [("inside", _word_at(text, m.start())) for m in INSIDE.finditer(text)]
     words, alphabet = _alphabet(lang)
     if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
         return found  # (lower case is letter by letter: no word has a letter outside it)
@@ -214,13 +221,19 @@ def _alphabet(lang: str) -> tuple[Words, frozenset[str]]:
     return words, frozenset(words.alphabet) | frozenset(beside)
 
 
-def _capital_inside(word: str) -> bool:
-    """Whether a word has a capital after a lower-case letter (tr "OyunuNda").
+def _word_at(text: str, at: int) -> str:
+    """The word of a text around an offset.
 
-    >>> _capital_inside("OyunuNda"), _capital_inside("YASA"), _capital_inside("Yasa")
-    (True, False, False)
+    >>> _word_at("C. Takım OyunuNda Skorlama", 13)
+    'OyunuNda'
     """
-    return any(x.islower() and y.isupper() for x, y in pairwise(word))
+    left = at
+    while left > 0 and text[left - 1].isalpha():
+        left -= 1
+    right = at
+    while right < len(text) and text[right].isalpha():
+        right += 1
+    return text[left:right]
 
 
 def _variant(words: str) -> bool:
