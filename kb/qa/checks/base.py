@@ -50,8 +50,10 @@ class Check:
 
 
 @cache
-def _page_references(lang: str) -> re.Pattern[str]:
-    return re.compile(rf"\s?(?:{page_references(lang).pattern})")
+def _page_references(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A language's page references, and the same with the space before them."""
+    bare = page_references(lang)
+    return bare, re.compile(rf"\s?(?:{bare.pattern})")
 
 
 def without_pages(text: str, lang: str) -> str:
@@ -61,7 +63,8 @@ def without_pages(text: str, lang: str) -> str:
     >>> without_pages("Toinen lause (s. 38).", "fi"), without_pages("Yasa (s. 38).", "tr")
     ('Toinen lause.', 'Yasa (s. 38).')
     """
-    return _page_references(lang).sub("", text)
+    bare, spaced = _page_references(lang)
+    return spaced.sub("", text) if bare.search(text) else text  # (found first: half the time)
 
 
 def names(langs: Iterable[str]) -> str:
