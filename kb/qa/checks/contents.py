@@ -42,7 +42,7 @@ class Mismatch:
     words: str  # the heading's words as printed
     form: str  # its entry's words as printed
     wrong: str  # the side the dictionary rejects: "heading", "contents", or "" (neither, both)
-    contents: str = "toc"  # the contents list's unit
+    contents: str  # the contents list's unit
 
 
 def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
@@ -84,7 +84,7 @@ def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
         heading = " ".join(words)
         edits = OSA.distance(lower(heading), lower(" ".join(entry)))
         if 0 < edits <= min(EDITS, len(heading) // 4):
-            wrong = _wrong(words, entry, d)
+            wrong = _wrong([lower(w) for w in words], [lower(w) for w in entry], d)
             found.append(Mismatch(unit.id, heading, " ".join(entry), wrong, toc.id))
     return found
 
@@ -110,15 +110,16 @@ def _entry(anchor: str, words: list[str], tokens: list[str], span: tuple[int, in
 
 
 def _wrong(heading: list[str], entry: list[str], d: Any | None) -> str:
-    """The side whose differing words the dictionary does not know, where only one side's.
+    """The side whose differing words (lower-cased) the dictionary does not know, where only
+    one side's.
 
     >>> from kb.qa.checks.spelling import dictionary
-    >>> _wrong(["PUUTTAVA", "KORTTI"], ["PUUTTUVA", "KORTTI"], dictionary("fi"))
+    >>> _wrong(["puuttava", "kortti"], ["puuttuva", "kortti"], dictionary("fi"))
     'heading'
     """
     if d is None:
         return ""
     pairs = [(h, e) for h, e in zip(heading, entry, strict=True) if h != e]
-    bad_heading = any(not d.check(h.lower()) for h, _ in pairs)
-    bad_entry = any(not d.check(e.lower()) for _, e in pairs)
+    bad_heading = any(not d.check(h) for h, _ in pairs)
+    bad_entry = any(not d.check(e) for _, e in pairs)
     return {(True, False): "heading", (False, True): "contents"}.get((bad_heading, bad_entry), "")
