@@ -287,15 +287,17 @@ def unknown_words(
     if d is None or not profile.get("unknown"):
         return []
     counts, units, printed = words or vocabulary(book)
-    terms = _terms(book)
     foreign = _dictionary(profile["foreign"]) if profile.get("foreign") else None
+    # The book's jargon: terms the dictionary does not know (a form of a term it knows is read
+    # like any word: fi "valttin", of "valtti").
+    jargon = frozenset(t for t in _terms(book) if not d.check(t))
     rejected = [w for w in counts if len(w) >= SHORTEST and not d.check(w)
                 and not d.check(printed[w])]  # fmt: skip
     found = []
     for word in rejected:
         if counts[word] > 1 or word in known or not printed[word][0].islower():
             continue
-        if _jargon(word, terms, d) or any(
+        if _term_form(word, jargon) or any(
             w != word and (w[:5] == word[:5] or w in word or word in w) for w in rejected
         ):
             continue
@@ -305,21 +307,6 @@ def unknown_words(
             continue
         found.append(Misspelling(word, printed[word], tuple(units[word]), 1, "", 0))
     return found
-
-
-def _jargon(word: str, terms: Collection[str], d: Any) -> bool:
-    """Whether a word is a form of a defined term the dictionary does not know (the book's
-    own jargon): a form of a term it knows is judged like any word (fi "valttin", of "valtti").
-
-    >>> from kb.qa.checks.spelling import dictionary
-    >>> fi = dictionary("fi")
-    >>> _jargon("pietien", {"pieti"}, fi), _jargon("valttin", {"valtti"}, fi)
-    (True, False)
-    """
-    return any(
-        word[:n] in terms and not d.check(word[:n])
-        for n in range(max(1, len(word) - 3), len(word) + 1)
-    )
 
 
 def _two_words(word: str, d: Any, shortest: int = 3) -> bool:
