@@ -65,13 +65,14 @@ def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
             if at is not None:
                 entry_of[unit.id] = at
     laws = [u.id for u, _ in headed if u.kind == "law"]
+    place = {law: n for n, law in enumerate(laws)}
     found = []
     for unit, words in headed:
         law = unit.id.split(".")[0]
         if unit.kind == "law":
             at = entry_of.get(law)
-        elif law in laws:  # a section's entry: after its law's (or the one before) and
-            n = laws.index(law)  # before the next law's the list places
+        elif law in place:  # a section's entry: after its law's (or the one before) and
+            n = place[law]  # before the next law's the list places
             begin = max((entry_of[x] for x in laws[: n + 1] if x in entry_of), default=0)
             end = min((entry_of[x] for x in laws[n + 1 :] if x in entry_of), default=len(tokens))
             label = lower(unit.label.strip(" .)"))

@@ -197,7 +197,7 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
             if kind == "glued" and _variant(words):
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
-    found += [("inside", _word_at(text, m.start())) for m in INSIDE.finditer(text)]
+    found += [("inside", _around(text, m.start(), m.end())) for m in INSIDE.finditer(text)]
     words, alphabet = _alphabet(lang)
     if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
         return found  # (lower case is letter by letter: no word has a letter outside it)
@@ -219,21 +219,6 @@ def _alphabet(lang: str) -> tuple[Words, frozenset[str]]:
     words = load_words(lang)
     beside = load_qa_words(lang).get("typography", {}).get("letters", "")
     return words, frozenset(words.alphabet) | frozenset(beside)
-
-
-def _word_at(text: str, at: int) -> str:
-    """The word of a text around an offset.
-
-    >>> _word_at("C. Takım OyunuNda Skorlama", 13)
-    'OyunuNda'
-    """
-    left = at
-    while left > 0 and text[left - 1].isalpha():
-        left -= 1
-    right = at
-    while right < len(text) and text[right].isalpha():
-        right += 1
-    return text[left:right]
 
 
 def _variant(words: str) -> bool:
