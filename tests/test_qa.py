@@ -264,7 +264,8 @@ def test_hand_read_discrepancies_are_found(full: Report) -> None:
     assert len(rows) == 48
     # Of the laws read blind, tr's 2007 penalty clause and the clause fi and tr leave out in
     # 70E1 are not found (docs/qa.md); et's "need not" for "shall not" (70D1, 70E1) is the
-    # modal check's. tr 70E1 is named only by a footnote finding on the same unit.
+    # modal check's. tr 70E1 is named only among the units where fi and et repeat the marker
+    # of the footnote tr prints once, at 70C3.
     assert missed == [("9.B.2", "tr"), ("70.E.1", "fi")]
     # et 24C's missing verb "pass" is not found either (et says "sundpassi" in the
     # parenthesis): the unit is named only among the units of et's "Mitteenesinud" and by
@@ -272,8 +273,8 @@ def test_hand_read_discrepancies_are_found(full: Report) -> None:
     assert [f.code for f in full.findings if "et" in f.about and "24.C" in named(f)] == [
         "headings.contents", "spelling",
     ]  # fmt: skip
-    assert [f.check for f in full.findings if f.id == "70.E.1" and f.about == ("tr",)] == [
-        "footnotes"
+    assert [f.code for f in full.findings if "70.E.1" in named(f) and f.about == ("tr",)] == [
+        "footnotes.marker"
     ]
 
 
@@ -325,10 +326,10 @@ def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
 
 def test_a_second_blind_reading_held_out(full: Report) -> None:
     """Recall on a second reading (laws 10 13 22 35 44 46 53 58 65 67 69 82), written before
-    it was measured and held out until its misses were read (docs/qa.md): 22 of 77 rows, 18
+    it was measured and held out until its misses were read (docs/qa.md): 23 of 77 rows, 19
     of the 39 certain (8 and 5 before; 7 and 4 before the checks the third reading shaped)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (22, 18))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (23, 19))
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
     assert {("44.E", "fi"), ("67.B.1", "et")} <= found
@@ -338,19 +339,23 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
             ("69", "fi")} <= found  # fmt: skip
     # A footnote's words apart (fi.txt:1882 "puolustus pelaajan").
     assert ("67.B.2.a", "fi") in found
+    # tr.txt:1651 "YASA 58- EŞZAMANLI": a law's heading unlike the book's other 90.
+    assert ("58", "tr") in found
     # Found by a finding on the same unit about another thing: 10.B's clause row (named by
     # "juhtnõõrideta"), 53.B's and 65.D's modal rows, 69.A's meaning row (its heading
     # "kehtetus", the list's "kehtestus": the row says the heading inverts the sense).
-    assert {r[2] for r in found_rows} == {"typo", "clauses", "modal", "meaning"}
+    assert {r[2] for r in found_rows} == {"typo", "clauses", "modal", "meaning", "mechanics"}
 
 
 def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> None:
     """Recall on a third reading (laws 41 42 52 54 61 64 74 90), written before any finding
     on these laws was read, then used to shape the checks of kb/qa/checks/style.py and
     kb/qa/checks/compounds.py, an automatic effect as a clause and a should said as a must
-    beside other forces: 28 of 68 found, 9 of the 17 certain (15 and 6 before them)."""
+    beside other forces: 28 of 68 found, 9 of the 17 certain (15 and 6 before them); 30
+    and 10 with a bracket after a full stop begun in lower case (tr 41B, whose "sonra erer"
+    row is found with it)."""
     rows, found_rows, _ = recall(full, BLIND_3)
-    assert (counts(rows), counts(found_rows)) == ((68, 17), (28, 9))
+    assert (counts(rows), counts(found_rows)) == ((68, 17), (30, 10))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     assert {("42.B", "tr", "typo"), ("54.B", "tr", "typo"), ("74.A.2", "tr", "modal"),
             ("54.B.2", "et", "terms"), ("64.C.2.b", "et", "mechanics"),
@@ -361,10 +366,11 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     """Recall on a fourth reading (laws 18 30 33 48 56 59 71 79), written by a reviewer who
     saw no finding once the checks the third reading shaped were done: 7 of 57 rows, all 7
     certain ones of 18 (the same 7 before those checks): misspelt words and a space before
-    a colon; none of the meaning, clause, term or modal rows."""
+    a colon; none of the meaning, clause, term or modal rows. Then tr 56A "edebilr", a
+    letter dropped before the last (8 of 57)."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (7, 7))
-    assert sorted(r[2] for r in found_rows) == ["mechanics"] + ["typo"] * 6
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (8, 8))
+    assert sorted(r[2] for r in found_rows) == ["mechanics"] + ["typo"] * 7
 
 
 def test_a_fifth_blind_reading_held_out(full: Report) -> None:
@@ -372,9 +378,12 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     who saw no finding and measured as it came: 15 of 56 rows, 11 of the 18 certain before
     this round's checks, 19 and 14 with those written before it was read (Estonian words
     Hunspell does not know, footnotes read, headings against the contents list), then 23
-    and 15 with the two its misses suggested (a space at a slash, a capital inside a word)."""
+    and 15 with the two its misses suggested (a space at a slash, a capital inside a word);
+    27 and 15 with a bracket after a full stop and a law's heading unlike the book's others
+    (fi 19B3, tr 84D and its two meaning rows, tr 55), less 87A's and/or row, which a sound
+    word Hunspell lacks had named ("tsoonsused", now the profile's `spelling.known`)."""
     rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (23, 15))
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (27, 15))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
     assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
@@ -384,6 +393,22 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     # tr 66D "sonra" for "sona" (real words, a clause).
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
     assert missed == {("14.B.4", "et"), ("38.C", "et"), ("66.D", "tr")}
+
+
+BLIND_6 = DATA / "qa_blind_6.tsv"  # held out: read by two reviewers, measured, misses unread
+
+
+def test_a_sixth_blind_reading_held_out(full: Report) -> None:
+    """Recall on a sixth reading (laws 2 3 5 8 39 51 63 76 78 83 86 88 89 91 92 93), written by
+    two reviewers who saw no finding and no code, committed before it was measured: 20 of 103
+    rows and 10 of the 37 certain, at this round's start and after its checks (written from
+    the earlier readings). Its misses are not read, so it stays held out."""
+    rows, found_rows, _ = recall(full, BLIND_6)
+    assert (counts(rows), counts(found_rows)) == ((103, 37), (20, 10))
+    found = {(r[0], r[1]) for r in found_rows}
+    # et 5A "Algaigutus" (against the contents list), fi 76A2 "käyttydyttävä" (Voikko), and
+    # tr 51B1b, 51B2a, 51B2b: the footnote tr prints once, at 51B1a.
+    assert {("5.A", "et"), ("76.A.2", "fi"), ("51.B.1.b", "tr"), ("51.B.2.b", "tr")} <= found
 
 
 def named(f: Finding) -> set[str]:

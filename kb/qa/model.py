@@ -58,6 +58,8 @@ MESSAGES: dict[str, str] = {
     "headings": "{id} has no heading in {odd}; {others} print one ({words})",
     "headings.contents": "{odd}: the heading of {id} reads {words}; its contents list reads {form}",
     "footnotes": "{id} has no footnote in {odd}; {others} print one ({words})",
+    "footnotes.marker": "{odd} prints a footnote once, at {at}; {others} repeat its marker at "
+    "{units}",
     "untranslated.english": "English in {odd}: {count} English function words of {words} ({top})",
     "untranslated.same": "the same text in {odd}",
     "terms": "{odd} renders one term two ways: {first} ({first_units}) and {second} "
@@ -78,6 +80,8 @@ MESSAGES: dict[str, str] = {
     "typography.glued": "{odd}: a missing space: {words}",
     "typography.slash": "{odd}: a space beside a slash: {words}",
     "typography.inside": "{odd}: a capital letter inside a word: {words}",
+    "typography.outside": "{odd}: a bracket after a full stop begins in lower case: {words}",
+    "typography.heading": "{odd}: a law's heading printed unlike the book's others: {words}",
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
     "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",
@@ -148,6 +152,7 @@ FIXES: dict[str, str] = {
     "fix.unit": "add {id} as {others} print it",
     "fix.heading": "add the heading {others} print: {words}",
     "fix.footnote": "add the footnote {others} print here: {words}",
+    "fix.marker": "repeat the marker of the footnote at {at} at {units}",
     "fix.full_stop": "end each with a full stop",
     "fix.bracket": "close the bracket",
     "fix.once": "print it once: {form}",

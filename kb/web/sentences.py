@@ -136,6 +136,9 @@ FINDINGS: dict[str, Sentence] = {
         quoted={"words": "odd", "form": "odd"},
     ),
     "footnotes": Sentence(N_("%(id)s has no footnote in %(odd)s; %(others)s print one here.")),
+    "footnotes.marker": Sentence(
+        N_("%(odd)s prints a footnote once, at %(at)s; %(others)s repeat its marker at %(units)s.")
+    ),
     "modal": Sentence(
         N_("%(odd)s says %(said)s where %(others)s say %(force)s (%(words)s)."),
         quoted={"words": "sides"},
@@ -163,6 +166,14 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "typography.inside": Sentence(
         N_("%(odd)s: a capital letter inside a word: %(words)s"), quoted=ODD_WORDS
+    ),
+    "typography.outside": Sentence(
+        N_("%(odd)s: a bracket after a full stop begins in lower case: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "typography.heading": Sentence(
+        N_("%(odd)s: a law's heading printed unlike the book's others: %(words)s"),
+        quoted=ODD_WORDS,
     ),
     "typography.letters": Sentence(
         N_("%(odd)s: a letter outside its alphabet: %(words)s"), quoted=ODD_WORDS
@@ -313,6 +324,7 @@ FIXES: dict[str, Sentence] = {
         N_("Add the heading %(others)s print: %(words)s"), quoted={"words": "theirs"}
     ),
     "fix.footnote": Sentence(N_("Add the footnote %(others)s print here.")),
+    "fix.marker": Sentence(N_("Repeat the marker of the footnote at %(at)s at %(units)s.")),
     "fix.full_stop": Sentence(N_("End each with a full stop.")),
     "fix.bracket": Sentence(N_("Close the bracket.")),
     "fix.once": Sentence(N_("Print it once: %(form)s"), quoted={"form": "odd"}),

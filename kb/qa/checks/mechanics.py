@@ -28,7 +28,14 @@ from kb.qa.checks.base import (
     texts_of,
 )
 from kb.qa.checks.lexicon import forms
-from kb.qa.checks.style import abbreviations, book_slips, lower_starts, odd_initial
+from kb.qa.checks.style import (
+    Slip,
+    abbreviations,
+    book_slips,
+    law_headings,
+    lower_starts,
+    odd_initial,
+)
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
 
@@ -174,6 +181,9 @@ TYPOGRAPHY = {
 NEEDS = {"slash": "/"}  # the mark a kind of slip needs in a text
 # A capital after a lower-case letter inside a word (tr "OyunuNda"), in any script.
 INSIDE = regex.compile(r"\p{Ll}\p{Lu}(?=\p{L})")
+# A bracket after a sentence's full stop begun in lower case (tr "atar. (bkz. Yasa 12)"): a
+# reference left outside its sentence, or a sentence in brackets begun in lower case.
+OUTSIDE = regex.compile(r"\p{L}{2}\.\s+\((?=\p{Ll}\p{L})")
 # Letters of other scripts that look like Latin ones (Cyrillic а, е, о, р, с, у, х; Greek ο).
 LOOKALIKE = re.compile("[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u03bf]")
 
@@ -187,6 +197,8 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
     [('clash', 'partnerile.:')]
     >>> typography("tr", "gerekir (bkz.Yasa 16C2) ve tür(ler)e")
     [('glued', '(bkz.Yasa')]
+    >>> typography("tr", "hakem ayarlı skor atar. (bkz. Yasa 12)")
+    [('outside', 'atar. (bkz. Yasa 12)')]
     """
     found = []
     for kind, pattern in TYPOGRAPHY.items():
@@ -198,6 +210,7 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
     found += [("inside", _around(text, m.start(), m.end())) for m in INSIDE.finditer(text)]
+    found += [("outside", _bracket(text, m.start(), m.end())) for m in OUTSIDE.finditer(text)]
     words, alphabet = _alphabet(lang)
     if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
         return found  # (lower case is letter by letter: no word has a letter outside it)
@@ -243,6 +256,8 @@ def mend(kind: str, words: str) -> str:
     'hoiatab väljamängijat'
     >>> mend("slash", "ja/ tai"), mend("inside", "OyunuNda")
     ('ja/tai', 'Oyununda')
+    >>> mend("outside", "atar. (bkz. Yasa 12)"), mend("outside", "maalauksen. (laki voi soveltua.)")
+    ('atar (bkz. Yasa 12).', 'maalauksen. (Laki voi soveltua.)')
     """
     if kind == "clash":
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
@@ -256,6 +271,11 @@ def mend(kind: str, words: str) -> str:
         return words[0] + "".join(y.lower() if x.islower() else y for x, y in pairwise(words))
     if kind in ("stop", "capital"):
         return words.replace(" ", ". ", 1) if kind == "stop" else words
+    if kind == "outside":  # a sentence in brackets: its capital; else the stop after it
+        before, _, inside = words.partition(". (")
+        if inside.endswith(".)"):
+            return f"{before}. ({inside[0].upper()}{inside[1:]}"
+        return f"{before} ({inside}."
     if kind == "glued":
         return re.sub(r"(?<=[^\W\d_])(\()|(?<=[^\W\d_]\.)(?=[^\W\d_])", r" \1", words, count=1)
     return words
@@ -267,6 +287,22 @@ def _around(text: str, start: int, end: int) -> str:
     left = text.rfind(" ", 0, max(0, start - 1)) + 1
     right = text.find(" ", end)
     return text[left : right if right >= 0 else len(text)].strip()
+
+
+def _bracket(text: str, start: int, end: int) -> str:
+    """The words of a bracket after a full stop: from the word before the stop to the
+    bracket's close (nested brackets kept; the rest of the text if it never closes).
+
+    >>> _bracket("x maalauksen. (laki (s. 30) 16 § voi soveltua.) Muu", 2, 15)
+    'maalauksen. (laki (s. 30) 16 § voi soveltua.)'
+    """
+    left = text.rfind(" ", 0, start) + 1
+    depth = 0
+    for n in range(end - 1, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[n], 0)
+        if depth == 0:
+            return text[left : n + 1]
+    return text[left:]
 
 
 _CAPITAL = re.compile(r"(?<=[^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{3}) ([A-ZÄÖÜÕŠŽÇĞİŞ][^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{2,})")
@@ -362,13 +398,12 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             slips += [("capital", w, w) for w, _ in capital[lang].get(group.id, [])]
             slips += [("item", items[lang], mend("item", items[lang]))] if lang in items else []
             slips += own[lang].get(unit.id, []) + lower.get(lang, [])
-            for kind, words, fixed in slips:
-                params = {"odd": lang, "kind": kind, "words": words}
-                langs = ordered([lang], list(units))
-                fix = {"code": "fix.write", "form": fixed} if fixed != words else None
-                yield text_finding(a, "typography", "info", group, langs, f"typography.{kind}",
-                                   params, [lang], {lang: words}, fix)  # fmt: skip
+            for slip in slips:
+                yield _slip(a, group, ordered([lang], list(units)), slip)
     for lang, book in books.items():
+        for uid, slips in law_headings(book).items():
+            if a.group(uid) is not None:
+                yield from (_slip(a, a.by_id[uid], (lang,), slip) for slip in slips)
         for x in abbreviations(book):
             # at the first place in a law (a definition has no law group)
             group, words = next(((g, w) for u, w in x.places if (g := a.group(u))), (None, ""))
@@ -380,6 +415,16 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             code = "typography.abbreviation"
             yield text_finding(a, "typography", "info", group, (lang,), code, params, [lang],
                                {lang: words}, fix)  # fmt: skip
+
+
+def _slip(a: Alignment, group: Group, langs: tuple[str, ...], slip: Slip) -> Finding:
+    """A typography finding on the first of `langs` for one slip (kind, words as printed,
+    words mended); the fix is the mended words where they differ."""
+    kind, words, fixed = slip
+    params = {"odd": langs[0], "kind": kind, "words": words}
+    fix = {"code": "fix.write", "form": fixed} if fixed != words else None
+    return text_finding(a, "typography", "info", group, langs, f"typography.{kind}", params,
+                        [langs[0]], {langs[0]: words}, fix)  # fmt: skip
 
 
 def check_punctuation(a: Alignment) -> Iterator[Finding]:

@@ -122,6 +122,17 @@ def inflection(word: str, other: str) -> bool:
     return stem >= 5 and max(tails) == 2
 
 
+def _dropped(word: str, form: str) -> bool:
+    """Whether a word is a form with the letter before its last dropped, which an ending
+    cannot explain (Turkish "edebilr" for "edebilir"): where the book prints the form often,
+    a slip rather than an inflection.
+
+    >>> _dropped("edebilr", "edebilir"), _dropped("edebilir", "edebilr")
+    (True, False)
+    """
+    return len(form) == len(word) + 1 and form[:-2] + form[-1] == word
+
+
 def near(word: str, other: str) -> bool:
     """Whether `other` is a likely intended spelling of `word`: one edit away (a letter
     added, dropped, changed or two swapped), or two edits inside the word (the same first
@@ -245,7 +256,8 @@ def misspellings(book: Book, words: Vocabulary | None = None) -> list[Misspellin
         )
         forms = [
             w for w, _, _ in candidates
-            if near(word, w) and not inflection(word, w) and _usual(word, w, counts, d, terms)
+            if near(word, w) and _usual(word, w, counts, d, terms)
+            and (not inflection(word, w) or (_dropped(word, w) and counts[w] >= COMMON))
         ]  # fmt: skip
         if forms:
             form = min(forms, key=lambda w: (OSA.distance(word, w), -counts[w]))
@@ -343,13 +355,16 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
     unit printing it (the others listed); the fix is the book's usual form. Then the pairs
     whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
     then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`).
-    The book's words and word pairs are read once for all three.
+    The book's words and word pairs are read once for all three. A word its profile lists as
+    `spelling.known` (read by a reviewer and found sound) is not a misspelling.
     """
     for lang in a.peers:
         book = a.book(lang)
         words, pairs = vocabulary(book), word_pairs(book)
         found = misspellings(book, words)
         found += unknown_words(book, {m.word for m in found}, words)
+        known = set(load_qa_words(lang).get("spelling", {}).get("known", ()))
+        found = [m for m in found if m.word not in known]
         for m in found:
             params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
                       "times": m.times, "units": ", ".join(m.units)}  # fmt: skip

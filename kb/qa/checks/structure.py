@@ -176,19 +176,30 @@ def _against_contents(a: Alignment) -> Iterator[Finding]:
 
 def check_footnotes(a: Alignment) -> Iterator[Finding]:
     """A unit where every other book (two at least) prints a footnote and one book none;
-    the fix is the others' footnote.
+    the fix is the others' footnote. Where the others only repeat there the marker of a
+    note the book prints at another unit of the law, the units are one line instead
+    (`footnotes.marker`, `_repeated`).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
-    >>> [(f.id, f.about) for f in check_footnotes(a)][:2]
-    [('41.C', ('tr',)), ('45.A', ('et',))]
+    >>> [(f.id, f.code, f.about) for f in check_footnotes(a)][:3]
+    [('45.A', 'footnotes', ('et',)), ('41.C', 'footnotes.marker', ('tr',)), \
+('51.B.1.b', 'footnotes.marker', ('tr',))]
+    >>> [f.message for f in check_footnotes(a)][2]
+    'tr prints a footnote once, at 51.B.1.a; fi, et repeat its marker at 51.B.1.b, 51.B.2.a, \
+51.B.2.b'
     """
+    repeated: dict[tuple[str, str], list[str]] = {}
     for group in a.groups:
         found = _lacking(a, group, lambda u: bool(u.footnotes))
         if found is None:
             continue
         lang, others = found
+        first = _printed_before(a, group, lang, others)
+        if first is not None:
+            repeated.setdefault((lang, first), []).append(group.id)
+            continue
         notes = {x: group.units[x][0].footnotes[0].text for x in others}
         words = "; ".join(notes.values())
         params = {"id": group.id, "odd": lang, "others": names(others), "words": words}
@@ -196,6 +207,43 @@ def check_footnotes(a: Alignment) -> Iterator[Finding]:
                                 "footnotes", params, [lang])  # fmt: skip
         yield replace(finding, fix={"code": "fix.footnote", "others": names(others),
                                     "words": words})  # fmt: skip
+    for (lang, first), ids in repeated.items():
+        yield _repeated(a, lang, first, ids)
+
+
+def _printed_before(a: Alignment, group: Group, lang: str, others: list[str]) -> str | None:
+    """The unit before the group in its law where a book prints a note and another book
+    the marker it prints at the group (51B1a for tr at 51B2b: fi prints its footnote 14
+    at 51B1a, then repeats the marker at 51B1b, 51B2a and 51B2b)."""
+    markers = {x: group.units[x][0].footnotes[0].marker for x in others}
+    for g in a.law_groups(group.law or ""):
+        if g is group:
+            return None
+        own = g.unit(lang)
+        if (
+            own is not None
+            and own.footnotes
+            and any(
+                (u := g.unit(x)) is not None and any(f.marker == markers[x] for f in u.footnotes)
+                for x in others
+            )
+        ):
+            return g.id
+    return None
+
+
+def _repeated(a: Alignment, lang: str, first: str, ids: list[str]) -> Finding:
+    """One line for the units where the other books repeat the marker of a note a book
+    prints once, at `first`: a side at the note and at the first unit without the marker;
+    the fix is the marker."""
+    group = a.by_id[ids[0]]
+    others = [x for x in a.peers if x != lang and group.unit(x) is not None]
+    params = {"id": ids[0], "odd": lang, "at": first, "others": names(others),
+              "units": ", ".join(ids)}  # fmt: skip
+    finding = group_finding(a, "footnotes", "info", group, ordered([lang], others),
+                            "footnotes.marker", params, [lang])  # fmt: skip
+    return replace(finding, where=(a.side(lang, first, ""), *finding.where),
+                   fix={"code": "fix.marker", "at": first, "units": ", ".join(ids)})  # fmt: skip
 
 
 CHECKS = (
