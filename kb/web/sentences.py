@@ -48,6 +48,7 @@ UNITS = {
     "second_units",
     "units",
     "form_units",
+    "at",
 }  # unit ids
 FINDINGS: dict[str, Sentence] = {
     "missing.peer": Sentence(N_("%(id)s is missing from %(odd)s; present in %(present)s.")),
