@@ -60,6 +60,8 @@ MESSAGES: dict[str, str] = {
     "footnotes": "{id} has no footnote in {odd}; {others} print one ({words})",
     "footnotes.marker": "{odd} prints a footnote once, at {at}; {others} repeat its marker at "
     "{units}",
+    "footnotes.misprint": "{odd} prints footnote marker {printed} at {id} where it means footnote "
+    "{meant}: {why}",
     "untranslated.english": "English in {odd}: {count} English function words of {words} ({top})",
     "untranslated.same": "the same text in {odd}",
     "terms": "{odd} renders one term two ways: {first} ({first_units}) and {second} "
@@ -73,6 +75,8 @@ MESSAGES: dict[str, str] = {
     "({times}×)",
     "spelling.joined": "{odd}: {words} written as one word, where the book writes {form} apart "
     "({times}×)",
+    "spelling.broken": "{odd}: {words}, one word broken by a space ({units}), where the book "
+    "prints {form} ({times}×)",
     "spelling.variants": "{odd} spells one word two ways, neither in its dictionary: {words} "
     "({count}: {units}) and {form} ({times}: {form_units})",
     "typography.clash": "{odd}: punctuation marks that clash: {words}",

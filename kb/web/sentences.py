@@ -140,6 +140,12 @@ FINDINGS: dict[str, Sentence] = {
     "footnotes.marker": Sentence(
         N_("%(odd)s prints a footnote once, at %(at)s; %(others)s repeat its marker at %(units)s.")
     ),
+    "footnotes.misprint": Sentence(
+        N_(
+            "%(odd)s prints footnote marker %(printed)s at %(id)s where it means footnote "
+            "%(meant)s (a reviewed correction)."
+        )
+    ),
     "modal": Sentence(
         N_("%(odd)s says %(said)s where %(others)s say %(force)s (%(words)s)."),
         quoted={"words": "sides"},
@@ -252,6 +258,13 @@ FINDINGS: dict[str, Sentence] = {
         N_(
             "%(odd)s: %(words)s written as one word, where the book writes %(form)s apart "
             "(%(times)s×)"
+        ),
+        quoted={"words": "odd", "form": "odd"},
+    ),
+    "spelling.broken": Sentence(
+        N_(
+            "%(odd)s: %(words)s, one word broken by a space (%(units)s), where the book prints "
+            "%(form)s (%(times)s×)"
         ),
         quoted={"words": "odd", "form": "odd"},
     ),

@@ -20,16 +20,23 @@ noun, "masti salgamise"; not "on kokku lepitud", a participle written apart by r
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 from kb.crosslang.library import Book
-from kb.profiles import load_qa_words
+from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import Pairs
-from kb.qa.checks.base import Vocabulary
+from kb.qa.checks.base import Vocabulary, printed_texts
 
 OFTEN = 3  # times the book prints the form it usually writes
 RARE = 2  # times a form may be printed to be a slip
+BROKEN = 2  # times the book prints a word that is printed elsewhere broken by a space
+# Two runs of letters with one space between them (not after an apostrophe, a hyphen or a
+# bracket, where a suffix or a list label stands apart by rule: tr "Komitesi’nin", "(b)").
+_PIECES = regex.compile(r"(?<![\p{L}\p{N}’'(-])(\p{L}{2,}) (\p{L}{2,})(?![\p{L}\p{N}’'-])")
 
 
 @dataclass(frozen=True)
@@ -40,34 +47,59 @@ class Compound:
     unit: str
     form: str  # as the book usually writes them
     times: int
-    kind: str  # "apart" or "joined"
+    kind: str  # "apart", "joined" or "broken"
+    units: tuple[str, ...] = ()  # every unit printing it (a broken word)
 
 
 def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> list[Compound]:
     """The words of a book written apart where it prints them as one word OFTEN times, or as
     one word where it prints them apart OFTEN times and the dictionary `d` (if any) does not
-    know the word (as its profile's `spelling.apart` allows), in the order of the book.
-    `words` is the book's vocabulary (`kb.qa.checks.spelling.vocabulary`: counts, units,
-    first printed) and `pairs` its word pairs of three letters a word at least
-    (`kb.qa.checks.agreement.word_pairs`)."""
-    rule = load_qa_words(book.key).get("spelling", {}).get("apart")
-    if not rule:
-        return []
-    second = re.compile("|".join(rule)) if isinstance(rule, list) else None
+    know the word (as its profile's `spelling.apart` allows), then words broken by a space
+    (`broken`, in every language), in the order of the book. `words` is the book's
+    vocabulary (`kb.qa.checks.spelling.vocabulary`: counts, units, first printed) and `pairs`
+    its word pairs of three letters a word at least (`kb.qa.checks.agreement.word_pairs`)."""
     counts, units, printed = words
-    together, first = pairs
     found = []
-    for (x, y), n in together.items():
-        if n > RARE or counts[x + y] < OFTEN:
-            continue
-        if second is None or second.fullmatch(y):
+    rule = load_qa_words(book.key).get("spelling", {}).get("apart")
+    second = re.compile("|".join(rule)) if isinstance(rule, list) else None
+    together, first = pairs
+    for (x, y), n in together.items() if rule else ():
+        if n <= RARE and counts[x + y] >= OFTEN and (second is None or second.fullmatch(y)):
             unit, seen = first[x, y]
             found.append(Compound(seen, unit, x + y, counts[x + y], "apart"))
     apart = {x + y: (x, y) for (x, y), n in together.items() if second is None and n >= OFTEN}
-    for word, n in counts.items():
+    for word, n in counts.items() if rule else ():
         if n <= RARE and word in apart and not (d is not None and d.check(word)):
             form = " ".join(apart[word])
             found.append(Compound(printed[word], units[word][0], form, together[apart[word]],
                                   "joined"))  # fmt: skip
+    taken = {c.form for c in found}
+    found += [c for c in broken(book, d, counts) if c.form.lower() not in taken]
     order = {u.id: n for n, u in enumerate(book.units)}
     return sorted(found, key=lambda c: order.get(c.unit, 0))
+
+
+def broken(book: Book, d: Any | None, counts: Counter[str]) -> list[Compound]:
+    """Words a book prints broken by a space, in any language: two pieces, one of them not
+    a word of its dictionary, that the book prints as one word BROKEN times or more (et 8B
+    "voo ru", "vooru" 7 times); one per word, at its first unit, its units listed.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.checks.spelling import dictionary, vocabulary
+    >>> et = get_library().book("et")
+    >>> [(c.words, c.units, c.form) for c in broken(et, dictionary("et"), vocabulary(et)[0])]
+    [('Voo ru', ('8.B', '8.B.1', '8.B.2', '8.C'), 'Vooru')]
+    """
+    if d is None:
+        return []
+    lower = load_words(book.key).lower
+    places: dict[str, tuple[str, list[str]]] = {}
+    for unit, text in printed_texts(book):
+        for m in _PIECES.finditer(text, overlapped=True):
+            x, y = m.groups()
+            word = lower(x + y)
+            if counts[word] >= BROKEN and not (d.check(x) and d.check(y)):
+                ids = places.setdefault(word, (m[0], []))[1]
+                ids.extend([unit.id] if unit.id not in ids else [])
+    return [Compound(seen, ids[0], seen.replace(" ", ""), counts[word], "broken", tuple(ids))
+            for word, (seen, ids) in places.items()]  # fmt: skip

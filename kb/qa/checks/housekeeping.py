@@ -98,6 +98,29 @@ def _unit_at(book: Book, line: int, message: str) -> Unit:
     return min(holding, key=lambda u: u.lines[1] - u.lines[0], default=book.units[0])
 
 
+def problems(a: Alignment, lang: str) -> Iterator[tuple[str, Unit, Where, str]]:
+    """What the parser met in a book's source, in its order: per problem its severity
+    (references naming no unit are warnings, the oddities it handled info), its unit, its
+    place and its message.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["tr"])
+    >>> [(u.id, w.line) for _, u, w, m in problems(a, "tr") if m.startswith("footnote marker")]
+    [('76.C.1', 2101), ('76.D', 2107)]
+    """
+    book = a.book(lang)
+    notes = store.load_payload(book.id, kb=a.library.build_dir).get("notes", [])
+    for severity, problem in [("warning", p) for p in book.unresolved] + [
+        ("info", p) for p in notes
+    ]:
+        m = _PROBLEM.match(problem)
+        if m is not None:
+            line = int(m["line"])
+            unit = _unit_at(book, line, m["message"])
+            yield severity, unit, Where(lang, unit.id, m["file"], line), m["message"]
+
+
 def check_source(a: Alignment) -> Iterator[Finding]:
     """What the parser met in each source: references naming no unit (warnings) and the
     oddities it handled, such as misnumbered footnotes or labels (info).
@@ -109,19 +132,10 @@ def check_source(a: Alignment) -> Iterator[Finding]:
 ('options', 'corpus/fi/fi.txt:2532')]
     """
     for lang in a.langs:
-        book = a.book(lang)
-        notes = store.load_payload(book.id, kb=a.library.build_dir).get("notes", [])
-        problems = [("warning", p) for p in book.unresolved] + [("info", p) for p in notes]
-        for severity, problem in problems:
-            m = _PROBLEM.match(problem)
-            if m is None:
-                continue
-            line = int(m["line"])
-            unit = _unit_at(book, line, m["message"])
+        for severity, unit, where, message in problems(a, lang):
             law = law_of(unit.id) if unit.kind in LAW_LEVELS else None
-            where = (Where(lang, unit.id, m["file"], line),)
-            code, params = source_code(m["message"])
-            yield Finding("source", severity, unit.id, (lang,), m["message"], where, law, code,
+            code, params = source_code(message)
+            yield Finding("source", severity, unit.id, (lang,), message, (where,), law, code,
                           params)  # fmt: skip
 
 

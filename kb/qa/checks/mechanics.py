@@ -179,8 +179,9 @@ TYPOGRAPHY = {
     "slash": re.compile(r"(?<=[^\W\d_])(?:/\s+|\s+/)(?=[^\W\d_])"),  # "ja/ tai"
 }
 NEEDS = {"slash": "/"}  # the mark a kind of slip needs in a text
-# A capital after a lower-case letter inside a word (tr "OyunuNda"), in any script.
-INSIDE = regex.compile(r"\p{Ll}\p{Lu}(?=\p{L})")
+# A capital after a lower-case letter inside a word (tr "OyunuNda"), or lower case after a
+# word's first three capitals (fi "HENKILÖKOHTAISessa"), in any script.
+INSIDE = regex.compile(r"\p{Ll}\p{Lu}(?=\p{L})|(?<=\b\p{Lu}{2,})\p{Lu}\p{Ll}")
 # A bracket after a sentence's full stop begun in lower case (tr "atar. (bkz. Yasa 12)"): a
 # reference left outside its sentence, or a sentence in brackets begun in lower case.
 OUTSIDE = regex.compile(r"\p{L}{2}\.\s+\((?=\p{Ll}\p{L})")
@@ -254,8 +255,8 @@ def mend(kind: str, words: str) -> str:
     '(bkz. Yasa'
     >>> mend("item", "Hoiatab väljamängijat")
     'hoiatab väljamängijat'
-    >>> mend("slash", "ja/ tai"), mend("inside", "OyunuNda")
-    ('ja/tai', 'Oyununda')
+    >>> mend("slash", "ja/ tai"), mend("inside", "OyunuNda"), mend("inside", "AISessa")
+    ('ja/tai', 'Oyununda', 'AISESSA')
     >>> mend("outside", "atar. (bkz. Yasa 12)"), mend("outside", "maalauksen. (laki voi soveltua.)")
     ('atar (bkz. Yasa 12).', 'maalauksen. (Laki voi soveltua.)')
     """
@@ -267,6 +268,8 @@ def mend(kind: str, words: str) -> str:
         return words[0].lower() + words[1:]
     if kind == "slash":
         return re.sub(r"\s*/\s*", "/", words, count=1)
+    if kind == "inside" and regex.match(r"\p{Lu}{3}", words):
+        return words.upper()
     if kind == "inside":
         return words[0] + "".join(y.lower() if x.islower() else y for x, y in pairwise(words))
     if kind in ("stop", "capital"):
@@ -401,9 +404,8 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             for slip in slips:
                 yield _slip(a, group, ordered([lang], list(units)), slip)
     for lang, book in books.items():
-        for uid, slips in law_headings(book).items():
-            if a.group(uid) is not None:
-                yield from (_slip(a, a.by_id[uid], (lang,), slip) for slip in slips)
+        for uid, slips in _law_titles(a, lang, book).items():
+            yield from (_slip(a, a.by_id[uid], (lang,), slip) for slip in slips)
         for x in abbreviations(book):
             # at the first place in a law (a definition has no law group)
             group, words = next(((g, w) for u, w in x.places if (g := a.group(u))), (None, ""))
@@ -415,6 +417,19 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             code = "typography.abbreviation"
             yield text_finding(a, "typography", "info", group, (lang,), code, params, [lang],
                                {lang: words}, fix)  # fmt: skip
+
+
+def _law_titles(a: Alignment, lang: str, book: Book) -> dict[str, list[Slip]]:
+    """Per law, the slips of its heading as printed (`law_headings`) and of its title where
+    the law has no text of its own (a text's title is read with its text): fi 89
+    "HENKILÖKOHTAISessa"."""
+    found = {uid: list(slips) for uid, slips in law_headings(book).items()}
+    for unit in book.units:
+        if unit.kind == "law" and unit.title and not unit.text.strip():
+            found.setdefault(unit.id, []).extend(
+                (k, w, mend(k, w)) for k, w in typography(lang, unit.title)
+            )
+    return {uid: slips for uid, slips in found.items() if slips and a.group(uid) is not None}
 
 
 def _slip(a: Alignment, group: Group, langs: tuple[str, ...], slip: Slip) -> Finding:

@@ -379,6 +379,7 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
         for c in compounds(book, dictionary(lang), words, pairs):
             if c.words.lower() not in spelt:  # (a word written as one, misspelt as well)
                 params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
+                params |= {"units": ", ".join(c.units)} if c.units else {}
                 yield _finding(a, lang, c.unit, f"spelling.{c.kind}", params,
                                {"code": "fix.write", "form": c.form})  # fmt: skip
         for p in disagreements(book, pairs):

@@ -5,12 +5,14 @@ heading its book's contents list prints another way (`headings`, `headings.conte
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
 from kb.core.ids import lineage
 from kb.core.model import Unit
+from kb.ingest.clean import footnote_key
 from kb.qa.checks.base import (
     Check,
     group_finding,
@@ -19,9 +21,10 @@ from kb.qa.checks.base import (
     present_in,
 )
 from kb.qa.checks.contents import mismatches
+from kb.qa.checks.housekeeping import problems
 from kb.qa.checks.spelling import dictionary
 from kb.qa.groups import Alignment, Group
-from kb.qa.model import Finding
+from kb.qa.model import Finding, source_code
 
 
 def check_missing(a: Alignment) -> Iterator[Finding]:
@@ -178,7 +181,7 @@ def check_footnotes(a: Alignment) -> Iterator[Finding]:
     """A unit where every other book (two at least) prints a footnote and one book none;
     the fix is the others' footnote. Where the others only repeat there the marker of a
     note the book prints at another unit of the law, the units are one line instead
-    (`footnotes.marker`, `_repeated`).
+    (`footnotes.marker`, `_repeated`). Then the markers a book misprints (`_misprinted`).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
@@ -209,6 +212,38 @@ def check_footnotes(a: Alignment) -> Iterator[Finding]:
                                     "words": words})  # fmt: skip
     for (lang, first), ids in repeated.items():
         yield _repeated(a, lang, first, ids)
+    yield from _misprinted(a)
+
+
+_MARKER = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\d+")  # a footnote marker as a book may print it
+
+
+def _misprinted(a: Alignment) -> Iterator[Finding]:
+    """A footnote marker a book misprints, from its parser's reviewed corrections (each
+    document's `footnote_errata`): the marker printed and the footnote meant, the other
+    books' unit beside it; the fix is the marker meant.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [(f.id, f.odd, f.params["printed"], f.params["meant"]) for f in _misprinted(a)]
+    [('76.C.1', ('tr',), '25', '24'), ('76.D', ('tr',), '25', '24'), \
+('71.B', ('et',), '25', '24'), ('76.D', ('et',), '28', '26')]
+    """
+    for lang in a.peers:
+        for _, unit, where, message in problems(a, lang):
+            code, said = source_code(message)
+            group = a.group(unit.id)
+            if code != "source.marker" or group is None:
+                continue
+            others = [x for x in a.peers if x != lang and group.unit(x) is not None]
+            params = {"id": group.id, "odd": lang} | said
+            printed = next((m for m in _MARKER.findall(a.source_lines(lang)[where.line - 1])
+                            if footnote_key(m) == said["printed"]), said["printed"])  # fmt: skip
+            fix = {"code": "fix.write", "form": said["meant"]}
+            yield group_finding(a, "footnotes", "warning", group, ordered([lang], others),
+                                "footnotes.misprint", params, [lang], {lang: printed},
+                                {lang: where.line}, fix)  # fmt: skip
 
 
 def _printed_before(a: Alignment, group: Group, lang: str, others: list[str]) -> str | None:

@@ -31,7 +31,7 @@ from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words
-from kb.qa.checks.base import plain
+from kb.qa.checks.base import plain, printed_texts, without_pages
 
 Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
 
@@ -266,22 +266,37 @@ def list_stops(book: Book) -> dict[str, list[Slip]]:
 
 def repeated_leads(book: Book) -> dict[str, list[Slip]]:
     """Per list item, its first word where it repeats the last word of its lead-in (the
-    text before the colon introducing the list): "jos: ... 3. jos revokki".
+    text before the colon introducing the list): "jos: ... 3. jos revokki". Where every item
+    of the list repeats it, one slip at the lead-in instead, the word dropped there (et 63A
+    "kinnistub, kui:" before "1. kui eksinu", "2. kui ...").
 
     >>> from kb.crosslang.library import get_library
     >>> sorted(repeated_leads(get_library().book("fi")))
     ['64.B.3', '64.B.7', '64.B.8']
     >>> repeated_leads(get_library().book("fi"))["64.B.3"]
     [('lead', 'jos revokki', 'revokki')]
+    >>> repeated_leads(get_library().book("et"))["63.A"]
+    [('lead', 'kinnistub, kui:', 'kinnistub:')]
     """
-    found: dict[str, list[Slip]] = {}
+    lists: dict[str, list[Unit]] = {}
     for item in book.units:
         parent = book.by_id.get(item.parent or "")
-        if parent is None or item.kind not in LAW_LEVELS or parent.kind not in LAW_LEVELS:
+        if parent is not None and item.kind in LAW_LEVELS and parent.kind in LAW_LEVELS:
+            lists.setdefault(parent.id, []).append(item)
+    found: dict[str, list[Slip]] = {}
+    for parent_id, items in lists.items():
+        lead = plain(book.by_id[parent_id]).rstrip()
+        if not lead.endswith(":"):
             continue
-        lead, words = plain(parent).rstrip(), plain(item).split()[:2]
-        if lead.endswith(":") and len(words) == 2 and lead[:-1].split()[-1:] == [words[0]]:
-            found[item.id] = [("lead", " ".join(words), words[1])]
+        last = lead[:-1].split()[-1:]
+        starts = {u.id: plain(u).split()[:2] for u in items}
+        repeating = [uid for uid, w in starts.items() if len(w) == 2 and w[:1] == last]
+        if len(repeating) == len(items) > 1:
+            words = " ".join(lead.split()[-2:])
+            found[parent_id] = [("lead", words, words.rsplit(" ", 1)[0].rstrip(",") + ":")]
+            continue
+        for uid in repeating:
+            found[uid] = [("lead", " ".join(starts[uid]), starts[uid][1])]
     return found
 
 
@@ -313,14 +328,20 @@ def law_headings(book: Book) -> dict[str, list[Slip]]:
 
 
 def book_slips(book: Book) -> dict[str, list[Slip]]:
-    """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`)."""
+    """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`); a
+    suffix or a clitic in a footnote is its unit's (the note read once, at its first unit:
+    tr 76A1's "olarak ta").
+
+    >>> from kb.crosslang.library import get_library
+    >>> book_slips(get_library().book("tr"))["76.A.1"]
+    [('clitic', 'olarak ta', 'olarak da')]
+    """
     found = list_stops(book)
     for uid, slips in repeated_leads(book).items():
         found.setdefault(uid, []).extend(slips)
-    for unit in book.units:
-        if unit.kind in (*LAW_LEVELS, "definition"):
-            text = plain(unit)
-            slips = suffixes(book.key, text) + clitics(book.key, text)
-            if slips:
-                found.setdefault(unit.id, []).extend(slips)
+    for unit, text in printed_texts(book):
+        text = without_pages(text, book.key)
+        slips = suffixes(book.key, text) + clitics(book.key, text)
+        if slips:
+            found.setdefault(unit.id, []).extend(slips)
     return found

@@ -11,10 +11,12 @@ penalty, "karistus-", for the rectification the other books name).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
+
+import regex
 
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
@@ -138,18 +140,94 @@ def variant_pairs(
     return found
 
 
+# Two capitalised words, a name's modifier and its head (tr "Yetkili Federasyon").
+_NAME = regex.compile(r"(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}{3,}) (\p{Lu}\p{Ll}{3,})")
+SHARED = 0.9  # share of a name's units where each other book prints the pivot's stem
+RARE_STEM = 0.15  # share of that book's units the pivot's stem may be printed in at most
+
+
+def name_pairs(
+    book: Book, units: list[Unit]
+) -> dict[tuple[str, str, str], tuple[list[str], list[str]]]:
+    """Names a book prints with one head and two modifiers, capitalised as its names are
+    (the Turkish book's bodies: "Yetkili Federasyon", "Yönetici Federasyon"), each in two
+    units at least; per pair, the commoner first, the head as most often printed, and the
+    units of each.
+
+    >>> from kb.crosslang.library import get_library
+    >>> book = get_library().book("tr")
+    >>> pairs = name_pairs(book, [u for u in book.units if u.kind in LAW_LEVELS])
+    >>> [(k, len(v[0]), len(v[1])) for k, v in pairs.items() if k[2] == "Federasyon"]
+    [(('Yetkili', 'Yönetici', 'Federasyon'), 25, 5)]
+    """
+    slots: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    heads: dict[str, Counter[str]] = defaultdict(Counter)
+    for unit in units:
+        for m in _NAME.finditer(unit.text):
+            modifier, head = m.groups()
+            heads[head[:5]][head] += 1
+            if unit.id not in slots[head[:5]][modifier]:
+                slots[head[:5]][modifier].append(unit.id)
+    found = {}
+    for key, forms in slots.items():
+        common = sorted(
+            (w for w, ids in forms.items() if len(ids) >= 2), key=lambda w: -len(forms[w])
+        )
+        head = heads[key].most_common(1)[0][0]
+        for n, first in enumerate(common):
+            for second in common[n + 1 :]:
+                if first[:4] != second[:4]:
+                    found[first, second, head] = (forms[first], forms[second])
+    return found
+
+
+def _stem_pivot(a: Alignment, lang: str, ids: list[str], more: list[str]) -> tuple[str, str] | None:
+    """Another book and a word's first five letters it prints in nine in ten of each of two
+    sets of units, where every other book prints such a stem too, and which each prints in
+    few of its units (a pivot for names, whose words inflect: et "pädev institutsioon")."""
+    found = None
+    for other in a.peers:
+        if other == lang:
+            continue
+        stems = _stems(a, other)
+        share = [Counter(s for i in part if i in stems for s in stems[i]) for part in (ids, more)]
+        rare = _stem_counts(a, other)
+        shared = sorted(s for s in share[0] if share[0][s] >= SHARED * len(ids)
+                        and share[1][s] >= SHARED * len(more)
+                        and rare[s] <= RARE_STEM * len(stems))  # fmt: skip
+        if not shared:
+            return None
+        found = found or (other, f"{shared[0]}…")
+    return found
+
+
+def _stems(a: Alignment, lang: str) -> dict[str, set[str]]:
+    """Per law unit of a book, the first five letters of its words of five letters or more."""
+    lower = load_words(lang).lower
+    return {u.id: {lower(w)[:5] for w in WORD.findall(u.text) if len(w) >= 5}
+            for u in a.book(lang).units if u.kind in LAW_LEVELS and a.group(u.id)}  # fmt: skip
+
+
+def _stem_counts(a: Alignment, lang: str) -> Counter[str]:
+    """In how many of a book's law units each stem (`_stems`) is printed."""
+    return Counter(s for found in _stems(a, lang).values() for s in found)
+
+
 def _variants(a: Alignment) -> Iterator[Finding]:
     """One concept translated two ways within a book: look-alike words in the same place
     (`variant_pairs`) whose units another book translates with one and the same word (the
-    pivot, in every unit of both sets), with the units of each form as the concordance. The
-    finding stands at the first unit of the form the book's definitions do not use (else of
-    the rarer form).
+    pivot, in every unit of both sets), and names with one head and two modifiers
+    (`name_pairs`) whose units every other book names with one stem (`_stem_pivot`), with
+    the units of each form as the concordance. The finding stands at the first unit of the
+    form the book's definitions do not use (else of the rarer form).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
-    >>> [f.message[:60] for f in _variants(align_books(get_library(), ["fi", "tr", "et"]))][-1]
+    >>> found = [f.message[:60] for f in _variants(align_books(get_library(), ["fi", "tr", "et"]))]
+    >>> found[-1]
     'et renders one term two ways: tehisliku tulemuse (12.A.2, 15'
-
+    >>> [m[:53] for m in found if "Federasyon" in m]
+    ['tr renders one term two ways: Yetkili Federasyon (1.B']
     """
     for lang in a.peers:
         book = a.book(lang)
@@ -159,18 +237,31 @@ def _variants(a: Alignment) -> Iterator[Finding]:
             if second[:-1] in defined and first[:-1] not in defined:
                 (first, ids1), (second, ids2) = (second, ids2), (first, ids1)
             pivot = _pivot(a, lang, ids1 + ids2)
-            if pivot is None:
-                continue
-            other, word = pivot
-            params = {"odd": lang, "first": f"{first} {after}", "first_units": ", ".join(ids1),
-                      "second": f"{second} {after}", "second_units": ", ".join(ids2),
-                      "others": other, "pivot": word}  # fmt: skip
-            group = a.by_id[ids2[0]]
-            where = (a.side(lang, ids2[0], second), a.side(lang, ids1[0], first),
-                     a.side(other, ids2[0], ""))  # fmt: skip
-            fix = {"code": "fix.term", "form": f"{first} {after}", "count": len(ids1) + len(ids2)}
-            yield Finding("terms", "warning", group.id, (lang, other), render("terms", **params),
-                          where, group.law, "terms", params, (lang,), fix)  # fmt: skip
+            if pivot is not None:
+                yield _concordance(a, lang, (first, ids1), (second, ids2), after, pivot)
+        for (first, second, head), (ids1, ids2) in name_pairs(book, units).items():
+            pivot = _stem_pivot(a, lang, ids1, ids2)
+            if pivot is not None:
+                yield _concordance(a, lang, (first, ids1), (second, ids2), head, pivot)
+
+
+Form = tuple[str, list[str]]  # a form of a term and the units printing it
+
+
+def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
+                 pivot: tuple[str, str]) -> Finding:  # fmt: skip
+    """A terms finding at the first unit of the other form: each form with its units, the
+    pivot book's word; the fix is the usual form."""
+    (first, ids1), (second, ids2), (book, word) = usual, other, pivot
+    params = {"odd": lang, "first": f"{first} {after}", "first_units": ", ".join(ids1),
+              "second": f"{second} {after}", "second_units": ", ".join(ids2),
+              "others": book, "pivot": word}  # fmt: skip
+    group = a.by_id[ids2[0]]
+    where = (a.side(lang, ids2[0], second), a.side(lang, ids1[0], first),
+             a.side(book, ids2[0], ""))  # fmt: skip
+    fix = {"code": "fix.term", "form": f"{first} {after}", "count": len(ids1) + len(ids2)}
+    return Finding("terms", "warning", group.id, (lang, book), render("terms", **params),
+                   where, group.law, "terms", params, (lang,), fix)  # fmt: skip
 
 
 def _pivot(a: Alignment, lang: str, ids: list[str]) -> tuple[str, str] | None:
