@@ -321,7 +321,7 @@ def test_words_written_apart_the_book_writes_as_one(full: Report) -> None:
     # book prints "vooru" 7 times): one line, its units listed.
     broken = [f for f in full.findings if f.code == "spelling.broken"]
     assert [(f.id, f.params["words"], f.params["units"], f.fix_text) for f in broken] == [
-        ("8.B", "Voo ru", "8.B, 8.B.1, 8.B.2, 8.C", "write Vooru"),
+        ("8.B", "Voo ru", "8.B, 8.B.1, 8.B.2, 8.C", "write vooru"),
     ]
     # fi "mukaanlukien" (printed once, "mukaan lukien" 6 times) is said once: as unknown.
     assert [f.code for f in full.findings if f.params.get("words") == "mukaanlukien"] == [

@@ -178,7 +178,11 @@ class Alignment:
         end = max([unit.lines[1]] + [c.lines[1] for c in self.closing[lang].get(unit.id, [])])
         at, column = (where.line, 0)
         if words:
-            at, column = locate(self.source_lines(lang), (unit.lines[0], end), words, line)
+            source = self.source_lines(lang)
+            at, column = locate(source, (unit.lines[0], end), words, line)
+            if not column:  # words its footnotes print (tr 76A1's note: "olarak ta")
+                notes = (locate(source, n.lines, words) for n in unit.footnotes)
+                at, column = next((found for found in notes if found[1]), (at, column))
         return replace(where, line=at, column=column, words=words, text=unit.text)
 
     def expected(self, lang: str, uid: str) -> list[str]:

@@ -20,7 +20,6 @@ noun, "masti salgamise"; not "on kokku lepitud", a participle written apart by r
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,12 +73,12 @@ def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> lis
             found.append(Compound(printed[word], units[word][0], form, together[apart[word]],
                                   "joined"))  # fmt: skip
     taken = {c.form for c in found}
-    found += [c for c in broken(book, d, counts) if c.form.lower() not in taken]
+    found += [c for c in broken(book, d, words) if c.form.lower() not in taken]
     order = {u.id: n for n, u in enumerate(book.units)}
     return sorted(found, key=lambda c: order.get(c.unit, 0))
 
 
-def broken(book: Book, d: Any | None, counts: Counter[str]) -> list[Compound]:
+def broken(book: Book, d: Any | None, words: Vocabulary) -> list[Compound]:
     """Words a book prints broken by a space, in any language: two pieces, one of them not
     a word of its dictionary, that the book prints as one word BROKEN times or more (et 8B
     "voo ru", "vooru" 7 times); one per word, at its first unit, its units listed.
@@ -87,11 +86,12 @@ def broken(book: Book, d: Any | None, counts: Counter[str]) -> list[Compound]:
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.checks.spelling import dictionary, vocabulary
     >>> et = get_library().book("et")
-    >>> [(c.words, c.units, c.form) for c in broken(et, dictionary("et"), vocabulary(et)[0])]
-    [('Voo ru', ('8.B', '8.B.1', '8.B.2', '8.C'), 'Vooru')]
+    >>> [(c.words, c.units, c.form) for c in broken(et, dictionary("et"), vocabulary(et))]
+    [('Voo ru', ('8.B', '8.B.1', '8.B.2', '8.C'), 'vooru')]
     """
     if d is None:
         return []
+    counts, _, printed = words
     lower = load_words(book.key).lower
     places: dict[str, tuple[str, list[str]]] = {}
     for unit, text in printed_texts(book):
@@ -101,5 +101,5 @@ def broken(book: Book, d: Any | None, counts: Counter[str]) -> list[Compound]:
             if counts[word] >= BROKEN and not (d.check(x) and d.check(y)):
                 ids = places.setdefault(word, (m[0], []))[1]
                 ids.extend([unit.id] if unit.id not in ids else [])
-    return [Compound(seen, ids[0], seen.replace(" ", ""), counts[word], "broken", tuple(ids))
+    return [Compound(seen, ids[0], printed[word], counts[word], "broken", tuple(ids))
             for word, (seen, ids) in places.items()]  # fmt: skip
