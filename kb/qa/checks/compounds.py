@@ -34,8 +34,9 @@ OFTEN = 3  # times the book prints the form it usually writes
 RARE = 2  # times a form may be printed to be a slip
 BROKEN = 2  # times the book prints a word that is printed elsewhere broken by a space
 # Two runs of letters with one space between them (not after an apostrophe, a hyphen or a
-# bracket, where a suffix or a list label stands apart by rule: tr "Komitesi’nin", "(b)").
-_PIECES = regex.compile(r"(?<![\p{L}\p{N}’'(-])(\p{L}{2,}) (\p{L}{2,})(?![\p{L}\p{N}’'-])")
+# bracket, where a suffix or a list label stands apart by rule: tr "Komitesi’nin", "(b)");
+# the second is read ahead, so that every pair of neighbours is found in one pass.
+_PIECES = regex.compile(r"(?<![\p{L}\p{N}’'(-])(\p{L}{2,}) (?=(\p{L}{2,})(?![\p{L}\p{N}’'-]))")
 
 
 @dataclass(frozen=True)
@@ -95,11 +96,11 @@ def broken(book: Book, d: Any | None, words: Vocabulary) -> list[Compound]:
     lower = load_words(book.key).lower
     places: dict[str, tuple[str, list[str]]] = {}
     for unit, text in printed_texts(book):
-        for m in _PIECES.finditer(text, overlapped=True):
+        for m in _PIECES.finditer(text):
             x, y = m.groups()
             word = lower(x + y)
             if counts[word] >= BROKEN and not (d.check(x) and d.check(y)):
-                ids = places.setdefault(word, (m[0], []))[1]
+                ids = places.setdefault(word, (f"{x} {y}", []))[1]
                 ids.extend([unit.id] if unit.id not in ids else [])
     return [Compound(seen, ids[0], printed[word], counts[word], "broken", tuple(ids))
             for word, (seen, ids) in places.items()]  # fmt: skip

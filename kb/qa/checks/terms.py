@@ -181,36 +181,39 @@ def name_pairs(
     return found
 
 
-def _stem_pivot(a: Alignment, lang: str, ids: list[str], more: list[str]) -> tuple[str, str] | None:
+Stems = tuple[dict[str, set[str]], Counter[str]]  # per law unit its stems; per stem its units
+
+
+def _stem_pivot(a: Alignment, lang: str, ids: list[str], more: list[str],
+                stems: dict[str, Stems]) -> tuple[str, str] | None:  # fmt: skip
     """Another book and a word's first five letters it prints in nine in ten of each of two
     sets of units, where every other book prints such a stem too, and which each prints in
-    few of its units (a pivot for names, whose words inflect: et "pädev institutsioon")."""
+    few of its units (a pivot for names, whose words inflect: et "pädev institutsioon").
+    `stems` holds each book's `_stems` once worked out."""
     found = None
     for other in a.peers:
         if other == lang:
             continue
-        stems = _stems(a, other)
-        share = [Counter(s for i in part if i in stems for s in stems[i]) for part in (ids, more)]
-        rare = _stem_counts(a, other)
+        if other not in stems:
+            stems[other] = _stems(a, other)
+        units, counts = stems[other]
+        share = [Counter(s for i in part if i in units for s in units[i]) for part in (ids, more)]
         shared = sorted(s for s in share[0] if share[0][s] >= SHARED * len(ids)
                         and share[1][s] >= SHARED * len(more)
-                        and rare[s] <= RARE_STEM * len(stems))  # fmt: skip
+                        and counts[s] <= RARE_STEM * len(units))  # fmt: skip
         if not shared:
             return None
         found = found or (other, f"{shared[0]}…")
     return found
 
 
-def _stems(a: Alignment, lang: str) -> dict[str, set[str]]:
-    """Per law unit of a book, the first five letters of its words of five letters or more."""
+def _stems(a: Alignment, lang: str) -> Stems:
+    """Per law unit of a book, the first five letters of its words of five letters or more;
+    and in how many units each is printed."""
     lower = load_words(lang).lower
-    return {u.id: {lower(w)[:5] for w in WORD.findall(u.text) if len(w) >= 5}
-            for u in a.book(lang).units if u.kind in LAW_LEVELS and a.group(u.id)}  # fmt: skip
-
-
-def _stem_counts(a: Alignment, lang: str) -> Counter[str]:
-    """In how many of a book's law units each stem (`_stems`) is printed."""
-    return Counter(s for found in _stems(a, lang).values() for s in found)
+    units = {u.id: {lower(w)[:5] for w in WORD.findall(u.text) if len(w) >= 5}
+             for u in a.book(lang).units if u.kind in LAW_LEVELS and a.group(u.id)}  # fmt: skip
+    return units, Counter(s for found in units.values() for s in found)
 
 
 def _variants(a: Alignment) -> Iterator[Finding]:
@@ -229,6 +232,7 @@ def _variants(a: Alignment) -> Iterator[Finding]:
     >>> [m[:53] for m in found if "Federasyon" in m]
     ['tr renders one term two ways: Yetkili Federasyon (1.B']
     """
+    stems: dict[str, Stems] = {}
     for lang in a.peers:
         book = a.book(lang)
         units = [u for u in book.units if u.kind in LAW_LEVELS and a.group(u.id)]
@@ -240,7 +244,7 @@ def _variants(a: Alignment) -> Iterator[Finding]:
             if pivot is not None:
                 yield _concordance(a, lang, (first, ids1), (second, ids2), after, pivot)
         for (first, second, head), (ids1, ids2) in name_pairs(book, units).items():
-            pivot = _stem_pivot(a, lang, ids1, ids2)
+            pivot = _stem_pivot(a, lang, ids1, ids2, stems)
             if pivot is not None:
                 yield _concordance(a, lang, (first, ids1), (second, ids2), head, pivot)
 
