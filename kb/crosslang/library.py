@@ -183,7 +183,9 @@ class Book:
             with _read_lock, loading():
                 units = vars(self).get("_units")  # read by another thread meanwhile?
                 if units is None:
-                    units = [Unit.from_json(u) for u in self.read()["units"]]
+                    payload = self.read()
+                    units = [Unit.from_json(u) for u in payload["units"]]
+                    vars(self)["_notes"] = payload.get("notes", [])
                     for unit in units:
                         fixed = self.fixes.get(unit.id)
                         if fixed is not None:
@@ -196,13 +198,22 @@ class Book:
         return units
 
     @property
+    def notes(self) -> list[str]:
+        """What the parser met in its source, as "file:line: message" (read with its units).
+
+        >>> [n[:47] for n in get_library().book("tr").notes if "marker 25" in n][0]
+        'corpus/tr/tr.txt:2101: footnote marker 25 means'
+        """
+        return vars(self)["_notes"] if self.units is not None else []
+
+    @property
     def is_read(self) -> bool:
         """Whether its units are in memory now."""
         return "_units" in vars(self)
 
     def release(self) -> None:
         """Let its units go (and what was worked out from them); read again at next need."""
-        for name in ("_units", *DERIVED):
+        for name in ("_units", "_notes", *DERIVED):
             vars(self).pop(name, None)
 
     @cached_property

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kb import store
 from kb.core.ids import LAW_LEVELS, law_of, lineage
 from kb.core.model import Unit
 from kb.crosslang import editions
@@ -110,9 +109,8 @@ def problems(a: Alignment, lang: str) -> Iterator[tuple[str, Unit, Where, str]]:
     [('76.C.1', 2101), ('76.D', 2107)]
     """
     book = a.book(lang)
-    notes = store.load_payload(book.id, kb=a.library.build_dir).get("notes", [])
     for severity, problem in [("warning", p) for p in book.unresolved] + [
-        ("info", p) for p in notes
+        ("info", p) for p in book.notes
     ]:
         m = _PROBLEM.match(problem)
         if m is not None:

@@ -28,6 +28,7 @@ from kb.qa.checks.base import (
     texts_of,
 )
 from kb.qa.checks.lexicon import forms
+from kb.qa.checks.spelling import dictionary
 from kb.qa.checks.style import (
     Slip,
     abbreviations,
@@ -179,9 +180,11 @@ TYPOGRAPHY = {
     "slash": re.compile(r"(?<=[^\W\d_])(?:/\s+|\s+/)(?=[^\W\d_])"),  # "ja/ tai"
 }
 NEEDS = {"slash": "/"}  # the mark a kind of slip needs in a text
-# A capital after a lower-case letter inside a word (tr "OyunuNda"), or lower case after a
-# word's first three capitals (fi "HENKILÖKOHTAISessa"), in any script.
-INSIDE = regex.compile(r"\p{Ll}\p{Lu}(?=\p{L})|(?<=\b\p{Lu}{2,})\p{Lu}\p{Ll}")
+# A capital after a lower-case letter inside a word (tr "OyunuNda"), in any script; and a
+# word of capitals ending in lower case (fi "HENKILÖKOHTAISessa"), a slip where the word is
+# one the dictionary knows (not an abbreviation with an ending: et "ETBLi").
+INSIDE = regex.compile(r"\p{Ll}\p{Lu}(?=\p{L})")
+CAPITALS_THEN_LOWER = regex.compile(r"\b\p{Lu}{3,}\p{Ll}+\b")
 # A bracket after a sentence's full stop begun in lower case (tr "atar. (bkz. Yasa 12)"): a
 # reference left outside its sentence, or a sentence in brackets begun in lower case.
 OUTSIDE = regex.compile(r"\p{L}{2}\.\s+\((?=\p{Ll}\p{L})")
@@ -200,6 +203,8 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
     [('glued', '(bkz.Yasa')]
     >>> typography("tr", "hakem ayarlı skor atar. (bkz. Yasa 12)")
     [('outside', 'atar. (bkz. Yasa 12)')]
+    >>> typography("fi", "OIKAISU HENKILÖKOHTAISessa KILPAILUSSA, VUOROLLAqba")
+    [('inside', 'HENKILÖKOHTAISessa')]
     """
     found = []
     for kind, pattern in TYPOGRAPHY.items():
@@ -211,6 +216,9 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
     found += [("inside", _around(text, m.start(), m.end())) for m in INSIDE.finditer(text)]
+    d = dictionary(lang)
+    found += [("inside", m[0]) for m in CAPITALS_THEN_LOWER.finditer(text)
+              if d is not None and d.check(m[0].lower())]  # fmt: skip
     found += [("outside", _bracket(text, m.start(), m.end())) for m in OUTSIDE.finditer(text)]
     words, alphabet = _alphabet(lang)
     if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
