@@ -12,7 +12,7 @@ penalty, "karistus-", for the rectification the other books name).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from itertools import pairwise
 
@@ -27,6 +27,7 @@ from kb.qa.checks.base import WORD, Check, names, ordered, plain, text_finding, 
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
+Form = tuple[str, list[str]]  # a form of a term and the units printing it
 # Concepts one book may name with another's term: (the concept meant, the concept whose term
 # the book uses, concepts whose words are not that term although they begin with it).
 SENSES = (("rectification", "penalty", ("penalty-card",)),)
@@ -125,19 +126,29 @@ def variant_pairs(
         for word, after in pairwise(words):
             if len(word) >= 7 and unit.id not in slots[after][word]:
                 slots[after][word].append(unit.id)
-    found = {}
-    for after, forms in slots.items():
+
+    def alike(first: str, second: str) -> bool:  # and neither an inflection of the other
+        return (first[:3], first[-4:]) == (second[:3], second[-4:]) and not (
+            first.startswith(second[:-4]) or second.startswith(first[:-4])
+        )
+
+    return {(first, second, after): (ids1, ids2)
+            for after, (first, ids1), (second, ids2) in _two_forms(slots, alike)}  # fmt: skip
+
+
+def _two_forms(
+    slots: dict[str, dict[str, list[str]]], keep: Callable[[str, str], bool]
+) -> Iterator[tuple[str, Form, Form]]:
+    """Per slot, each two of its forms printed in two units at least that `keep` takes, the
+    commoner first, each with its units."""
+    for key, forms in slots.items():
         common = sorted(
             (w for w, ids in forms.items() if len(ids) >= 2), key=lambda w: -len(forms[w])
         )
         for n, first in enumerate(common):
             for second in common[n + 1 :]:
-                if (first[:3], first[-4:]) != (second[:3], second[-4:]):
-                    continue
-                if first.startswith(second[:-4]) or second.startswith(first[:-4]):
-                    continue  # one is an inflection of the other
-                found[first, second, after] = (forms[first], forms[second])
-    return found
+                if keep(first, second):
+                    yield key, (first, forms[first]), (second, forms[second])
 
 
 # Two capitalised words, a name's modifier and its head (tr "Yetkili Federasyon").
@@ -168,17 +179,9 @@ def name_pairs(
             heads[head[:5]][head] += 1
             if unit.id not in slots[head[:5]][modifier]:
                 slots[head[:5]][modifier].append(unit.id)
-    found = {}
-    for key, forms in slots.items():
-        common = sorted(
-            (w for w, ids in forms.items() if len(ids) >= 2), key=lambda w: -len(forms[w])
-        )
-        head = heads[key].most_common(1)[0][0]
-        for n, first in enumerate(common):
-            for second in common[n + 1 :]:
-                if first[:4] != second[:4]:
-                    found[first, second, head] = (forms[first], forms[second])
-    return found
+    pairs = _two_forms(slots, lambda first, second: first[:4] != second[:4])
+    return {(first, second, heads[key].most_common(1)[0][0]): (ids1, ids2)
+            for key, (first, ids1), (second, ids2) in pairs}  # fmt: skip
 
 
 Stems = tuple[dict[str, set[str]], Counter[str]]  # per law unit its stems; per stem its units
@@ -247,9 +250,6 @@ def _variants(a: Alignment) -> Iterator[Finding]:
             pivot = _stem_pivot(a, lang, ids1, ids2, stems)
             if pivot is not None:
                 yield _concordance(a, lang, (first, ids1), (second, ids2), head, pivot)
-
-
-Form = tuple[str, list[str]]  # a form of a term and the units printing it
 
 
 def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
