@@ -204,7 +204,7 @@ class Book:
         >>> [n[:47] for n in get_library().book("tr").notes if "marker 25" in n][0]
         'corpus/tr/tr.txt:2101: footnote marker 25 means'
         """
-        return vars(self)["_notes"] if self.units is not None else []
+        return vars(self).get("_notes", []) if self.units else []  # (read with the units)
 
     @property
     def is_read(self) -> bool:
