@@ -317,6 +317,14 @@ def test_words_written_apart_the_book_writes_as_one(full: Report) -> None:
     # fi.txt:1882, footnote 19 to 67B2a: "puolustus pelaajan" (footnotes are read too).
     assert found["67.B.2.a", "puolustus pelaajan"] == ("puolustuspelaajan", 24)
     assert len(found) == 7 and not [f for f in full.findings if f.code == "spelling.joined"]
+    # Finnish writes one word both ways, twice or more each (a concordance, no fix): fi.txt
+    # "kilpailunjärjestäjä" (79C1, 92B) beside "Kilpailun järjestäjä" five times.
+    both = {f.id: f for f in full.findings if f.code == "spelling.both"}
+    assert sorted(both) == ["20.G.3", "79.C.1"] and not both["79.C.1"].fix
+    assert both["79.C.1"].message == (
+        "fi writes one word both ways: kilpailunjärjestäjä (2×: 79.C.1, 92.B) and "
+        "Kilpailun järjestäjä (5×)"
+    )
     # A word broken by a space, one piece no word (et.txt:854-861 "voo ru", 7 times, where the
     # book prints "vooru" 7 times): one line, its units listed.
     broken = [f for f in full.findings if f.code == "spelling.broken"]
@@ -376,7 +384,7 @@ def test_spelling_within_each_book(full: Report) -> None:
     assert not {"konur", "revokeista", "kohalduda"} & {
         f.params["words"].lower() for f in full.findings if f.check == "spelling"
     }
-    assert len(of(full, "spelling")) == 85  # with one pair whose endings do not agree
+    assert len(of(full, "spelling")) == 87  # with one pair whose endings do not agree
     # Footnotes are read too: fi.txt:1229, the footnote to 40B1b, "systeempolitiikka".
     assert fi["systeempolitiikka"] == ("systeemipolitiikka", ("40.B.1.b",))
 

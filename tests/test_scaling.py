@@ -169,6 +169,9 @@ def test_alignment_pages_hold_a_bounded_number_of_cells(sites: dict[int, FlaskCl
     assert all(len(x) * len(langs) <= 200 for x in laws)
     assert rows.findall(beyond) == laws[-1]
     assert all('<span aria-current="page">' in page for page in pages)
+    # The pager above the findings and the one below them are two landmarks, named apart.
+    labels = re.findall(r'<nav class="pager pages" aria-label="([^"]+)"', pages[0])
+    assert labels == ["Result pages", "Result pages, below the findings"]
     shown = sum(len(re.findall(r'<tr id="f-\d+" class="\w+">', page)) for page in pages)
     data = client.application.config["LAWKB_DATA"]
     assert shown == len(report(get_library(data), langs).findings) > 0

@@ -77,6 +77,8 @@ MESSAGES: dict[str, str] = {
     "({times}×)",
     "spelling.broken": "{odd}: {words}, one word broken by a space ({units}), where the book "
     "prints {form} ({times}×)",
+    "spelling.both": "{odd} writes one word both ways: {words} ({count}×: {units}) and {form} "
+    "({times}×)",
     "spelling.variants": "{odd} spells one word two ways, neither in its dictionary: {words} "
     "({count}: {units}) and {form} ({times}: {form_units})",
     "typography.clash": "{odd}: punctuation marks that clash: {words}",

@@ -268,6 +268,13 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted={"words": "odd", "form": "odd"},
     ),
+    "spelling.both": Sentence(
+        N_(
+            "%(odd)s writes one word both ways: %(words)s (%(count)s×: %(units)s) and %(form)s "
+            "(%(times)s×)"
+        ),
+        quoted={"words": "odd", "form": "odd"},
+    ),
     "spelling.variants": Sentence(
         N_(
             "%(odd)s spells one word two ways, neither in its dictionary: %(words)s (%(units)s) "

@@ -47,14 +47,17 @@ class Compound:
     unit: str
     form: str  # as the book usually writes them
     times: int
-    kind: str  # "apart", "joined" or "broken"
+    kind: str  # "apart", "joined", "both" or "broken"
     units: tuple[str, ...] = ()  # every unit printing it (a broken word)
+    count: int = 0  # how often the book prints `words`, written as one (a word both ways)
 
 
 def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> list[Compound]:
     """The words of a book written apart where it prints them as one word OFTEN times, or as
     one word where it prints them apart OFTEN times and the dictionary `d` (if any) does not
-    know the word (as its profile's `spelling.apart` allows), then words broken by a space
+    know the word (as its profile's `spelling.apart` allows), a word it writes both ways twice
+    or more each where the profile says every compound is one word (Finnish "lukuun
+    ottamatta" and "lukuunottamatta", 3 times each: `both`), then words broken by a space
     (`broken`, in every language), in the order of the book. `words` is the book's
     vocabulary (`kb.qa.checks.spelling.vocabulary`: counts, units, first printed) and `pairs`
     its word pairs of three letters a word at least (`kb.qa.checks.agreement.word_pairs`)."""
@@ -73,7 +76,11 @@ def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> lis
             form = " ".join(apart[word])
             found.append(Compound(printed[word], units[word][0], form, together[apart[word]],
                                   "joined"))  # fmt: skip
-    taken = {c.form for c in found}
+    taken = {c.form for c in found} | {c.words for c in found}
+    for (x, y), n in together.items() if rule is True else ():
+        if n >= RARE and counts[x + y] >= RARE and x + y not in taken:  # both ways, often
+            ids, joined = tuple(units[x + y]), printed[x + y]  # (the finding stands at it)
+            found.append(Compound(joined, ids[0], first[x, y][1], n, "both", ids, counts[x + y]))
     found += [c for c in broken(book, d, words) if c.form.lower() not in taken]
     order = {u.id: n for n, u in enumerate(book.units)}
     return sorted(found, key=lambda c: order.get(c.unit, 0))

@@ -380,8 +380,9 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
             if c.words.lower() not in spelt:  # (a word written as one, misspelt as well)
                 params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
                 params |= {"units": ", ".join(c.units)} if c.units else {}
-                yield _finding(a, lang, c.unit, f"spelling.{c.kind}", params,
-                               {"code": "fix.write", "form": c.form})  # fmt: skip
+                params |= {"count": c.count} if c.kind == "both" else {}
+                fix = {"code": "fix.write", "form": c.form} if c.kind != "both" else {}
+                yield _finding(a, lang, c.unit, f"spelling.{c.kind}", params, fix)
         for p in disagreements(book, pairs):
             params = {"odd": lang, "words": p.words, "form": p.form, "times": p.times,
                       "other": p.other, "other_times": p.other_times}  # fmt: skip
