@@ -5,7 +5,6 @@ heading its book's contents list prints another way (`headings`, `headings.conte
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -215,9 +214,6 @@ def check_footnotes(a: Alignment) -> Iterator[Finding]:
     yield from _misprinted(a)
 
 
-_MARKER = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\d+")  # a footnote marker as a book may print it
-
-
 def _misprinted(a: Alignment) -> Iterator[Finding]:
     """A footnote marker a book misprints, from its parser's reviewed corrections (each
     document's `footnote_errata`): the marker printed and the footnote meant, the other
@@ -231,15 +227,17 @@ def _misprinted(a: Alignment) -> Iterator[Finding]:
 ('71.B', ('et',), '25', '24'), ('76.D', ('et',), '28', '26')]
     """
     for lang in a.peers:
+        book = a.book(lang)
+        anchor = book.profiles.load_profile(book.lang).footnotes.anchor  # its markers' form
         for _, unit, where, message in problems(a, lang):
             code, said = source_code(message)
             group = a.group(unit.id)
-            if code != "source.marker" or group is None:
+            if code != "source.marker" or group is None or anchor is None:
                 continue
             others = [x for x in a.peers if x != lang and group.unit(x) is not None]
             params = {"id": group.id, "odd": lang} | said
-            printed = next((m for m in _MARKER.findall(a.source_lines(lang)[where.line - 1])
-                            if footnote_key(m) == said["printed"]), said["printed"])  # fmt: skip
+            markers = (m["marker"] for m in anchor.finditer(a.source_lines(lang)[where.line - 1]))
+            printed = next((m for m in markers if footnote_key(m) == said["printed"]), "")
             fix = {"code": "fix.write", "form": said["meant"]}
             yield group_finding(a, "footnotes", "warning", group, ordered([lang], others),
                                 "footnotes.misprint", params, [lang], {lang: printed},
