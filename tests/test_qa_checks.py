@@ -144,6 +144,68 @@ def test_case_endings_that_do_not_agree(full: Report) -> None:
     assert [f.id for f in full.findings if f.code == "spelling.agreement"] == ["31.A"]
 
 
+def test_an_attribute_that_does_not_agree_with_its_noun(full: Report) -> None:
+    # fi.txt:534 "heille määrätystä paikoista": a singular participle before a plural noun,
+    # in one case (elative). The book prints no "määrätyistä" and Voikko writes no Finnish:
+    # the fix is the one spelling an edit away that Voikko reads as the plural elative.
+    f = one(full, "spelling", "5.A", "fi")
+    assert f.code == "spelling.grammar" and f.where[0].place.startswith("corpus/fi/fi.txt:534:")
+    assert f.params["words"] == "määrätystä paikoista"
+    assert f.fix_text == "write määrätyistä paikoista"
+    # et.txt:1541 and 2043 "ebareeglipärasest toimingut": an elative adjective before a
+    # partitive noun, one line with both units; the fix is the partitive the book prints
+    # itself (et.txt:1184 "ebareeglipärast").
+    f = one(full, "spelling", "42.B.2", "et")
+    assert (f.code, f.params["units"]) == ("spelling.grammar", "42.B.2, 67.B.3")
+    assert f.fix_text == "write ebareeglipärast toimingut"
+    # et "vales käest" (an inessive for the elative, "from the wrong hand"): five units.
+    f = one(full, "spelling", "def.valjamangija", "et")
+    assert f.params["units"] == "def.valjamangija, 41.B, 43.B.2.a, 48.B.1, 48.B.2"
+    assert f.fix_text == "write valest käest"
+    grammar = {(f.id, f.about[0], f.params["words"], f.fix["form"]) for f in full.findings
+               if f.code == "spelling.grammar"}  # fmt: skip
+    assert grammar == {
+        ("5.A", "fi", "määrätystä paikoista", "määrätyistä paikoista"),
+        ("15.B.1", "fi", "väärää vastustajia", "vääriä vastustajia"),
+        ("40.B.5.a", "fi", "yleisiä bridgetietoutta", "yleistä bridgetietoutta"),
+        ("51.B.2.b", "fi", "kieltämässä väreissä", "kieltämissä väreissä"),
+        ("def.valjamangija", "et", "vales käest", "valest käest"),
+        ("26.B", "et", "reeglipärasel pakkumises", "reeglipärases pakkumises"),
+        # (of "ebareeglipäraseist" and "ebareeglipärastest", the one ending like the noun)
+        ("40.B.2.a.iv", "et", "ebareeglipärasest toimingutest", "ebareeglipärastest toimingutest"),
+        ("42.B.2", "et", "ebareeglipärasest toimingut", "ebareeglipärast toimingut"),
+        ("76.C.2", "et", "ebareeglipärase toimingute", "ebareeglipäraste toimingute"),
+        ("80.A.1.a", "et", "ülemaailmsete turniiridel", "ülemaailmsetel turniiridel"),
+        ("80.A.1.b", "et", "korraldatavate turniiridel", "korraldatavatel turniiridel"),
+    }
+    # Left alone: a possessor that is also an adjective (et 20F2 "vastaste pakkumise"), a
+    # genitive before a postposition (69A "varemtoimuva suhtes"), an adjective before a
+    # genitive and its head (et 74B1 "mitteküllaldasest tähelepanu osutamisest"), a
+    # necessive participle (fi 93B1 "on ... päätettävä muutoksenhaut").
+
+
+def test_a_subject_in_the_wrong_case_for_its_verb(full: Report) -> None:
+    # fi.txt:2397 "Kilpailunjohtajan ei saa käyttää": "ei saa" takes the nominative;
+    # fi.txt:2415 "kilpailunjohtaja tulee kumota": "tulee" (shall) takes the genitive. Each fix
+    # is a form the book prints ("Kilpailunjohtaja ei saa" at fi.txt:680).
+    subjects = {(f.id, f.about[0], f.params["words"], f.fix_text) for f in full.findings
+                if f.code == "spelling.subject"}  # fmt: skip
+    assert subjects == {
+        ("86.A", "fi", "Kilpailunjohtajan ei", "write Kilpailunjohtaja ei"),
+        ("86.B.2.c", "fi", "kilpailunjohtaja tulee", "write kilpailunjohtajan tulee"),
+    }
+
+
+def test_grammar_without_the_analyser(full: Report, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without libvoikko or EstNLTK installed, the books are not read for grammar, and the
+    # rest of the report is the same.
+    monkeypatch.setattr("kb.qa.checks.grammar.analyser", lambda name: None)
+    without = report(get_library())
+    grammar = {"spelling.grammar", "spelling.subject"}
+    assert not [f for f in without.findings if f.code in grammar]
+    assert len(without.findings) == len(full.findings) - 13
+
+
 def test_headings_and_footnotes_the_others_print(full: Report) -> None:
     # fi.txt:1696 prints 57D with no heading; et.txt:1460 39C likewise.
     headings = [x for x in of(full, "headings") if x[2] == "headings"]
@@ -384,7 +446,9 @@ def test_spelling_within_each_book(full: Report) -> None:
     assert not {"konur", "revokeista", "kohalduda"} & {
         f.params["words"].lower() for f in full.findings if f.check == "spelling"
     }
-    assert len(of(full, "spelling")) == 87  # with one pair whose endings do not agree
+    # With one pair whose endings do not agree, 11 attributes that do not agree with their
+    # nouns and 2 subjects in the wrong case.
+    assert len(of(full, "spelling")) == 100
     # Footnotes are read too: fi.txt:1229, the footnote to 40B1b, "systeempolitiikka".
     assert fi["systeempolitiikka"] == ("systeemipolitiikka", ("40.B.1.b",))
 

@@ -112,6 +112,8 @@ MESSAGES: dict[str, str] = {
     "agree in {form} ({times}×) and {other} ({other_times}×)",
     "spelling.unknown": "{odd}: {words} is printed once and is not in its dictionary: a "
     "misspelling?",
+    "spelling.grammar": "{odd}: {words}, an attribute that does not agree with its noun ({units})",
+    "spelling.subject": "{odd}: {words}, a subject in the wrong case for its verb ({units})",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
     "drift.book.gone": "{older} {uid} has no counterpart in {newer}",

@@ -247,6 +247,14 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: %(words)s is printed once and is not in its dictionary: a misspelling?"),
         quoted={"words": "odd"},
     ),
+    "spelling.grammar": Sentence(
+        N_("%(odd)s: %(words)s, an attribute that does not agree with its noun (%(units)s)"),
+        quoted=ODD_WORDS,
+    ),
+    "spelling.subject": Sentence(
+        N_("%(odd)s: %(words)s, a subject in the wrong case for its verb (%(units)s)"),
+        quoted=ODD_WORDS,
+    ),
     "spelling.apart": Sentence(
         N_(
             "%(odd)s: %(words)s written apart, where the book writes %(form)s as one word "

@@ -35,6 +35,7 @@ from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements, word_pairs
 from kb.qa.checks.base import WORD, Check, Vocabulary, printed_texts
 from kb.qa.checks.compounds import compounds
+from kb.qa.checks.grammar import mismatches
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
@@ -354,7 +355,9 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
     """A finding per misspelt word of each law book of the edition compared, on the first
     unit printing it (the others listed); the fix is the book's usual form. Then the pairs
     whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
-    then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`).
+    then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`);
+    then an attribute that does not agree with its noun and a subject in the wrong case
+    (`kb.qa.checks.grammar`), the fix the form the book prints where it prints one.
     The book's words and word pairs are read once for all three. A word its profile lists as
     `spelling.known` (read by a reviewer and found sound) is not a misspelling.
     """
@@ -388,6 +391,10 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
                       "other": p.other, "other_times": p.other_times}  # fmt: skip
             yield _finding(a, lang, p.unit, "spelling.agreement", params,
                            {"code": "fix.write", "form": p.form})  # fmt: skip
+        for m in mismatches(book):
+            params = {"odd": lang, "words": m.words, "units": ", ".join(m.units)}
+            fix = {"code": "fix.write", "form": m.form} if m.form else {}
+            yield _finding(a, lang, m.units[0], f"spelling.{m.code}", params, fix)
 
 
 def _finding(a: Alignment, lang: str, unit: str, code: str, params: dict[str, Any],

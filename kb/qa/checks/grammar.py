@@ -1,0 +1,278 @@
+"""Grammar within one book, read with its language's morphological analyser (the profile's
+`grammar.analyser` of `kb/profiles/qa/<lang>.toml`: Voikko for Finnish through libvoikko,
+Vabamorf for Estonian through EstNLTK). Two slips a reviewer reads as typos:
+
+- an attribute that does not agree with its noun (`spelling.grammar`): fi 5A "määrätystä
+  paikoista", a singular participle before a plural noun; et 42B2 "ebareeglipärasest
+  toimingut", an elative adjective before a partitive noun. The fix is the attribute in the
+  noun's case and number: the form the book prints, else the one spelling an edit away that
+  the analyser reads so;
+- a subject in the wrong case before a verb that decides it (`spelling.subject`, the
+  profile's `grammar.subject`): fi 86A "Kilpailunjohtajan ei saa", a genitive before "ei
+  saa", which takes the nominative.
+
+An attribute counts where every reading of it is an adjective or a participle (or a noun
+spelt the same; where the profile says `only_attribute = false`, where one reading is),
+in a case the profile does not name `predicative`. A pair is left alone where some reading
+of each agrees, where the attribute agrees with one of the next two words instead (an
+adjective before a genitive and its head), and where the attribute is also a noun in another
+case than a neighbour of the noun's (a possessor: et "vastase pakkumiskorral"). Without the
+analyser installed, the book is not read for grammar.
+
+>>> from kb.crosslang.library import get_library
+>>> [(m.words, m.units) for m in mismatches(get_library().book("fi"))][:2]
+[('määrätystä paikoista', ('5.A',)), ('väärää vastustajia', ('15.B.1',))]
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words, load_words
+from kb.qa.checks.base import TOKEN, printed_texts
+
+WINDOW = 2  # words after a noun an attribute may agree with instead (its head after a genitive)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a word: its class (`adj`, `noun`, `pron` a pronoun, `post` a
+    postposition, `inf` an infinitive, `other`), its lemma, and its case and number in the
+    analyser's own names ("" where none)."""
+
+    cls: str
+    lemma: str = ""
+    case: str = ""
+    number: str = ""
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Words of a book that do not agree: as printed first, the units printing them, the kind
+    (`grammar` or `subject`) and the words the book would print instead ("" where the book
+    prints no such form)."""
+
+    words: str
+    units: tuple[str, ...]
+    code: str
+    form: str = ""
+
+
+Analyse = Callable[[str], tuple[Reading, ...]]
+Wanted = tuple[str, str, str, str]  # the kind, and the lemma, case and number the fix needs
+Profile = dict[str, Any]
+
+# Voikko's participles that make an attribute; a present passive participle in the
+# nominative is a necessive ("on päätettävä"), a present active one in the genitive a
+# reported clause ("odotetaan antavan").
+_ATTRIBUTIVE = {"past_passive", "present_active", "present_passive", "past_active", "agent",
+                "negation"}  # fmt: skip
+_CLAUSE = {("present_passive", "nimento"), ("present_active", "omanto")}
+# Vabamorf's parts of speech: A adjective, S noun, P pronoun, K adposition.
+_VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post"}
+
+
+def _voikko_reading(a: dict[str, str]) -> Reading:
+    """A Voikko analysis as a reading (a word with a possessive suffix is neither attribute nor
+    noun: its number is not shown)."""
+    cls, case, participle = a.get("CLASS", ""), a.get("SIJAMUOTO", ""), a.get("PARTICIPLE")
+    lemma, number = a.get("BASEFORM", ""), a.get("NUMBER", "")
+    if a.get("POSSESSIVE") or (participle, case) in _CLAUSE:
+        return Reading("other", lemma)
+    if case and (cls in ("laatusana", "nimisana_laatusana") or participle in _ATTRIBUTIVE):
+        return Reading("adj", lemma, case, number)
+    if case and cls in ("nimisana", "asemosana"):
+        return Reading("noun" if cls == "nimisana" else "pron", lemma, case, number)
+    return Reading("inf" if a.get("MOOD") == "A-infinitive" else "other", lemma)
+
+
+def _voikko() -> Analyse | None:
+    try:
+        import libvoikko  # a C library through ctypes (Debian libvoikko1, voikko-fi)
+    except ImportError:
+        return None
+    try:
+        voikko = libvoikko.Voikko("fi")
+    except (OSError, libvoikko.VoikkoException):
+        return None
+    return cache(lambda word: tuple(_voikko_reading(a) for a in voikko.analyze(word)))
+
+
+def _vabamorf() -> Analyse | None:
+    try:
+        from estnltk.vabamorf.morf import Vabamorf  # the qa extra
+    except ImportError:
+        return None
+    vabamorf = Vabamorf.instance()
+
+    def analyse(word: str) -> tuple[Reading, ...]:
+        found = vabamorf.analyze([word], disambiguate=False, guess=False, propername=False)
+        readings = []
+        for a in found[0]["analysis"]:
+            number, _, case = a["form"].partition(" ")
+            cls = _VABAMORF.get(a["partofspeech"], "other")
+            readings.append(Reading(cls, a["root"].replace("_", ""), case, number))
+        return tuple(readings)
+
+    return cache(analyse)
+
+
+@cache
+def analyser(name: str) -> Analyse | None:
+    """A morphological analyser by the profile's name ("voikko" or "vabamorf"), each word
+    read once; None where its library is not installed.
+
+    >>> analyser("vabamorf")("vales")[0]
+    Reading(cls='adj', lemma='vale', case='in', number='sg')
+    >>> analyser("voikko")("paikoista")[0].number, analyser("xx")
+    ('plural', None)
+    """
+    return {"voikko": _voikko, "vabamorf": _vabamorf}.get(name, lambda: None)()
+
+
+def mismatches(book: Book) -> list[Mismatch]:
+    """The pairs of a book whose words do not agree and the subjects in the wrong case (see
+    the module's description), one per printed pair (lower-cased) with its units, in the
+    order of the book; [] where the profile names no analyser or it is not installed."""
+    profile = load_qa_words(book.key).get("grammar", {})
+    analyse = analyser(profile.get("analyser", ""))
+    if analyse is None:
+        return []
+    lower = load_words(book.key).lower
+    found: dict[tuple[str, str], tuple[str, list[str], Wanted]] = {}
+    for unit, text in printed_texts(book):
+        tokens = TOKEN.findall(text)
+        for i, (x, y) in enumerate(pairwise(tokens)):
+            if x[0].isalpha() and y[0].isalpha():
+                after = tokens[i + 2 : i + 2 + WINDOW]
+                wanted = _pair(analyse, x, y, after, profile)
+                wanted = wanted or _subject(analyse, x, y, after, profile)
+                if wanted:
+                    key = (lower(x), lower(y))
+                    found.setdefault(key, (f"{x} {y}", [], wanted))[1].append(unit.id)
+    forms = _book_forms(book, analyse) if found else {}
+    letters = "".join(sorted({c for w, _ in forms.values() for c in w.lower() if c.isalpha()}))
+    mismatched = []
+    for printed, units, (code, lemma, case, number) in found.values():
+        first, second = printed.split(" ")
+        form = forms.get((lemma, case, number), ("", 0))[0] or _nearest(
+            analyse, first.lower(), (lemma, case, number), letters, second.lower()
+        )
+        if form:
+            form = f"{first[0] + form[1:] if first[0].isupper() else form.lower()} {second}"
+        mismatched.append(Mismatch(printed, tuple(dict.fromkeys(units)), code, form))
+    return mismatched
+
+
+def _nearest(analyse: Analyse, word: str, wanted: tuple[str, str, str], letters: str,
+             noun: str = "") -> str:  # fmt: skip
+    """The spelling one edit from `word` (a letter added, dropped or changed, of the book's
+    `letters`) that the analyser reads as the lemma, case and number wanted; of several, the
+    one ending most like `noun` (et "ebareeglipärastest toimingutest", not the rarer
+    "ebareeglipäraseist"); "" where none or no one is nearest. Voikko reads Finnish but does
+    not write it.
+
+    >>> _nearest(analyser("voikko"), "määrätystä", ("määrätty", "sisaeronto", "plural"), "aeiostyä")
+    'määrätyistä'
+    """
+    edits = {word[:i] + c + word[i + n :] for i in range(len(word) + 1) for c in letters
+             for n in (0, 1)} | {word[:i] + word[i + 1 :] for i in range(len(word))}  # fmt: skip
+    found = [
+        w for w in sorted(edits - {word})
+        if any((r.lemma, r.case, r.number) == wanted for r in analyse(w))
+    ]  # fmt: skip
+    like = {w: len(os.path.commonprefix([w[::-1], noun[::-1]])) for w in found}  # noqa: RUF071
+    best = [w for w in found if like[w] == max(like.values())]
+    return best[0] if len(best) == 1 else ""
+
+
+def _book_forms(book: Book, analyse: Analyse) -> dict[tuple[str, str, str], tuple[str, int]]:
+    """The word a book prints most often for each (lemma, case, number) of its readings, and
+    how often: the form a fix proposes is first one the book prints itself."""
+    counts = Counter(w for _, text in printed_texts(book) for w in TOKEN.findall(text)
+                     if w[0].isalpha())  # fmt: skip
+    forms: dict[tuple[str, str, str], tuple[str, int]] = {}
+    for word, n in counts.items():
+        for r in analyse(word):
+            key = (r.lemma, r.case, r.number)
+            if n > forms.get(key, ("", 0))[1]:
+                forms[key] = (word, n)
+    return forms
+
+
+def _forms(readings: tuple[Reading, ...], *classes: str) -> set[tuple[str, str]]:
+    """The (case, number) of a word's readings of the classes given."""
+    return {(r.case, r.number) for r in readings if r.cls in classes and r.case}
+
+
+def _agree(x: set[tuple[str, str]], y: set[tuple[str, str]], genitive: dict[str, str]) -> bool:
+    """Whether an attribute's (case, number) readings agree with a word's: the same case and
+    number, or the genitive the profile's `genitive` names before the word's case (Estonian
+    adjectives before the terminative, essive, abessive and comitative).
+
+    >>> _agree({("g", "sg")}, {("kom", "sg")}, {"kom": "g"})
+    True
+    >>> _agree({("el", "sg")}, {("p", "sg")}, {})
+    False
+    """
+    return any(a == b or (b[0] in genitive and a == (genitive[b[0]], b[1])) for a in x for b in y)
+
+
+def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) -> Wanted | None:
+    """Where attribute `x` does not agree with noun `y` (`after`: the words next), the kind
+    "grammar" and the attribute's lemma in the noun's case and number."""
+    rx, ry = analyse(x), analyse(y)
+    attribute = _forms(rx, "adj")
+    if not attribute or {c for c, _ in attribute} & set(profile.get("predicative", ())):
+        return None  # an adjective that may be a predicate ("on võimalik")
+    if profile.get("only_attribute", True) and any(
+        r.cls != "adj" and not (r.cls == "noun" and (r.case, r.number) in attribute) for r in rx
+    ):
+        return None
+    noun = _forms(ry, "noun")
+    if not noun or any(r.cls not in ("noun", "post") for r in ry):
+        return None  # (a pronoun stands alone)
+    genitive = profile.get("genitive", {})
+    if _agree(attribute, _forms(ry, "noun", "adj"), genitive):
+        return None
+    same_case = {c for c, _ in attribute} & {c for c, _ in noun}
+    if profile.get("number_only") and not same_case:
+        return None
+    series = [set(s) for s in profile.get("series", ())]
+    if any(r.cls == "noun" for r in rx) and not any(
+        a != b and {a, b} <= s for a, _ in attribute for b, _ in noun for s in series
+    ):
+        return None  # a word that is also a noun: a possessor ("vastaste pakkumise")
+    if any(r.cls == "post" for r in ry) and profile.get("before_post") in {c for c, _ in attribute}:
+        return None  # a genitive before a postposition ("varemtoimuva suhtes")
+    words = [t for t in after if t[0].isalpha()]
+    if not same_case and any(
+        _agree(attribute, _forms(analyse(t), "noun", "adj"), genitive) for t in words
+    ):
+        return None  # an adjective before a genitive and its head
+    case, number = sorted(noun)[0]
+    lemma = next(r.lemma for r in rx if r.cls == "adj")
+    return "grammar", lemma, genitive.get(case, case), number
+
+
+def _subject(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) -> Wanted | None:
+    """Where noun `x` before the verb starting at `y` is in the case a rule of the profile's
+    `grammar.subject` names `wrong` and an infinitive follows the verb, the kind "subject"
+    and the noun's lemma in the case the rule wants."""
+    for rule in profile.get("subject", ()):
+        verb = rule["verb"].split(" ")
+        words = [y, *after][: len(verb) + 1]
+        if len(words) <= len(verb) or [w.lower() for w in words[:-1]] != verb:
+            continue
+        rx = analyse(x)
+        wrong = all(r.cls in ("noun", "pron") and r.case == rule["wrong"] for r in rx)
+        if rx and wrong and any(r.cls == "inf" for r in analyse(words[-1])):
+            return "subject", rx[0].lemma, rule["case"], rx[0].number
+    return None
