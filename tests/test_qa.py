@@ -357,9 +357,10 @@ def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> 
     and 10 with a bracket after a full stop begun in lower case (tr 41B, whose "sonra erer"
     row is found with it); 34 and 12 with grammar read by the analysers (et "vales käest" in
     41B's footnote, et 42B2 "ebareeglipärasest toimingut"; 41B's two other et rows by a
-    finding on the same unit about another thing)."""
+    finding on the same unit about another thing); 36 and 14 with a genitive before a finite
+    verb (fi 64C2b "kilpailunjohtajan uskoo"; the unit's "revokeja" row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_3)
-    assert (counts(rows), counts(found_rows)) == ((68, 17), (34, 12))
+    assert (counts(rows), counts(found_rows)) == ((68, 17), (36, 14))
     assert {("41.B", "et", "typo"), ("42.B.2", "et", "typo")} <= {
         (r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"
     }
@@ -378,9 +379,10 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     "Yönetici Federasyon" for the book's "Yetkili Federasyon" and fi 79C1's
     "kilpailunjärjestäjä", a word the book also writes apart (13 of 57, 9 certain: the last
     names 79C1's other rows too); 15 and 11 with grammar read by the analysers (et 48B1,
-    48B2 "vales käest", an inessive for the elative)."""
+    48B2 "vales käest", an inessive for the elative); 16 and 12 with a word taken for a like
+    one (fi 48B2 "muulloin kun")."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (15, 11))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (16, 12))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -629,3 +631,26 @@ def test_cli_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
 def test_deterministic(library: Library) -> None:
     first = to_json(report(library))
     assert to_json(report(library)) == first
+
+
+BLIND_7 = DATA / "qa_blind_7.tsv"  # held out until measured; its misses read then
+
+
+def test_a_seventh_blind_reading_held_out(full: Report) -> None:
+    """Recall on a seventh reading (laws 11 20 34 45 48 55 64 69 77 78 81 82, drawn from laws
+    earlier readings had read), written by two reviewers who saw no finding, no code and no
+    earlier reading, committed after the grammar checks and before it was measured: 42 of
+    101 rows, 19 of the 38 certain. Of them, the rows at a unit and book no earlier reading
+    names: 16 of 57, 6 of 21 certain. Its misses were read then: with a genitive before a
+    finite verb (fi 64C2b) and a word taken for a like one (fi 48B2 "muulloin kun"), 44 and
+    21."""
+    rows, found_rows, _ = recall(full, BLIND_7)
+    assert (counts(rows), counts(found_rows)) == ((101, 38), (44, 21))
+    earlier = {(r[0], r[1]) for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6,
+                                         DISCREPANCIES) for r in blind_rows(path)}  # fmt: skip
+    new = [r for r in rows if (r[0], r[1]) not in earlier]
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (16, 6))
+    found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
+    # et 48B1, 48B2 "vales käest" (the grammar checks, written before the reading); fi 48B2
+    # "muulloin kun" and fi 64C2b "kilpailunjohtajan uskoo" (written from its misses).
+    assert {("48.B.1", "et", "typo"), ("48.B.2", "fi", "typo"), ("64.C.2.b", "fi", "typo")} <= found

@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "misspelling?",
     "spelling.grammar": "{odd}: {words}, an attribute that does not agree with its noun ({units})",
     "spelling.subject": "{odd}: {words}, a subject in the wrong case for its verb ({units})",
+    "spelling.confused": "{odd}: {words}, a word taken for a like one ({units})",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",
     "drift.book.gone": "{older} {uid} has no counterpart in {newer}",

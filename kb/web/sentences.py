@@ -255,6 +255,10 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: %(words)s, a subject in the wrong case for its verb (%(units)s)"),
         quoted=ODD_WORDS,
     ),
+    "spelling.confused": Sentence(
+        N_("%(odd)s: %(words)s, a word taken for a like one (%(units)s)"),
+        quoted=ODD_WORDS,
+    ),
     "spelling.apart": Sentence(
         N_(
             "%(odd)s: %(words)s written apart, where the book writes %(form)s as one word "

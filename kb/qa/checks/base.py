@@ -188,8 +188,9 @@ def reading_findings(a: Alignment, check: str, group: Group, langs: list[str],
 
 
 def printed_texts(book: Book) -> Iterator[tuple[Unit, str]]:
-    """What a book prints in its laws and definitions, each with its unit: a unit's title
-    and text, then each of its footnotes once (a footnote two units cite, at the first).
+    """What a book prints in its laws, definitions and tables, each with its unit: a unit's
+    title and text (a table's title, then each cell), then each of its footnotes once (a
+    footnote two units cite, at the first).
 
     >>> from kb.crosslang.library import get_library
     >>> texts = [t for u, t in printed_texts(get_library().book("fi")) if u.id == "67.B.2.a"]
@@ -198,6 +199,10 @@ def printed_texts(book: Book) -> Iterator[tuple[Unit, str]]:
     """
     seen: set[tuple[int, int]] = set()
     for unit in book.units:
+        if unit.kind == "table":  # its title, then cell by cell (a cell's words make no pair
+            yield unit, unit.title  # with the next cell's)
+            yield from ((unit, cell) for cell in re.split(r"[\t\n]", unit.text) if cell.strip())
+            continue
         if unit.kind not in (*LAW_LEVELS, "definition"):
             continue
         yield unit, f"{unit.title} {unit.text}"

@@ -1,6 +1,6 @@
 """Grammar within one book, read with its language's morphological analyser (the profile's
 `grammar.analyser` of `kb/profiles/qa/<lang>.toml`: Voikko for Finnish through libvoikko,
-Vabamorf for Estonian through EstNLTK). Two slips a reviewer reads as typos:
+Vabamorf for Estonian through EstNLTK). Three slips a reviewer reads as typos:
 
 - an attribute that does not agree with its noun (`spelling.grammar`): fi 5A "määrätystä
   paikoista", a singular participle before a plural noun; et 42B2 "ebareeglipärasest
@@ -9,7 +9,10 @@ Vabamorf for Estonian through EstNLTK). Two slips a reviewer reads as typos:
   the analyser reads so;
 - a subject in the wrong case before a verb that decides it (`spelling.subject`, the
   profile's `grammar.subject`): fi 86A "Kilpailunjohtajan ei saa", a genitive before "ei
-  saa", which takes the nominative.
+  saa", which takes the nominative; fi 64C2b "kilpailunjohtajan uskoo", a genitive noun
+  before a finite verb that is no necessive's;
+- a word taken for a like one after the words that take the other (`spelling.confused`,
+  the profile's `grammar.confused`): fi 48B2 "muulloin kun" (when) for "kuin" (than).
 
 An attribute counts where every reading of it is an adjective or a participle (or a noun
 spelt the same; where the profile says `only_attribute = false`, where one reading is),
@@ -35,7 +38,7 @@ from itertools import pairwise
 from typing import Any
 
 from kb.crosslang.library import Book
-from kb.profiles import load_qa_words, load_words
+from kb.profiles import alternation, load_qa_words, load_words
 from kb.qa.checks.base import TOKEN, printed_texts
 
 WINDOW = 2  # words after a noun an attribute may agree with instead (its head after a genitive)
@@ -44,8 +47,8 @@ WINDOW = 2  # words after a noun an attribute may agree with instead (its head a
 @dataclass(frozen=True)
 class Reading:
     """One reading of a word: its class (`adj`, `noun`, `pron` a pronoun, `post` a
-    postposition, `inf` an infinitive, `other`), its lemma, and its case and number in the
-    analyser's own names ("" where none)."""
+    postposition, `verb` a finite verb, `inf` an infinitive, `other`), its lemma, and its
+    case and number in the analyser's own names ("" where none)."""
 
     cls: str
     lemma: str = ""
@@ -66,7 +69,9 @@ class Mismatch:
 
 
 Analyse = Callable[[str], tuple[Reading, ...]]
-Wanted = tuple[str, str, str, str]  # the kind, and the lemma, case and number the fix needs
+# The kind of a slip, and the fix: the lemma, case and number of the first word it needs (a
+# form looked up), or the words themselves.
+Wanted = tuple[str, tuple[str, str, str] | None, str]
 Profile = dict[str, Any]
 
 # Voikko's participles that make an attribute; a present passive participle in the
@@ -90,7 +95,12 @@ def _voikko_reading(a: dict[str, str]) -> Reading:
         return Reading("adj", lemma, case, number)
     if case and cls in ("nimisana", "asemosana"):
         return Reading("noun" if cls == "nimisana" else "pron", lemma, case, number)
-    return Reading("inf" if a.get("MOOD") == "A-infinitive" else "other", lemma)
+    mood, person = a.get("MOOD"), a.get("PERSON")
+    if mood == "A-infinitive":
+        return Reading("inf", lemma)
+    # (a finite verb: the indicative of a person; the passive's "person" is 4)
+    return Reading("verb" if mood == "indicative" and person in ("1", "2", "3") else "other",
+                   lemma)  # fmt: skip
 
 
 def _voikko() -> Analyse | None:
@@ -138,9 +148,10 @@ def analyser(name: str) -> Analyse | None:
 
 
 def mismatches(book: Book) -> list[Mismatch]:
-    """The pairs of a book whose words do not agree and the subjects in the wrong case (see
-    the module's description), one per printed pair (lower-cased) with its units, in the
-    order of the book; [] where the profile names no analyser or it is not installed."""
+    """The pairs of a book whose words do not agree, the subjects in the wrong case and the
+    words taken for like ones (see the module's description), one per printed pair
+    (lower-cased) with its units, in the order of the book; [] where the profile names no
+    analyser or it is not installed."""
     profile = load_qa_words(book.key).get("grammar", {})
     analyse = analyser(profile.get("analyser", ""))
     if analyse is None:
@@ -152,21 +163,25 @@ def mismatches(book: Book) -> list[Mismatch]:
         for i, (x, y) in enumerate(pairwise(tokens)):
             if x[0].isalpha() and y[0].isalpha():
                 after = tokens[i + 2 : i + 2 + WINDOW]
-                wanted = _pair(analyse, x, y, after, profile)
-                wanted = wanted or _subject(analyse, x, y, after, profile)
+                wanted = (
+                    _pair(analyse, x, y, after, profile)
+                    or _subject(analyse, x, y, after, profile)
+                    or _confused(x, y, profile)
+                )
                 if wanted:
                     key = (lower(x), lower(y))
                     found.setdefault(key, (f"{x} {y}", [], wanted))[1].append(unit.id)
     forms = _book_forms(book, analyse) if found else {}
     letters = "".join(sorted({c for w, _ in forms.values() for c in w.lower() if c.isalpha()}))
     mismatched = []
-    for printed, units, (code, lemma, case, number) in found.values():
+    for printed, units, (code, reading, form) in found.values():
         first, second = printed.split(" ")
-        form = forms.get((lemma, case, number), ("", 0))[0] or _nearest(
-            analyse, first.lower(), (lemma, case, number), letters, second.lower()
-        )
-        if form:
-            form = f"{first[0] + form[1:] if first[0].isupper() else form.lower()} {second}"
+        if reading:
+            form = forms.get(reading, ("", 0))[0] or _nearest(
+                analyse, first.lower(), reading, letters, second.lower()
+            )
+            if form:
+                form = f"{first[0] + form[1:] if first[0].isupper() else form.lower()} {second}"
         mismatched.append(Mismatch(printed, tuple(dict.fromkeys(units)), code, form))
     return mismatched
 
@@ -259,20 +274,43 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
         return None  # an adjective before a genitive and its head
     case, number = sorted(noun)[0]
     lemma = next(r.lemma for r in rx if r.cls == "adj")
-    return "grammar", lemma, genitive.get(case, case), number
+    return "grammar", (lemma, genitive.get(case, case), number), ""
 
 
 def _subject(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) -> Wanted | None:
-    """Where noun `x` before the verb starting at `y` is in the case a rule of the profile's
-    `grammar.subject` names `wrong` and an infinitive follows the verb, the kind "subject"
-    and the noun's lemma in the case the rule wants."""
+    """Where word `x` (of the rule's `classes`, a noun or a pronoun) before a verb is in the
+    case a rule of the profile's `grammar.subject` names `wrong`, the kind "subject" and the
+    word's lemma in the case the rule wants. A rule's `verb` is the words of one verb,
+    which an infinitive follows; without one, any finite verb but those of its `except`."""
+    rx = analyse(x)
     for rule in profile.get("subject", ()):
-        verb = rule["verb"].split(" ")
-        words = [y, *after][: len(verb) + 1]
-        if len(words) <= len(verb) or [w.lower() for w in words[:-1]] != verb:
+        classes = rule.get("classes", ("noun", "pron"))
+        if not rx or not all(r.cls in classes and r.case == rule["wrong"] for r in rx):
             continue
-        rx = analyse(x)
-        wrong = all(r.cls in ("noun", "pron") and r.case == rule["wrong"] for r in rx)
-        if rx and wrong and any(r.cls == "inf" for r in analyse(words[-1])):
-            return "subject", rx[0].lemma, rule["case"], rx[0].number
+        if "verb" in rule:
+            verb = rule["verb"].split(" ")
+            words = [y, *after][: len(verb) + 1]
+            if len(words) <= len(verb) or [w.lower() for w in words[:-1]] != verb:
+                continue
+            if not any(r.cls == "inf" for r in analyse(words[-1])):
+                continue
+        elif y.lower() in rule.get("except", ()) or not _only(analyse(y), "verb"):
+            continue
+        return "subject", (rx[0].lemma, rule["case"], rx[0].number), ""
+    return None
+
+
+def _only(readings: tuple[Reading, ...], cls: str) -> bool:
+    """Whether a word has readings and each is of one class (a word the analyser does not
+    know is of none)."""
+    return bool(readings) and all(r.cls == cls for r in readings)
+
+
+def _confused(x: str, y: str, profile: Profile) -> Wanted | None:
+    """Where `y` is a word a rule of the profile's `grammar.confused` names, after a word its
+    `after` patterns match, which take the rule's `form` instead (fi "muulloin kun", when,
+    for "muulloin kuin", than): the kind "confused" and the words to write."""
+    for rule in profile.get("confused", ()):
+        if y.lower() == rule["word"] and alternation(tuple(rule["after"])).fullmatch(x.lower()):
+            return "confused", None, f"{x} {rule['form']}"
     return None
