@@ -58,9 +58,9 @@ class Reading:
 
 @dataclass(frozen=True)
 class Mismatch:
-    """Words of a book that do not agree: as printed first, the units printing them, the kind
-    (`grammar` or `subject`) and the words the book would print instead ("" where the book
-    prints no such form)."""
+    """Words of a book in a slip of grammar: as printed first, the units printing them, the
+    kind (`grammar`, `subject` or `confused`) and the words to write instead ("" where no
+    form is found)."""
 
     words: str
     units: tuple[str, ...]

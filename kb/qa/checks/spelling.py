@@ -356,8 +356,9 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
     unit printing it (the others listed); the fix is the book's usual form. Then the pairs
     whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
     then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`);
-    then an attribute that does not agree with its noun and a subject in the wrong case
-    (`kb.qa.checks.grammar`), the fix the form the book prints where it prints one.
+    then an attribute that does not agree with its noun, a subject in the wrong case and a
+    word taken for a like one (`kb.qa.checks.grammar`), the fix the words to write where
+    the analyser finds them.
     The book's words and word pairs are read once for all three. A word its profile lists as
     `spelling.known` (read by a reviewer and found sound) is not a misspelling.
     """
