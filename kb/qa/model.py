@@ -164,6 +164,7 @@ FIXES: dict[str, str] = {
     "fix.marker": "repeat the marker of the footnote at {at} at {units}",
     "fix.full_stop": "end each with a full stop",
     "fix.bracket": "close the bracket",
+    "fix.quote": "add the closing quotation mark",
     "fix.once": "print it once: {form}",
     "fix.symbols": "print the suit symbols {symbols}",
     "fix.figure": "print {figure} as {others} do",

@@ -360,6 +360,7 @@ FIXES: dict[str, Sentence] = {
     "fix.marker": Sentence(N_("Repeat the marker of the footnote at %(at)s at %(units)s.")),
     "fix.full_stop": Sentence(N_("End each with a full stop.")),
     "fix.bracket": Sentence(N_("Close the bracket.")),
+    "fix.quote": Sentence(N_("Add the closing quotation mark.")),
     "fix.once": Sentence(N_("Print it once: %(form)s"), quoted={"form": "odd"}),
     "fix.symbols": Sentence(N_("Print the suit symbols %(symbols)s.")),
     "fix.figure": Sentence(N_("Print %(figure)s as %(others)s do.")),

@@ -74,23 +74,29 @@ def check_symbols(a: Alignment) -> Iterator[Finding]:
                                {lang: lost[0]}, fix)  # fmt: skip
 
 
-def unbalanced(text: str) -> int | None:
+def unbalanced(text: str, quotes: str = "") -> int | None:
     """Where a text's brackets ( ) [ ] stop balancing: the offset of the first bracket left
-    open or closed without an opening one (None: balanced).
+    open or closed without an opening one (None: balanced). `quotes`: the book's quotation
+    marks, an opening and a closing one, balanced as brackets are (Turkish “ ”).
 
     >>> unbalanced("(bkz. Yasa 20F1. Bunun"), unbalanced("a (b [c] d)"), unbalanced("x) y")
     (0, None, None)
     >>> unbalanced("lõikes a) ja b) kirjeldatust"), unbalanced("y (x")
     (None, 2)
+    >>> unbalanced("“herhangi bir şey oyna’’ gibi", "“”"), unbalanced("(“oyna’’)", "“”")
+    (0, 1)
     """
+    pairs = BRACKETS | ({quotes[0]: quotes[1]} if quotes else {})
     stack: list[tuple[str, int]] = []
     for n, char in enumerate(text):
         if char == ")" and not stack and _MARKER.match(text[max(0, n - 4) : n + 1]):
             continue  # a list marker or an item cited as printed ("a) ja b)"), none open
-        if char in BRACKETS:
+        if char in pairs:
             stack.append((char, n))
-        elif char in BRACKETS.values():
-            if not stack or BRACKETS[stack[-1][0]] != char:
+        elif char in pairs.values():
+            if stack and stack[-1][0] in quotes[:1] and pairs[stack[-1][0]] != char:
+                return stack[-1][1]  # a bracket closes over a quotation left open
+            if not stack or pairs[stack[-1][0]] != char:
                 return n
             stack.pop()
     return stack[0][1] if stack else None
@@ -98,7 +104,8 @@ def unbalanced(text: str) -> int | None:
 
 def check_brackets(a: Alignment) -> Iterator[Finding]:
     """Brackets a book leaves unbalanced in a text the others balance (an item's own label,
-    "a)", is no bracket).
+    "a)", is no bracket), and the quotation marks its profile names (`typography.quotes`,
+    where the opening mark differs from the closing one).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
@@ -106,9 +113,10 @@ def check_brackets(a: Alignment) -> Iterator[Finding]:
     >>> [(f.id, f.odd) for f in check_brackets(a)][:2]
     [('15.B.3', ('fi',)), ('45.C.4.b', ('tr',))]
     """
+    quotes = {x: load_qa_words(x).get("typography", {}).get("quotes", "") for x in a.peers}
     for group in text_groups(a):
         units = texts_of(a, group)
-        at = {x: unbalanced(plain(u)) for x, u in units.items()}
+        at = {x: unbalanced(plain(u), quotes.get(x, "")) for x, u in units.items()}
         balanced = [x for x, n in at.items() if n is None]
         for lang, start in at.items():
             if start is None or not balanced:
@@ -116,8 +124,9 @@ def check_brackets(a: Alignment) -> Iterator[Finding]:
             words = plain(units[lang])[start : start + 30]
             params = {"odd": lang, "mark": words[0], "words": words}
             langs = ordered([lang], balanced)
+            fix = "fix.quote" if words[0] in quotes[lang] else "fix.bracket"
             yield text_finding(a, "brackets", "warning", group, langs, "brackets", params,
-                               [lang], {lang: words}, {"code": "fix.bracket"})  # fmt: skip
+                               [lang], {lang: words}, {"code": fix})  # fmt: skip
 
 
 def doublings(lang: str, text: str) -> list[tuple[str, str]]:
