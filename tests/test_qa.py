@@ -649,14 +649,17 @@ def test_a_seventh_blind_reading_held_out(full: Report) -> None:
     101 rows, 19 of the 38 certain. Of them, the rows at a unit and book no earlier reading
     names: 16 of 57, 6 of 21 certain. Its misses were read then: with a genitive before a
     finite verb (fi 64C2b) and a word taken for a like one (fi 48B2 "muulloin kun"), 44 and
-    21."""
+    21; 47 and 23 with the units printing a heading's misspelt word (et 45E1, 45E2
+    "viidendana"; 45E2's modal row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_7)
-    assert (counts(rows), counts(found_rows)) == ((101, 38), (44, 21))
+    assert (counts(rows), counts(found_rows)) == ((101, 38), (47, 23))
     earlier = {(r[0], r[1]) for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6,
                                          DISCREPANCIES) for r in blind_rows(path)}  # fmt: skip
     new = [r for r in rows if (r[0], r[1]) not in earlier]
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (16, 6))
+    # (16 and 6 held out; 19 and 8 with the rules its misses suggested)
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (19, 8))
     found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
     # et 48B1, 48B2 "vales käest" (the grammar checks, written before the reading); fi 48B2
     # "muulloin kun" and fi 64C2b "kilpailunjohtajan uskoo" (written from its misses).
-    assert {("48.B.1", "et", "typo"), ("48.B.2", "fi", "typo"), ("64.C.2.b", "fi", "typo")} <= found
+    assert {("48.B.1", "et", "typo"), ("48.B.2", "fi", "typo"), ("64.C.2.b", "fi", "typo"),
+            ("45.E.1", "et", "typo")} <= found  # fmt: skip

@@ -43,11 +43,12 @@ def test_every_finding_is_linked_to_both_sides(client: FlaskClient) -> None:
     # headings and its headings against its contents list are read within the book); a
     # term's two renderings and the book that has one; a heading and its contents entry.
     for f in findings:
+        contents = ("headings.contents", "headings.contents.also")
         within = f.check == "spelling" or f.code in (
-            "typography.abbreviation", "typography.heading", "headings.contents",
+            "typography.abbreviation", "typography.heading", *contents,
         )  # fmt: skip
         assert len({w.lang for w in f.where}) >= (1 if within else 2), f.id
-        if f.code in ("terms", "headings.contents"):
+        if f.code in ("terms", *contents):
             assert f.where[0].id != f.where[1].id and f.where[0].lang == f.where[1].lang
 
 

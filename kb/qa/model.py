@@ -57,6 +57,8 @@ MESSAGES: dict[str, str] = {
     "empty": "{id} has no text in {odd}; text in {others}",
     "headings": "{id} has no heading in {odd}; {others} print one ({words})",
     "headings.contents": "{odd}: the heading of {id} reads {words}; its contents list reads {form}",
+    "headings.contents.also": "{odd}: the heading of {id} reads {words}; its contents list reads "
+    "{form}; the book prints {word} at {units} too",
     "footnotes": "{id} has no footnote in {odd}; {others} print one ({words})",
     "footnotes.marker": "{odd} prints a footnote once, at {at}; {others} repeat its marker at "
     "{units}",

@@ -136,6 +136,13 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: the heading of %(id)s reads %(words)s; its contents list reads %(form)s."),
         quoted={"words": "odd", "form": "odd"},
     ),
+    "headings.contents.also": Sentence(
+        N_(
+            "%(odd)s: the heading of %(id)s reads %(words)s; its contents list reads %(form)s. "
+            "The book prints %(word)s at %(units)s too."
+        ),
+        quoted={"words": "odd", "form": "odd", "word": "odd"},
+    ),
     "footnotes": Sentence(N_("%(id)s has no footnote in %(odd)s; %(others)s print one here.")),
     "footnotes.marker": Sentence(
         N_("%(odd)s prints a footnote once, at %(at)s; %(others)s repeat its marker at %(units)s.")

@@ -43,6 +43,7 @@ class Mismatch:
     form: str  # its entry's words as printed
     wrong: str  # the side the dictionary rejects: "heading", "contents", or "" (neither, both)
     contents: str  # the contents list's unit
+    misspelt: tuple[str, ...] = ()  # the heading's words the dictionary rejects (lower-cased)
 
 
 def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
@@ -85,8 +86,11 @@ def mismatches(book: Book, d: Any | None = None) -> list[Mismatch]:
         heading = " ".join(words)
         edits = OSA.distance(lower(heading), lower(" ".join(entry)))
         if 0 < edits <= min(EDITS, len(heading) // 4):
-            wrong = _wrong([lower(w) for w in words], [lower(w) for w in entry], d)
-            found.append(Mismatch(unit.id, heading, " ".join(entry), wrong, toc.id))
+            low, low_entry = [lower(w) for w in words], [lower(w) for w in entry]
+            wrong = _wrong(low, low_entry, d)
+            misspelt = tuple(h for h, e in zip(low, low_entry, strict=True)
+                             if wrong == "heading" and h != e and not d.check(h))  # fmt: skip
+            found.append(Mismatch(unit.id, heading, " ".join(entry), wrong, toc.id, misspelt))
     return found
 
 

@@ -21,7 +21,7 @@ from kb.qa.checks.base import (
 )
 from kb.qa.checks.contents import mismatches
 from kb.qa.checks.housekeeping import problems
-from kb.qa.checks.spelling import dictionary
+from kb.qa.checks.spelling import dictionary, vocabulary
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, source_code
 
@@ -159,20 +159,30 @@ def check_headings(a: Alignment) -> Iterator[Finding]:
 
 def _against_contents(a: Alignment) -> Iterator[Finding]:
     """A heading each book's own contents list prints another way (`kb.qa.checks.contents`),
-    with a side at each; the fix is the side the dictionary knows, where it knows one only."""
+    with a side at each; the fix is the side the dictionary knows, where it knows one only.
+    Where the heading is the misspelt side, the other units printing its misspelt word are
+    named too (`headings.contents.also`: et 45E "Viidendana", and 45E1, 45E2 "viidendana")."""
     for lang in a.peers:
-        for m in mismatches(a.book(lang), dictionary(lang)):
+        book, d = a.book(lang), dictionary(lang)
+        _, printing, _ = vocabulary(book)
+        for m in mismatches(book, d):
             group = a.group(m.unit)
             if group is None:
                 continue
-            params = {"id": m.unit, "odd": lang, "words": m.words, "form": m.form}
+            code, params = "headings.contents", {"id": m.unit, "odd": lang, "words": m.words,
+                                                 "form": m.form}  # fmt: skip
             fix = {
                 "heading": {"code": "fix.write", "form": m.form},
                 "contents": {"code": "fix.contents", "form": m.words},
             }.get(m.wrong, {})
-            finding = group_finding(a, "headings", "warning", group, (lang,),
-                                    "headings.contents", params, [lang], {lang: m.words},
-                                    fix=fix)  # fmt: skip
+            for word in m.misspelt:
+                also = [u for u in printing.get(word, ()) if u != m.unit]
+                if also:
+                    code = "headings.contents.also"
+                    params |= {"word": word, "units": ", ".join(also)}
+                    break
+            finding = group_finding(a, "headings", "warning", group, (lang,), code, params,
+                                    [lang], {lang: m.words}, fix=fix)  # fmt: skip
             yield replace(finding, where=(*finding.where, a.side(lang, m.contents, m.form)))
 
 
