@@ -495,7 +495,7 @@ def test_the_ignore_list_is_keyed_by_fields_and_lists_each_silenced(
 def test_json_shape(full: Report) -> None:
     data = json.loads(to_json(full))
     assert {"coverage", "findings", "silenced"} <= set(data)
-    assert set(data["coverage"]) == {"documents", "laws", "parts"}
+    assert set(data["coverage"]) == {"documents", "laws", "parts", "reading"}
     assert len(data["findings"]) == len(full.findings)
     for item in data["findings"]:
         assert list(item)[:6] == ["check", "severity", "id", "langs", "message", "where"]

@@ -18,6 +18,7 @@ from kb.qa.checks.agreement import crossed, disagreements
 from kb.qa.checks.lexicon import applies, forms, strength
 from kb.qa.checks.roles import trades
 from kb.qa.checks.spelling import dictionaries, dictionary, misspellings
+from kb.qa.formats import to_text
 from kb.qa.model import CHECKS, Finding
 
 
@@ -216,6 +217,13 @@ def test_grammar_without_the_analyser(full: Report, monkeypatch: pytest.MonkeyPa
     grammar = {"spelling.grammar", "spelling.subject", "spelling.confused"}
     assert not [f for f in without.findings if f.code in grammar]
     assert len(without.findings) == len(full.findings) - 15
+    # The report says what each book was read with, and what was not read.
+    assert full.coverage["reading"]["et"] == {"dictionary": "et_EE (hunspell)",
+                                              "analyser": "vabamorf"}  # fmt: skip
+    assert without.coverage["reading"]["et"]["analyser"] == ""
+    assert "tr" in without.coverage["reading"] and "analyser" not in full.coverage["reading"]["tr"]
+    said = to_text(without).splitlines()[7]
+    assert said.startswith("Read with: ") and "grammar not read (pip install 'lawkb[qa]')" in said
 
 
 def test_headings_and_footnotes_the_others_print(full: Report) -> None:

@@ -18,6 +18,8 @@ from pathlib import Path
 from kb.crosslang.library import Library
 from kb.qa import ignore
 from kb.qa.checks import CHECK_FUNCTIONS
+from kb.qa.checks.grammar import analysers
+from kb.qa.checks.spelling import dictionaries
 from kb.qa.groups import Alignment, align_books
 from kb.qa.model import ALL_CHECKS, CHECKS, HOUSEKEEPING, Finding, Report
 
@@ -104,4 +106,18 @@ def report_on(
     kept, ignored, unused = ignore.apply(found, entries)
     if sorted(alignment.langs) != sorted(alignment.library.langs) or checks:
         unused = []  # the entries were reviewed against the whole report
-    return Report(list(alignment.langs), alignment.coverage(), kept, ignored, unused, listed)
+    coverage = alignment.coverage() | {"reading": reading(list(alignment.langs))}
+    return Report(list(alignment.langs), coverage, kept, ignored, unused, listed)
+
+
+def reading(langs: list[str]) -> dict[str, dict[str, str]]:
+    """What each book is read with: its spelling dictionary ("" where none is installed) and,
+    where its profile names one, its grammar's analyser ("" where it is not installed).
+
+    >>> found = reading(["fi", "sk"])
+    >>> found["fi"], found["sk"]
+    ({'dictionary': 'fi (voikko)', 'analyser': 'voikko'}, {'dictionary': 'sk_SK (hunspell)'})
+    """
+    found = analysers(langs)
+    return {x: {"dictionary": d} | ({"analyser": found[x]} if x in found else {})
+            for x, d in dictionaries(langs).items()}  # fmt: skip

@@ -72,7 +72,7 @@ def to_text(report: Report) -> str:
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa import report
     >>> r = report(get_library(), ["fi", "tr", "et"], ["missing"])
-    >>> for line in to_text(r).splitlines()[6:9]:
+    >>> for line in to_text(r).splitlines()[7:10]:
     ...     print(line)
     missing (3)
       error   16.C.3  [et,fi,tr]  16.C.3 is in fi, tr, not in et
@@ -86,6 +86,8 @@ def to_text(report: Report) -> str:
                for x in docs}  # fmt: skip
     lines.append("Coverage: units missing per document: " + ", ".join(
         f"{x} {n}" for x, n in missing.items()))  # fmt: skip
+    read = report.coverage.get("reading", {})
+    lines.append("Read with: " + "; ".join(f"{x} {_reader(r)}" for x, r in read.items()))
     for check in report.checks:
         found = [f for f in report.findings if f.check == check]
         if found:
@@ -98,6 +100,20 @@ def to_text(report: Report) -> str:
         lines.append(f"          reason: {reason}")
     lines.extend(f"unused ignore entry: {e}" for e in report.unused_ignores)
     return "\n".join(lines) + "\n"
+
+
+def _reader(read: dict[str, str]) -> str:
+    """What a book is read with, said in the text report.
+
+    >>> _reader({"dictionary": "et_EE (hunspell)", "analyser": ""})
+    "dictionary et_EE (hunspell), grammar not read (pip install 'lawkb[qa]')"
+    """
+    said = [f"dictionary {read['dictionary'] or 'none installed'}"]
+    if "analyser" in read:
+        analyser = read["analyser"]
+        said.append(f"grammar by {analyser}" if analyser else
+                    "grammar not read (pip install 'lawkb[qa]')")  # fmt: skip
+    return ", ".join(said)
 
 
 def _finding_lines(f: Finding) -> list[str]:

@@ -147,6 +147,18 @@ def analyser(name: str) -> Analyse | None:
     return {"voikko": _voikko, "vabamorf": _vabamorf}.get(name, lambda: None)()
 
 
+def analysers(langs: list[str]) -> dict[str, str]:
+    """The analyser each language's grammar is read with, by its profile: its name, or ""
+    where the profile names one that is not installed; languages whose profile names none
+    are left out (the report's coverage says so to a reviewer).
+
+    >>> analysers(["fi", "et", "tr"])
+    {'fi': 'voikko', 'et': 'vabamorf'}
+    """
+    named = {x: load_qa_words(x).get("grammar", {}).get("analyser", "") for x in langs}
+    return {x: name if analyser(name) else "" for x, name in named.items() if name}
+
+
 def mismatches(book: Book) -> list[Mismatch]:
     """The pairs of a book whose words do not agree, the subjects in the wrong case and the
     words taken for like ones (see the module's description), one per printed pair
