@@ -106,13 +106,13 @@ def _reader(read: dict[str, str]) -> str:
     """What a book is read with, said in the text report.
 
     >>> _reader({"dictionary": "et_EE (hunspell)", "analyser": ""})
-    "dictionary et_EE (hunspell), grammar not read (pip install 'lawkb[qa]')"
+    'dictionary et_EE (hunspell), grammar not read (its analyser needs the qa extra)'
     """
     said = [f"dictionary {read['dictionary'] or 'none installed'}"]
     if "analyser" in read:
         analyser = read["analyser"]
         said.append(f"grammar by {analyser}" if analyser else
-                    "grammar not read (pip install 'lawkb[qa]')")  # fmt: skip
+                    "grammar not read (its analyser needs the qa extra)")  # fmt: skip
     return ", ".join(said)
 
 
