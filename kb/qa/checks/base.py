@@ -24,13 +24,13 @@ from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.layers import glossary
-from kb.profiles import page_references
+from kb.profiles import load_words, page_references
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, Where, render
 
 WORD = re.compile(r"[^\W\d_]+")
 TOKEN = re.compile(r"[^\W\d_]+|[^\w\s]")  # words and marks: a mark parts a pair of words
-# A book's words (`kb.qa.checks.spelling.vocabulary`): how often each is printed, the units
+# A book's words (`vocabulary`): how often each is printed, the units
 # printing it, and how it is printed first.
 Vocabulary = tuple[Counter[str], dict[str, list[str]], dict[str, str]]
 
@@ -210,6 +210,30 @@ def printed_texts(book: Book) -> Iterator[tuple[Unit, str]]:
             if note.lines not in seen:
                 seen.add(note.lines)
                 yield unit, note.text
+
+
+def vocabulary(book: Book) -> Vocabulary:
+    """A book's words as `printed_texts` reads them, lower-cased: how often each is printed,
+    the units printing it, and how it is printed first (read once by the spelling check for
+    its rules and the grammar's fixes).
+
+    >>> from kb.crosslang.library import get_library
+    >>> counts, units, printed = vocabulary(get_library().book("et"))
+    >>> counts["viidendana"], units["viidendana"], printed["viidendana"]
+    (3, ['45.E', '45.E.1', '45.E.2'], 'Viidendana')
+    """
+    lower = load_words(book.key).lower
+    counts: Counter[str] = Counter()
+    units: dict[str, list[str]] = {}
+    printed: dict[str, str] = {}
+    for unit, text in printed_texts(book):
+        for word in WORD.findall(text):
+            key = lower(word)
+            counts[key] += 1
+            printed.setdefault(key, word)
+            if unit.id not in units.setdefault(key, []):
+                units[key].append(unit.id)
+    return counts, units, printed
 
 
 def plain(unit: Unit) -> str:

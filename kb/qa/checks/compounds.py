@@ -9,7 +9,7 @@ noun, "masti salgamise"; not "on kokku lepitud", a participle written apart by r
 
 >>> from kb.crosslang.library import get_library
 >>> from kb.qa.checks.agreement import word_pairs
->>> from kb.qa.checks.spelling import vocabulary
+>>> from kb.qa.checks.base import vocabulary
 >>> et = get_library().book("et")
 >>> found = {c.words: (c.unit, c.form) for c in compounds(et, None, vocabulary(et),
 ...                                                          word_pairs(et))}
@@ -59,7 +59,7 @@ def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> lis
     or more each where the profile says every compound is one word (Finnish "lukuun
     ottamatta" and "lukuunottamatta", 3 times each: `both`), then words broken by a space
     (`broken`, in every language), in the order of the book. `words` is the book's
-    vocabulary (`kb.qa.checks.spelling.vocabulary`: counts, units, first printed) and `pairs`
+    vocabulary (`kb.qa.checks.base.vocabulary`: counts, units, first printed) and `pairs`
     its word pairs of three letters a word at least (`kb.qa.checks.agreement.word_pairs`)."""
     counts, units, printed = words
     found = []
@@ -92,7 +92,8 @@ def broken(book: Book, d: Any | None, words: Vocabulary) -> list[Compound]:
     "voo ru", "vooru" 7 times); one per word, at its first unit, its units listed.
 
     >>> from kb.crosslang.library import get_library
-    >>> from kb.qa.checks.spelling import dictionary, vocabulary
+    >>> from kb.qa.checks.base import vocabulary
+    >>> from kb.qa.checks.spelling import dictionary
     >>> et = get_library().book("et")
     >>> [(c.words, c.units, c.form) for c in broken(et, dictionary("et"), vocabulary(et))]
     [('Voo ru', ('8.B', '8.B.1', '8.B.2', '8.C'), 'vooru')]

@@ -39,7 +39,7 @@ from typing import Any
 
 from kb.crosslang.library import Book
 from kb.profiles import alternation, load_qa_words, load_words
-from kb.qa.checks.base import TOKEN, printed_texts
+from kb.qa.checks.base import TOKEN, Vocabulary, printed_texts, vocabulary
 
 WINDOW = 2  # words after a noun an attribute may agree with instead (its head after a genitive)
 
@@ -159,11 +159,12 @@ def analysers(langs: list[str]) -> dict[str, str]:
     return {x: name if analyser(name) else "" for x, name in named.items() if name}
 
 
-def mismatches(book: Book) -> list[Mismatch]:
+def mismatches(book: Book, words: Vocabulary | None = None) -> list[Mismatch]:
     """The pairs of a book whose words do not agree, the subjects in the wrong case and the
     words taken for like ones (see the module's description), one per printed pair
     (lower-cased) with its units, in the order of the book; [] where the profile names no
-    analyser or it is not installed."""
+    analyser or it is not installed. `words`: the book's vocabulary
+    (`kb.qa.checks.base.vocabulary`), which the fixes' forms are looked up in."""
     profile = load_qa_words(book.key).get("grammar", {})
     analyse = analyser(profile.get("analyser", ""))
     if analyse is None:
@@ -183,8 +184,9 @@ def mismatches(book: Book) -> list[Mismatch]:
                 if wanted:
                     key = (lower(x), lower(y))
                     found.setdefault(key, (f"{x} {y}", [], wanted))[1].append(unit.id)
-    forms = _book_forms(book, analyse) if found else {}
-    letters = "".join(sorted({c for w, _ in forms.values() for c in w.lower() if c.isalpha()}))
+    counts = (words or vocabulary(book))[0] if found else Counter()
+    forms = _book_forms(counts, analyse)
+    letters = "".join(sorted({c for w in counts for c in w}))
     mismatched = []
     for printed, units, (code, reading, form) in found.values():
         first, second = printed.split(" ")
@@ -220,11 +222,12 @@ def _nearest(analyse: Analyse, word: str, wanted: tuple[str, str, str], letters:
     return best[0] if len(best) == 1 else ""
 
 
-def _book_forms(book: Book, analyse: Analyse) -> dict[tuple[str, str, str], tuple[str, int]]:
-    """The word a book prints most often for each (lemma, case, number) of its readings, and
-    how often: the form a fix proposes is first one the book prints itself."""
-    counts = Counter(w for _, text in printed_texts(book) for w in TOKEN.findall(text)
-                     if w[0].isalpha())  # fmt: skip
+def _book_forms(
+    counts: Counter[str], analyse: Analyse
+) -> dict[tuple[str, str, str], tuple[str, int]]:
+    """The word a book prints most often (`counts`, lower-cased) for each (lemma, case,
+    number) of its readings, and how often: the form a fix proposes is first one the book
+    prints itself."""
     forms: dict[tuple[str, str, str], tuple[str, int]] = {}
     for word, n in counts.items():
         for r in analyse(word):

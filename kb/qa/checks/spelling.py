@@ -33,7 +33,7 @@ from rapidfuzz.distance import OSA
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements, word_pairs
-from kb.qa.checks.base import WORD, Check, Vocabulary, printed_texts
+from kb.qa.checks.base import WORD, Check, Vocabulary, vocabulary
 from kb.qa.checks.compounds import compounds
 from kb.qa.checks.grammar import mismatches
 from kb.qa.groups import Alignment
@@ -148,23 +148,6 @@ def near(word: str, other: str) -> bool:
     if distance <= 1:
         return True
     return distance == 2 and word[:2] == other[:2] and word[-2:] == other[-2:]
-
-
-def vocabulary(book: Book) -> Vocabulary:
-    """A book's words in its laws, definitions and their footnotes: how often each is
-    printed, the units printing it, and how it is printed first."""
-    lower = load_words(book.key).lower
-    counts: Counter[str] = Counter()
-    units: dict[str, list[str]] = {}
-    printed: dict[str, str] = {}
-    for unit, text in printed_texts(book):
-        for word in WORD.findall(text):
-            key = lower(word)
-            counts[key] += 1
-            printed.setdefault(key, word)
-            if unit.id not in units.setdefault(key, []):
-                units[key].append(unit.id)
-    return counts, units, printed
 
 
 def _usual(word: str, form: str, counts: Counter[str], d: Any | None,
@@ -392,7 +375,7 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
                       "other": p.other, "other_times": p.other_times}  # fmt: skip
             yield _finding(a, lang, p.unit, "spelling.agreement", params,
                            {"code": "fix.write", "form": p.form})  # fmt: skip
-        for m in mismatches(book):
+        for m in mismatches(book, words):
             params = {"odd": lang, "words": m.words, "units": ", ".join(m.units)}
             fix = {"code": "fix.write", "form": m.form} if m.form else {}
             yield _finding(a, lang, m.units[0], f"spelling.{m.code}", params, fix)

@@ -18,10 +18,11 @@ from kb.qa.checks.base import (
     names,
     ordered,
     present_in,
+    vocabulary,
 )
 from kb.qa.checks.contents import mismatches
 from kb.qa.checks.housekeeping import problems
-from kb.qa.checks.spelling import dictionary, vocabulary
+from kb.qa.checks.spelling import dictionary
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, source_code
 
@@ -164,7 +165,7 @@ def _against_contents(a: Alignment) -> Iterator[Finding]:
     named too (`headings.contents.also`: et 45E "Viidendana", and 45E1, 45E2 "viidendana")."""
     for lang in a.peers:
         book, d = a.book(lang), dictionary(lang)
-        _, printing, _ = vocabulary(book)
+        printing: dict[str, list[str]] | None = None  # the book's words' units, read once asked
         for m in mismatches(book, d):
             group = a.group(m.unit)
             if group is None:
@@ -176,6 +177,7 @@ def _against_contents(a: Alignment) -> Iterator[Finding]:
                 "contents": {"code": "fix.contents", "form": m.words},
             }.get(m.wrong, {})
             for word in m.misspelt:
+                printing = printing if printing is not None else vocabulary(book)[1]
                 also = [u for u in printing.get(word, ()) if u != m.unit]
                 if also:
                     code = "headings.contents.also"
