@@ -23,7 +23,7 @@ case than a neighbour of the noun's (a possessor: et "vastase pakkumiskorral"). 
 analyser installed, the book is not read for grammar.
 
 >>> from kb.crosslang.library import get_library
->>> [(m.words, m.units) for m in mismatches(get_library().book("fi"))][:2]
+>>> [(m.words, m.units) for m in slips(get_library().book("fi"))][:2]
 [('määrätystä paikoista', ('5.A',)), ('väärää vastustajia', ('15.B.1',))]
 """
 
@@ -57,7 +57,7 @@ class Reading:
 
 
 @dataclass(frozen=True)
-class Mismatch:
+class Slip:
     """Words of a book in a slip of grammar: as printed first, the units printing them, the
     kind (`grammar`, `subject` or `confused`) and the words to write instead ("" where no
     form is found)."""
@@ -159,7 +159,7 @@ def analysers(langs: list[str]) -> dict[str, str]:
     return {x: name if analyser(name) else "" for x, name in named.items() if name}
 
 
-def mismatches(book: Book, words: Vocabulary | None = None) -> list[Mismatch]:
+def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
     """The pairs of a book whose words do not agree, the subjects in the wrong case and the
     words taken for like ones (see the module's description), one per printed pair
     (lower-cased) with its units, in the order of the book; [] where the profile names no
@@ -187,7 +187,7 @@ def mismatches(book: Book, words: Vocabulary | None = None) -> list[Mismatch]:
     counts = (words or vocabulary(book))[0] if found else Counter()
     forms = _book_forms(counts, analyse)
     letters = "".join(sorted({c for w in counts for c in w}))
-    mismatched = []
+    found_slips = []
     for printed, units, (code, reading, form) in found.values():
         first, second = printed.split(" ")
         if reading:
@@ -196,8 +196,8 @@ def mismatches(book: Book, words: Vocabulary | None = None) -> list[Mismatch]:
             )
             if form:
                 form = f"{first[0] + form[1:] if first[0].isupper() else form.lower()} {second}"
-        mismatched.append(Mismatch(printed, tuple(dict.fromkeys(units)), code, form))
-    return mismatched
+        found_slips.append(Slip(printed, tuple(dict.fromkeys(units)), code, form))
+    return found_slips
 
 
 def _nearest(analyse: Analyse, word: str, wanted: tuple[str, str, str], letters: str,

@@ -35,7 +35,7 @@ from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements, word_pairs
 from kb.qa.checks.base import WORD, Check, Vocabulary, vocabulary
 from kb.qa.checks.compounds import compounds
-from kb.qa.checks.grammar import mismatches
+from kb.qa.checks.grammar import slips
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
@@ -375,7 +375,7 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
                       "other": p.other, "other_times": p.other_times}  # fmt: skip
             yield _finding(a, lang, p.unit, "spelling.agreement", params,
                            {"code": "fix.write", "form": p.form})  # fmt: skip
-        for m in mismatches(book, words):
+        for m in slips(book, words):
             params = {"odd": lang, "words": m.words, "units": ", ".join(m.units)}
             fix = {"code": "fix.write", "form": m.form} if m.form else {}
             yield _finding(a, lang, m.units[0], f"spelling.{m.code}", params, fix)
