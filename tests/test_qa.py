@@ -31,6 +31,7 @@ from kb.qa.formats import (
     to_xliff,
 )  # fmt: skip
 from kb.qa.model import CHECKS, Finding
+from tests.test_qa_readings import named
 
 ALL = ["et", "fi", "sk", "sv", "tr"]
 DATA = Path(__file__).parent / "data"
@@ -283,177 +284,6 @@ def test_hand_read_discrepancies_are_found(full: Report) -> None:
     ]
 
 
-BLIND = DATA / "qa_blind.tsv"
-BLIND_2 = DATA / "qa_blind_2.tsv"  # held out until its misses were read (docs/qa.md)
-BLIND_3 = DATA / "qa_blind_3.tsv"  # the checks of kb/qa/checks/style.py were shaped on it
-BLIND_4 = DATA / "qa_blind_4.tsv"  # held out, written after the checks were; misses read
-BLIND_5 = DATA / "qa_blind_5.tsv"  # held out; its misses read once measured (docs/qa.md)
-
-
-def blind_rows(path: Path) -> list[list[str]]:
-    """The rows of a blind reading: unit, odd book, kind, source, what is wrong, certainty."""
-    return [line.split("\t") for line in path.read_text().splitlines()
-            if line and not line.startswith("#")]  # fmt: skip
-
-
-def recall(r: Report, path: Path) -> tuple[list[list[str]], list[list[str]], set[tuple[str, str]]]:
-    """A blind reading's rows, those the report finds (a finding naming the row's unit and
-    blaming its book), and every (unit, book) the report blames."""
-    rows = blind_rows(path)
-    hits = {(uid, x) for f in r.findings for uid in named(f) for x in f.about}
-    return rows, [row for row in rows if (row[0], row[1]) in hits], hits
-
-
-def counts(rows: list[list[str]]) -> tuple[int, int]:
-    """How many rows, and how many of them certain."""
-    return len(rows), sum(row[5] == "certain" for row in rows)
-
-
-def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
-    """Recall on the reading of laws 11 25 26 29 31 32 43 57 62 68 72 85, written before the
-    checks of issue 39 (docs/qa.md): 35 of 54 found, 30 of the 36 certain."""
-    rows, found_rows, hits = recall(full, BLIND)
-    certain = [r for r in rows if r[5] == "certain"]
-    assert (counts(rows), counts(found_rows)) == ((54, 36), (35, 30))
-    # Found since: a role traded for another (et 43B3 a defender for dummy, et 11A the
-    # non-offending side for either side), endings that do not agree (et 31A "parempoolne
-    # vastase"). The roles finding on et 43B3 also names that unit's probable clauses row.
-    assert {("43.B.3", "et"), ("11.A", "et"), ("31.A", "et")} <= {(r[0], r[1]) for r in found_rows}
-    # Still read by a person only: a role added (tr 32B2 the offender's partner), "with" for
-    # "without" a penalty (et 62C1), an "or" clause (tr 68C), real words misplaced (fi
-    # "hyötäneet", "kansakilpailijoita"), an adverb for an adjective (et "loomulikult viisil").
-    missed = {(r[0], r[1]) for r in certain if (r[0], r[1]) not in hits}
-    assert missed == {
-        ("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("68", "et"), ("68.C", "tr"),
-        ("72.A", "fi"),
-    }  # fmt: skip
-
-
-def test_a_second_blind_reading_held_out(full: Report) -> None:
-    """Recall on a second reading (laws 10 13 22 35 44 46 53 58 65 67 69 82), written before
-    it was measured and held out until its misses were read (docs/qa.md): 23 of 77 rows, 19
-    of the 39 certain (8 and 5 before; 7 and 4 before the checks the third reading shaped);
-    24 with grammar read by the analysers (et 67B3 "ebareeglipärasest toimingut"); 25 and 20
-    with the book's quotation marks balanced (tr 46B5 “ ... ’’)."""
-    rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (25, 20))
-    assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
-    found = {(r[0], r[1]) for r in found_rows}
-    # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
-    assert {("44.E", "fi"), ("67.B.1", "et")} <= found
-    # Headings the book's contents list prints otherwise: et "Tihedesse" (44.A), "Korrektnen"
-    # (46.A), "kõik" for "käik" (53, 53.A, 53.B), "Tihide asetuse" (65); fi "HYVÄKSYMINEEN".
-    assert {("44.A", "et"), ("46.A", "et"), ("53", "et"), ("53.B", "et"), ("65", "et"),
-            ("69", "fi")} <= found  # fmt: skip
-    # A footnote's words apart (fi.txt:1882 "puolustus pelaajan").
-    assert ("67.B.2.a", "fi") in found
-    # tr.txt:1651 "YASA 58- EŞZAMANLI": a law's heading unlike the book's other 90.
-    assert ("58", "tr") in found
-    # Found by a finding on the same unit about another thing: 10.B's clause row (named by
-    # "juhtnõõrideta"), 53.B's and 65.D's modal rows, 69.A's meaning row (its heading
-    # "kehtetus", the list's "kehtestus": the row says the heading inverts the sense).
-    assert {r[2] for r in found_rows} == {"typo", "clauses", "modal", "meaning", "mechanics"}
-
-
-def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> None:
-    """Recall on a third reading (laws 41 42 52 54 61 64 74 90), written before any finding
-    on these laws was read, then used to shape the checks of kb/qa/checks/style.py and
-    kb/qa/checks/compounds.py, an automatic effect as a clause and a should said as a must
-    beside other forces: 28 of 68 found, 9 of the 17 certain (15 and 6 before them); 30
-    and 10 with a bracket after a full stop begun in lower case (tr 41B, whose "sonra erer"
-    row is found with it); 34 and 12 with grammar read by the analysers (et "vales käest" in
-    41B's footnote, et 42B2 "ebareeglipärasest toimingut"; 41B's two other et rows by a
-    finding on the same unit about another thing); 36 and 14 with a genitive before a finite
-    verb (fi 64C2b "kilpailunjohtajan uskoo"; the unit's "revokeja" row by coincidence)."""
-    rows, found_rows, _ = recall(full, BLIND_3)
-    assert (counts(rows), counts(found_rows)) == ((68, 17), (36, 14))
-    assert {("41.B", "et", "typo"), ("42.B.2", "et", "typo")} <= {
-        (r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"
-    }
-    found = {(r[0], r[1], r[2]) for r in found_rows}
-    assert {("42.B", "tr", "typo"), ("54.B", "tr", "typo"), ("74.A.2", "tr", "modal"),
-            ("54.B.2", "et", "terms"), ("64.C.2.b", "et", "mechanics"),
-            ("74.C.4", "fi", "mechanics")} <= found  # fmt: skip
-
-
-def test_a_fourth_blind_reading_held_out(full: Report) -> None:
-    """Recall on a fourth reading (laws 18 30 33 48 56 59 71 79), written by a reviewer who
-    saw no finding once the checks the third reading shaped were done: 7 of 57 rows, all 7
-    certain ones of 18 (the same 7 before those checks): misspelt words and a space before
-    a colon; none of the meaning, clause, term or modal rows. Then tr 56A "edebilr", a
-    letter dropped before the last, et 71B's misprinted footnote marker, tr 18F's
-    "Yönetici Federasyon" for the book's "Yetkili Federasyon" and fi 79C1's
-    "kilpailunjärjestäjä", a word the book also writes apart (13 of 57, 9 certain: the last
-    names 79C1's other rows too); 15 and 11 with grammar read by the analysers (et 48B1,
-    48B2 "vales käest", an inessive for the elative); 16 and 12 with a word taken for a like
-    one (fi 48B2 "muulloin kun")."""
-    rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (16, 12))
-    assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
-    assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
-
-
-def test_a_fifth_blind_reading_held_out(full: Report) -> None:
-    """Recall on a fifth reading (laws 14 19 28 34 38 55 60 66 84 87), written by a reviewer
-    who saw no finding and measured as it came: 15 of 56 rows, 11 of the 18 certain before
-    this round's checks, 19 and 14 with those written before it was read (Estonian words
-    Hunspell does not know, footnotes read, headings against the contents list), then 23
-    and 15 with the two its misses suggested (a space at a slash, a capital inside a word);
-    27 and 15 with a bracket after a full stop and a law's heading unlike the book's others
-    (fi 19B3, tr 84D and its two meaning rows, tr 55), less 87A's and/or row, which a sound
-    word Hunspell lacks had named ("tsoonsused", now the profile's `spelling.known`)."""
-    rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (27, 15))
-    found = {(r[0], r[1], r[2]) for r in found_rows}
-    # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
-    assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
-    # fi 14B2, 14B3 "ja/ tai"; tr 87C "OyunuNda" (its "Bkz Yasa" row is on the same unit).
-    assert {("14.B.2", "fi", "mechanics"), ("87.C", "tr", "mechanics")} <= found
-    # Missed certain rows: et 14B4 "osutada" for "osutuda", et 38C's left-out condition,
-    # tr 66D "sonra" for "sona" (real words, a clause).
-    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert missed == {("14.B.4", "et"), ("38.C", "et"), ("66.D", "tr")}
-
-
-BLIND_6 = DATA / "qa_blind_6.tsv"  # held out until measured; its misses read then
-
-
-def test_a_sixth_blind_reading_held_out(full: Report) -> None:
-    """Recall on a sixth reading (laws 2 3 5 8 39 51 63 76 78 83 86 88 89 91 92 93), written by
-    two reviewers who saw no finding and no code, committed before it was measured: 20 of 103
-    rows and 10 of the 37 certain at this round's start, and the same with the rules the
-    earlier readings suggested. Its misses were read then: with the rules they suggested
-    (a misprinted footnote marker, a word broken by a space, a lead-in every item repeats,
-    footnotes read by the house style, a name said two ways, capitals then lower case in a
-    law's title), 33 and 15, two of them by a finding on the same unit about another thing;
-    36 with Finnish words written both ways (92B "kilpailunjärjestäjä"; its unit's two other
-    rows by coincidence); 43 and 20 with grammar read by the analysers (an attribute that
-    does not agree with its noun, a subject in the wrong case: fi 5A, 51B2b, 86A, 86B2c; et
-    76C2), two of them by a finding on the same unit (fi 51B2b's and 86B2c's other rows)."""
-    rows, found_rows, _ = recall(full, BLIND_6)
-    assert (counts(rows), counts(found_rows)) == ((103, 37), (43, 20))
-    found = {(r[0], r[1], r[2]) for r in found_rows}
-    # et 5A "Algaigutus" (against the contents list), fi 76A2 "käyttydyttävä" (Voikko), and
-    # tr 51B1b, 51B2a, 51B2b: the footnote tr prints once, at 51B1a.
-    assert {("5.A", "et", "typo"), ("76.A.2", "fi", "typo"), ("51.B.1.b", "tr", "headings"),
-            ("51.B.2.b", "tr", "headings")} <= found  # fmt: skip
-    # tr 76C1, 76D and et 76D print the wrong footnote marker; et 8B-8C "voo ru"; et 63A's
-    # "kui" in the lead-in and every item; tr 86B3 "Yönetici Federasyon"; fi 89's title.
-    assert {("76.C.1", "tr", "mechanics"), ("76.D", "et", "mechanics"), ("8.B.1", "et",
-            "mechanics"), ("63.A", "et", "mechanics"), ("86.B.3", "tr", "terms"),
-            ("89", "fi", "mechanics"), ("76.A.1", "tr", "typo")} <= found  # fmt: skip
-
-
-def named(f: Finding) -> set[str]:
-    """The units a finding names: its own, and those it lists (a terms finding's units of
-    the form it blames, not of the book's usual form; a folded finding's units; a
-    spelling's units of both spellings, where the dictionary knows neither)."""
-    units = {f.id}
-    for key in ("second_units", "units", "form_units"):
-        units |= set(filter(None, str(f.params.get(key, "")).split(", ")))
-    return units
-
-
 def test_precision_on_a_judged_sample(full: Report) -> None:
     rows = [line.split("\t") for line in PRECISION.read_text().splitlines()
             if line and not line.startswith("#")]  # fmt: skip
@@ -571,7 +401,7 @@ def test_xliff_reads_back_with_the_findings_as_notes(library: Library) -> None:
     ]
     # A segment a finding blames is to review ("translated"); the others are "final".
     states = {u.getid(): u.xmlelement.get("state") for u in store_.units}
-    assert states["20.F.6::s1"] == "translated" and states["2::s1"] == "final"
+    assert states["20.F.6::s1"] == "translated" and states["3::s1"] == "final"
 
 
 def test_termbases_from_the_glossary(library: Library) -> None:
@@ -637,29 +467,3 @@ def test_cli_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
 def test_deterministic(library: Library) -> None:
     first = to_json(report(library))
     assert to_json(report(library)) == first
-
-
-BLIND_7 = DATA / "qa_blind_7.tsv"  # held out until measured; its misses read then
-
-
-def test_a_seventh_blind_reading_held_out(full: Report) -> None:
-    """Recall on a seventh reading (laws 11 20 34 45 48 55 64 69 77 78 81 82, drawn from laws
-    earlier readings had read), written by two reviewers who saw no finding, no code and no
-    earlier reading, committed after the grammar checks and before it was measured: 42 of
-    101 rows, 19 of the 38 certain. Of them, the rows at a unit and book no earlier reading
-    names: 16 of 57, 6 of 21 certain. Its misses were read then: with a genitive before a
-    finite verb (fi 64C2b) and a word taken for a like one (fi 48B2 "muulloin kun"), 44 and
-    21; 47 and 23 with the units printing a heading's misspelt word (et 45E1, 45E2
-    "viidendana"; 45E2's modal row by coincidence)."""
-    rows, found_rows, _ = recall(full, BLIND_7)
-    assert (counts(rows), counts(found_rows)) == ((101, 38), (47, 23))
-    earlier = {(r[0], r[1]) for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6,
-                                         DISCREPANCIES) for r in blind_rows(path)}  # fmt: skip
-    new = [r for r in rows if (r[0], r[1]) not in earlier]
-    # (16 and 6 held out; 19 and 8 with the rules its misses suggested)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (19, 8))
-    found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
-    # et 48B1, 48B2 "vales käest" (the grammar checks, written before the reading); fi 48B2
-    # "muulloin kun" and fi 64C2b "kilpailunjohtajan uskoo" (written from its misses).
-    assert {("48.B.1", "et", "typo"), ("48.B.2", "fi", "typo"), ("64.C.2.b", "fi", "typo"),
-            ("45.E.1", "et", "typo")} <= found  # fmt: skip

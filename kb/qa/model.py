@@ -100,6 +100,8 @@ MESSAGES: dict[str, str] = {
     "typography.lower": "{odd}: lower case where the others begin with a capital: {words}",
     "typography.list": "{odd}: a list item ends with a full stop where the list's others end "
     "with one mark: {words}",
+    "typography.apostrophe": "{odd}: an apostrophe before a suffix after a word that is no "
+    "name: {words}",
     "typography.lead": "{odd}: a list item repeats the last word of its lead-in: {words}",
     "typography.abbreviation": "{odd}: an abbreviation without the full stop the book prints "
     "it with {times} times: {words} ({count}: {units})",

@@ -225,6 +225,10 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted=ODD_WORDS,
     ),
+    "typography.apostrophe": Sentence(
+        N_("%(odd)s: an apostrophe before a suffix after a word that is no name: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
     "typography.lead": Sentence(
         N_("%(odd)s: a list item repeats the last word of its lead-in: %(words)s"),
         quoted=ODD_WORDS,

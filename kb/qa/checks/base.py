@@ -190,26 +190,29 @@ def reading_findings(a: Alignment, check: str, group: Group, langs: list[str],
 def printed_texts(book: Book) -> Iterator[tuple[Unit, str]]:
     """What a book prints in its laws, definitions and tables, each with its unit: a unit's
     title and text (a table's title, then each cell), then each of its footnotes once (a
-    footnote two units cite, at the first).
+    footnote two units cite, at the first); text a unit prints after its children (a child's
+    `tail`) is the unit's, after the child's own.
 
     >>> from kb.crosslang.library import get_library
     >>> texts = [t for u, t in printed_texts(get_library().book("fi")) if u.id == "67.B.2.a"]
     >>> len(texts), texts[1][:23]
     (2, 'Kilpailunjohtajan tulis')
+    >>> [(u.id, t[:29]) for u, t in printed_texts(get_library().book("tr")) if "Yasa22" in t]
+    [('77', 'Dört oyuncu da pas geçerse (b')]
     """
     seen: set[tuple[int, int]] = set()
     for unit in book.units:
         if unit.kind == "table":  # its title, then cell by cell (a cell's words make no pair
             yield unit, unit.title  # with the next cell's)
             yield from ((unit, cell) for cell in re.split(r"[\t\n]", unit.text) if cell.strip())
-            continue
-        if unit.kind not in (*LAW_LEVELS, "definition"):
-            continue
-        yield unit, f"{unit.title} {unit.text}"
-        for note in unit.footnotes:
-            if note.lines not in seen:
-                seen.add(note.lines)
-                yield unit, note.text
+        elif unit.kind in (*LAW_LEVELS, "definition"):
+            yield unit, f"{unit.title} {unit.text}"
+            for note in unit.footnotes:
+                if note.lines not in seen:
+                    seen.add(note.lines)
+                    yield unit, note.text
+        if unit.tail and unit.parent in book.by_id:
+            yield book.by_id[unit.parent], unit.tail
 
 
 def vocabulary(book: Book) -> Vocabulary:

@@ -15,7 +15,12 @@
   (two at least) end with one comma or semicolon;
 - `lead`: a list item beginning with the last word of its lead-in ("jos: ... 3. jos revokki").
 - `heading`: a law's heading printing the words around its number unlike nine in ten of the
-  book's laws (Turkish "YASA 55- " for "YASA 55 – ").
+  book's laws (Turkish "YASA 55- " for "YASA 55 – ");
+- `glued`: a word glued to a figure, or a figure to a sign, that the book prints apart
+  APART times as often (Turkish "Yasa22", Finnish "75B2§");
+- `apostrophe`: a suffix set off by an apostrophe after a word in lower case, which is no
+  name, where the book prints the word joined or the dictionary knows it (Turkish "hakem’e"),
+  in a language whose profile says it sets suffixes off so (`typography.apostrophes`).
 
 Each slip comes with the words as printed and as mended.
 """
@@ -27,17 +32,24 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words
-from kb.qa.checks.base import plain, printed_texts, without_pages
+from kb.qa.checks.base import WORD, plain, printed_texts, without_pages
+from kb.qa.checks.spelling import dictionary
 
 Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
 
 _FIGURE = re.compile(r"(?<![\w.])(\d+(?:[A-H](?:\d+(?:\([a-z]\)|[a-z])?)?)?)[’'](\w+)")
 _ABBREVIATION = re.compile(r"(?<![\w.])([^\W\d_]{2,5})(\.?)(?=[\s),;:]|$)")
 ABBREVIATED = 3  # times an abbreviation is printed with its full stop for one without to count
+# A word glued to a figure, a figure (or a part of a law) to a sign; the same printed apart.
+_GLUED = re.compile(r"(?<!\w)([^\W\d_]{2,})(\d+)\b|(?<!\w)(\d\w*)([§%])")
+_APART = re.compile(r"(?<!\w)([^\W\d_]{2,}) \d|(?<!\w)\d\w* ([§%])")
+APART = 5  # times a pair is printed apart for one glued to count (and at least as many times)
 
 
 def _numerals(lang: str) -> dict[str, Any]:
@@ -327,6 +339,61 @@ def law_headings(book: Book) -> dict[str, list[Slip]]:
     }
 
 
+def glued(texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
+    """Per unit, a word glued to a figure or a figure glued to a sign (§, %) where the book
+    prints the word, or the sign, apart from a figure APART times as often, and at least
+    APART times; the fix is the space.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.checks.base import printed_texts
+    >>> glued(list(printed_texts(get_library().book("tr"))))
+    {'77': [('glued', 'Yasa22', 'Yasa 22')]}
+    >>> glued(list(printed_texts(get_library().book("fi"))))
+    {'20.F.4.a': [('glued', '75B2§', '75B2 §')]}
+    """
+    apart: Counter[str] = Counter()
+    found = []
+    for unit, text in texts:
+        apart.update((m[1] or m[2]).lower() for m in _APART.finditer(text))
+        found += [(unit.id, m) for m in _GLUED.finditer(text)]
+    times = Counter((m[1] or m[4]).lower() for _, m in found)  # (the word, or the sign)
+    slips: dict[str, list[Slip]] = {}
+    for uid, m in found:
+        first, second = (m[1], m[2]) if m[1] else (m[3], m[4])
+        key = (m[1] or m[4]).lower()
+        if apart[key] >= APART * max(times[key], 1):
+            slips.setdefault(uid, []).append(("glued", m[0], f"{first} {second}"))
+    return slips
+
+
+def apostrophes(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
+    """Per unit, a suffix set off by an apostrophe (`typography.apostrophes` of the profile)
+    after a word in lower case, no name, where the book prints the word joined, or the
+    spelling dictionary knows it; the fix is the word joined.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.checks.base import printed_texts
+    >>> sorted(apostrophes("tr", list(printed_texts(get_library().book("tr")))).items())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('46.B.1.b', [('apostrophe', 'kazan’masını', 'kazanmasını')]),
+     ('75.B.3', [('apostrophe', 'pas’tan', 'pastan')]),
+     ('81.C', [('apostrophe', 'hakem’e', 'hakeme')])]
+    """
+    marks = load_qa_words(lang).get("typography", {}).get("apostrophes", "")
+    if not marks:
+        return {}
+    set_off = regex.compile(rf"(?<![\w{marks}])(\p{{Ll}}\p{{L}}*)[{marks}](\p{{L}}+)")
+    words = Counter(w.lower() for _, text in texts for w in WORD.findall(text))
+    d = dictionary(lang)
+    slips: dict[str, list[Slip]] = {}
+    for unit, text in texts:
+        for m in set_off.finditer(text):
+            joined = m[1] + m[2]
+            if words[joined.lower()] or (d is not None and d.check(joined)):
+                slips.setdefault(unit.id, []).append(("apostrophe", m[0], joined))
+    return slips
+
+
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`); a
     suffix or a clitic in a footnote is its unit's (the note read once, at its first unit:
@@ -337,10 +404,11 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     [('clitic', 'olarak ta', 'olarak da')]
     """
     found = list_stops(book)
-    for uid, slips in repeated_leads(book).items():
-        found.setdefault(uid, []).extend(slips)
-    for unit, text in printed_texts(book):
-        text = without_pages(text, book.key)
+    texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
+    for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts)):
+        for uid, slips in per_unit.items():
+            found.setdefault(uid, []).extend(slips)
+    for unit, text in texts:
         slips = suffixes(book.key, text) + clitics(book.key, text)
         if slips:
             found.setdefault(unit.id, []).extend(slips)
