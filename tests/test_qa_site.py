@@ -40,12 +40,13 @@ def test_every_finding_is_linked_to_both_sides(client: FlaskClient) -> None:
         for w in f.where:
             assert f'href="{w.url}" hreflang="{w.lang}"' in html, (f.check, f.id, w.url)
     # Both sides: each compared language (a book's spelling, its abbreviations, its laws'
-    # headings and its headings against its contents list are read within the book); a
-    # term's two renderings and the book that has one; a heading and its contents entry.
+    # headings and titles and its headings against its contents list are read within the
+    # book); a term's two renderings and the book that has one; a heading and its contents
+    # entry.
     for f in findings:
         contents = ("headings.contents", "headings.contents.also")
         within = f.check == "spelling" or f.code in (
-            "typography.abbreviation", "typography.heading", *contents,
+            "typography.abbreviation", "typography.heading", "typography.small", *contents,
         )  # fmt: skip
         assert len({w.lang for w in f.where}) >= (1 if within else 2), f.id
         if f.code in ("terms", *contents):

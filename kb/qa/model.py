@@ -54,8 +54,12 @@ MESSAGES: dict[str, str] = {
     "clauses.figure": "{odd} says nothing of {figure} where {others} do ({words})",
     "length": "{odd} is {ratio} times as long as usual against {other} "
     "({chars} characters; {other} {other_chars})",
+    "length.sentences": "{odd} prints fewer sentences ({count}) than {others} ({theirs}), in "
+    "a text {ratio} times its usual length: a sentence left out?",
     "empty": "{id} has no text in {odd}; text in {others}",
     "headings": "{id} has no heading in {odd}; {others} print one ({words})",
+    "headings.fewer": "the heading of {id} in {odd} names fewer things ({count}) than {others} "
+    "({theirs}): {words}",
     "headings.contents": "{odd}: the heading of {id} reads {words}; its contents list reads {form}",
     "headings.contents.also": "{odd}: the heading of {id} reads {words}; its contents list reads "
     "{form}; the book prints {word} at {units} too",
@@ -90,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "typography.inside": "{odd}: a capital letter inside a word: {words}",
     "typography.outside": "{odd}: a bracket after a full stop begins in lower case: {words}",
     "typography.heading": "{odd}: a law's heading printed unlike the book's others: {words}",
+    "typography.small": "{odd}: a word in lower case in a heading in capitals: {words}",
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
     "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",

@@ -97,6 +97,12 @@ FINDINGS: dict[str, Sentence] = {
         ),
         "chars",
     ),
+    "length.sentences": Sentence(
+        N_(
+            "%(odd)s prints fewer sentences (%(count)s) than %(others)s (%(theirs)s), in a "
+            "text %(ratio)s times its usual length: is a sentence left out?"
+        )
+    ),
     "empty": Sentence(N_("%(id)s has no text in %(odd)s; it has text in %(others)s.")),
     "untranslated.english": Sentence(
         *N_plural(
@@ -131,6 +137,13 @@ FINDINGS: dict[str, Sentence] = {
     "headings": Sentence(
         N_("%(id)s has no heading in %(odd)s; %(others)s print one (%(words)s)."),
         quoted={"words": "sides"},
+    ),
+    "headings.fewer": Sentence(
+        N_(
+            "%(odd)s: the heading of %(id)s names fewer things (%(count)s) than %(others)s "
+            "(%(theirs)s): %(words)s"
+        ),
+        quoted=ODD_WORDS,
     ),
     "headings.contents": Sentence(
         N_("%(odd)s: the heading of %(id)s reads %(words)s; its contents list reads %(form)s."),
@@ -223,6 +236,10 @@ FINDINGS: dict[str, Sentence] = {
             "%(odd)s: a list item ends with a full stop where the list's others end with one "
             "mark: %(words)s"
         ),
+        quoted=ODD_WORDS,
+    ),
+    "typography.small": Sentence(
+        N_("%(odd)s: a word in lower case in a heading in capitals: %(words)s"),
         quoted=ODD_WORDS,
     ),
     "typography.apostrophe": Sentence(

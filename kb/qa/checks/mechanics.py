@@ -36,6 +36,7 @@ from kb.qa.checks.style import (
     law_headings,
     lower_starts,
     odd_initial,
+    small_words,
 )
 from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
@@ -437,10 +438,13 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
 
 
 def _law_titles(a: Alignment, lang: str, book: Book) -> dict[str, list[Slip]]:
-    """Per law, the slips of its heading as printed (`law_headings`) and of its title where
+    """Per law, the slips of its heading as printed (`law_headings`), a word its title in
+    capitals prints in lower case (`small_words`), and those of its title where
     the law has no text of its own (a text's title is read with its text): fi 89
     "HENKILÖKOHTAISessa"."""
     found = {uid: list(slips) for uid, slips in law_headings(book).items()}
+    for uid, slips in small_words(book).items():
+        found.setdefault(uid, []).extend(slips)
     for unit in book.units:
         if unit.kind == "law" and unit.title and not unit.text.strip():
             found.setdefault(unit.id, []).extend(

@@ -10,7 +10,10 @@ hunspell-sk hunspell-sv; hunspell-en-us for the English words a book quotes). Wi
 book is read against itself only: a word printed
 once, one edit from a word it prints three times or more. Either way a near form that is an
 inflection of the word (one a prefix of the other, or the two differing in their last letter
-only) is no misspelling, nor is a word of the book's defined terms.
+only) is no misspelling, nor is a word of the book's defined terms; but a letter dropped
+before the last or a letter doubled, against a form the book prints three times or more, is
+a slip ("edebilr", "MAALAUUS"). A word printed in capitals (a heading) is read where a
+dictionary reads the book, and its fix is in capitals.
 
 >>> from kb.crosslang.library import get_library
 >>> found = {m.word: m.form for m in misspellings(get_library().book("fi"))}
@@ -134,6 +137,18 @@ def _dropped(word: str, form: str) -> bool:
     return len(form) == len(word) + 1 and form[:-2] + form[-1] == word
 
 
+def _doubled(word: str, form: str) -> bool:
+    """Whether a word is a form with one of its letters doubled, which an ending cannot
+    explain (Finnish "MAALAUUS" for "maalaus"): a slip where the book prints the form often.
+
+    >>> _doubled("maalauus", "maalaus"), _doubled("maalaus", "maalauus")
+    (True, False)
+    """
+    return len(word) == len(form) + 1 and any(
+        word[i] == word[i + 1] and word[:i] + word[i + 1 :] == form for i in range(len(form))
+    )
+
+
 def near(word: str, other: str) -> bool:
     """Whether `other` is a likely intended spelling of `word`: one edit away (a letter
     added, dropped, changed or two swapped), or two edits inside the word (the same first
@@ -201,7 +216,7 @@ def _variant(word: str, common: Lengths, d: Any, counts: Counter[str],
     near_forms = process.extract(word, close, scorer=OSA.distance, score_cutoff=2, limit=5)
     return any(
         w != word
-        and not inflection(word, w)
+        and (not inflection(word, w) or _dropped(word, w) or _doubled(word, w))
         and (d.check(w) or _term_form(w, terms))
         and (distance == 1 or (near(word, w) and counts[w] > counts[word]))
         for w, distance, _ in near_forms
@@ -227,7 +242,8 @@ def misspellings(book: Book, words: Vocabulary | None = None) -> list[Misspellin
     common = Lengths([w for w, n in counts.items() if n >= (1 if d else COMMON) and len(w) >= 4])
     found = []
     for word, n in counts.items():
-        if len(word) < SHORTEST or _term_form(word, terms) or printed[word].isupper():
+        capitals = d is None and printed[word].isupper()  # (the dictionary reads a heading)
+        if len(word) < SHORTEST or _term_form(word, terms) or capitals:
             continue  # a defined term's form (the book's own word), a heading in capitals
         if n > (RARE if d else 1) and (
             d is None or d.check(word) or not _variant(word, common, d, counts, terms)
@@ -241,7 +257,8 @@ def misspellings(book: Book, words: Vocabulary | None = None) -> list[Misspellin
         forms = [
             w for w, _, _ in candidates
             if near(word, w) and _usual(word, w, counts, d, terms)
-            and (not inflection(word, w) or (_dropped(word, w) and counts[w] >= COMMON))
+            and (not inflection(word, w)
+                 or ((_dropped(word, w) or _doubled(word, w)) and counts[w] >= COMMON))
         ]  # fmt: skip
         if forms:
             form = min(forms, key=lambda w: (OSA.distance(word, w), -counts[w]))
@@ -294,7 +311,7 @@ def unknown_words(
         if counts[word] > 1 or word in known or not printed[word][0].islower():
             continue
         if _term_form(word, jargon) or any(
-            w != word and (w[:5] == word[:5] or w in word or word in w) for w in rejected
+            w != word and (_kin(w, word) or w in word or word in w) for w in rejected
         ):
             continue
         if foreign is not None and foreign.check(word):
@@ -303,6 +320,18 @@ def unknown_words(
             continue
         found.append(Misspelling(word, printed[word], tuple(units[word]), 1, "", 0))
     return found
+
+
+def _kin(one: str, other: str) -> bool:
+    """Whether two words are forms of one word: they share their first five letters and all
+    but the last three of the shorter ("alertoinnin", "alertoida"; not "mitteeksinud",
+    "mitteamusaadav", two words after one prefix).
+
+    >>> _kin("alertoinnin", "alertoida"), _kin("mitteeksinud", "mitteamusaadav")
+    (True, False)
+    """
+    shared = len(os.path.commonprefix([one, other]))  # noqa: RUF071
+    return shared >= max(5, min(len(one), len(other)) - 3)
 
 
 def _two_words(word: str, d: Any, shortest: int = 3) -> bool:
@@ -353,9 +382,10 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
         known = set(load_qa_words(lang).get("spelling", {}).get("known", ()))
         found = [m for m in found if m.word not in known]
         for m in found:
-            params = {"odd": lang, "words": m.printed, "count": m.count, "form": m.form,
+            form = m.form.upper() if m.printed.isupper() else m.form  # (a heading in capitals)
+            params = {"odd": lang, "words": m.printed, "count": m.count, "form": form,
                       "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
-            code, fix = "spelling", {"code": "fix.write", "form": m.form}
+            code, fix = "spelling", {"code": "fix.write", "form": form}
             if m.form_units:
                 code, fix = "spelling.variants", {}
                 params["form_units"] = ", ".join(m.form_units)

@@ -1,17 +1,21 @@
 """Checks of the law tree: units a book lacks (`missing`), units only a minority has
 (`extra`), units with no text where the others have text (`empty`), a heading (`headings`)
-or a footnote (`footnotes`) the other books print at a unit and one book does not, and a
-heading its book's contents list prints another way (`headings`, `headings.contents`)."""
+or a footnote (`footnotes`) the other books print at a unit and one book does not, a
+heading naming fewer things than the others' (`headings.fewer`), and a heading its book's
+contents list prints another way (`headings.contents`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from kb.core.ids import lineage
 from kb.core.model import Unit
 from kb.ingest.clean import footnote_key
+from kb.profiles import load_qa_words
 from kb.qa.checks.base import (
     Check,
     group_finding,
@@ -155,7 +159,46 @@ def check_headings(a: Alignment) -> Iterator[Finding]:
                                 "headings", params, [lang], titles)  # fmt: skip
         yield replace(finding, fix={"code": "fix.heading", "others": names(others),
                                     "words": words})  # fmt: skip
+    yield from _fewer_parts(a)
     yield from _against_contents(a)
+
+
+@cache
+def _joins(lang: str) -> re.Pattern[str] | None:
+    """What parts the things a heading names in a language: a comma, a semicolon, or one of
+    the words its profile lists as joining them (`headings.joins`)."""
+    words = load_qa_words(lang).get("headings", {}).get("joins", [])
+    return re.compile(rf"[,;]|\s(?:{'|'.join(words)})\s", re.I) if words else None
+
+
+def parts(lang: str, title: str) -> int:
+    """How many things a heading names: its parts between commas and joining words.
+
+    >>> parts("fi", "TIETOJEN VAIHTO"), parts("et", "Teabe edastamine, tempo ja petmine")
+    (1, 3)
+    """
+    joins = _joins(lang)
+    return len([p for p in joins.split(title) if p.strip()]) if joins else 0
+
+
+def _fewer_parts(a: Alignment) -> Iterator[Finding]:
+    """A heading naming fewer things than the others (two at least) each name, as many each
+    (fi 73 "TIETOJEN VAIHTO" where tr and et add tempo and deception): it leaves some out."""
+    for group in a.groups:
+        titles = {x: u.title.strip() for x in a.peers if (u := group.unit(x)) and u.title.strip()}
+        count = {x: parts(x, t) for x, t in titles.items()}
+        if len(count) < 3 or not all(count.values()):
+            continue
+        for lang, n in count.items():
+            others = [y for y in count if y != lang]
+            if len({count[y] for y in others}) == 1 and n < count[others[0]]:
+                params = {"id": group.id, "odd": lang, "count": n, "others": names(others),
+                          "theirs": count[others[0]], "words": titles[lang]}  # fmt: skip
+                f = group_finding(a, "headings", "warning", group, ordered([lang], others),
+                                  "headings.fewer", params, [lang], titles)  # fmt: skip
+                # (a law with no text of its own: its side shows the heading)
+                yield replace(f, where=tuple(replace(w, text=w.text or titles[w.lang])
+                                             for w in f.where))  # fmt: skip
 
 
 def _against_contents(a: Alignment) -> Iterator[Finding]:

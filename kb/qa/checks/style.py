@@ -16,6 +16,8 @@
 - `lead`: a list item beginning with the last word of its lead-in ("jos: ... 3. jos revokki").
 - `heading`: a law's heading printing the words around its number unlike nine in ten of the
   book's laws (Turkish "YASA 55- " for "YASA 55 – ");
+- `small`: a word in lower case in a law's title in capitals (Turkish "DÜZENLEMELER ve
+  ORGANİZASYON");
 - `glued`: a word glued to a figure, or a figure to a sign, that the book prints apart
   APART times as often (Turkish "Yasa22", Finnish "75B2§");
 - `apostrophe`: a suffix set off by an apostrophe after a word in lower case, which is no
@@ -46,9 +48,13 @@ Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
 _FIGURE = re.compile(r"(?<![\w.])(\d+(?:[A-H](?:\d+(?:\([a-z]\)|[a-z])?)?)?)[’'](\w+)")
 _ABBREVIATION = re.compile(r"(?<![\w.])([^\W\d_]{2,5})(\.?)(?=[\s),;:]|$)")
 ABBREVIATED = 3  # times an abbreviation is printed with its full stop for one without to count
-# A word glued to a figure, a figure (or a part of a law) to a sign; the same printed apart.
-_GLUED = re.compile(r"(?<!\w)([^\W\d_]{2,})(\d+)\b|(?<!\w)(\d\w*)([§%])")
-_APART = re.compile(r"(?<!\w)([^\W\d_]{2,}) \d|(?<!\w)\d\w* ([§%])")
+# A word glued to a figure ("Yasa22"), a figure or a part of a law to a sign ("75B2§") or to a
+# word after it ("63A1geçerli"); and a word, or a sign, printed apart from a figure.
+_GLUED = re.compile(
+    r"(?<!\w)(?P<word>[^\W\d_]{2,})\d+\b|(?<!\w)(?P<part>\d\w*)(?P<sign>[§%])"
+    r"|(?<![\w.])(?P<cited>\d+(?:[A-H]\d*)?)(?P<next>[^\W\d_]{4,})"
+)
+_APART = re.compile(r"(?<!\w)(?P<word>[^\W\d_]{2,}) \d|(?<!\w)\d\w* (?P<sign>[§%])")
 APART = 5  # times a pair is printed apart for one glued to count (and at least as many times)
 
 
@@ -340,30 +346,42 @@ def law_headings(book: Book) -> dict[str, list[Slip]]:
 
 
 def glued(texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
-    """Per unit, a word glued to a figure or a figure glued to a sign (§, %) where the book
-    prints the word, or the sign, apart from a figure APART times as often, and at least
-    APART times; the fix is the space.
+    """Per unit, a word glued to a figure, a figure glued to a sign (§, %) or to a word, where
+    the book prints that word before a figure, that sign after one, or that word on its own,
+    APART times as often as glued, and at least APART times; the fix is the space.
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.checks.base import printed_texts
-    >>> glued(list(printed_texts(get_library().book("tr"))))
-    {'77': [('glued', 'Yasa22', 'Yasa 22')]}
+    >>> sorted(glued(list(printed_texts(get_library().book("tr")))).items())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('47.E.1', [('glued', '63A1geçerli', '63A1 geçerli')]),
+     ('77', [('glued', 'Yasa22', 'Yasa 22')])]
     >>> glued(list(printed_texts(get_library().book("fi"))))
     {'20.F.4.a': [('glued', '75B2§', '75B2 §')]}
     """
-    apart: Counter[str] = Counter()
+    apart: Counter[tuple[str, str]] = Counter()
     found = []
     for unit, text in texts:
-        apart.update((m[1] or m[2]).lower() for m in _APART.finditer(text))
-        found += [(unit.id, m) for m in _GLUED.finditer(text)]
-    times = Counter((m[1] or m[4]).lower() for _, m in found)  # (the word, or the sign)
+        for m in _APART.finditer(text):
+            apart[("before", m["word"].lower()) if m["word"] else ("sign", m["sign"])] += 1
+        apart.update(("word", w.lower()) for w in WORD.findall(text))
+        found += [(unit.id, m, _glued_key(m)) for m in _GLUED.finditer(text)]
+    times = Counter(key for _, _, key in found)
     slips: dict[str, list[Slip]] = {}
-    for uid, m in found:
-        first, second = (m[1], m[2]) if m[1] else (m[3], m[4])
-        key = (m[1] or m[4]).lower()
-        if apart[key] >= APART * max(times[key], 1):
-            slips.setdefault(uid, []).append(("glued", m[0], f"{first} {second}"))
+    for uid, m, (kind, key) in found:
+        own = apart[kind, key] - (times[kind, key] if kind == "word" else 0)
+        if own >= APART * times[kind, key]:
+            at = m.end(next(g for g in ("word", "part", "cited") if m[g])) - m.start()
+            slips.setdefault(uid, []).append(("glued", m[0], f"{m[0][:at]} {m[0][at:]}"))
     return slips
+
+
+def _glued_key(m: re.Match[str]) -> tuple[str, str]:
+    """What a glued pair is counted by: the word before the figure, the sign, or the word
+    after the figure (its count printed on its own)."""
+    if m["word"]:
+        return "before", m["word"].lower()
+    return ("sign", m["sign"]) if m["sign"] else ("word", m["next"].lower())
 
 
 def apostrophes(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
@@ -392,6 +410,26 @@ def apostrophes(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip
             if words[joined.lower()] or (d is not None and d.check(joined)):
                 slips.setdefault(unit.id, []).append(("apostrophe", m[0], joined))
     return slips
+
+
+def small_words(book: Book) -> dict[str, list[Slip]]:
+    """Per law, a word its title prints in lower case where every other word of the title
+    (two at least) is in capitals; the fix is the word in capitals.
+
+    >>> from kb.crosslang.library import get_library
+    >>> small_words(get_library().book("tr"))
+    {'80': [('small', 'DÜZENLEMELER ve ORGANİZASYON', 'DÜZENLEMELER VE ORGANİZASYON')]}
+    """
+    found: dict[str, list[Slip]] = {}
+    for law in book.laws:
+        words = WORD.findall(law.title)
+        small = [w for w in words if not w.isupper()]
+        if len(small) == 1 and len(words) >= 3 and small[0].islower():
+            m = re.search(rf"\S+\s+{small[0]}\s+\S+", law.title)
+            if m:
+                fixed = m[0].replace(small[0], small[0].upper())
+                found[law.id] = [("small", m[0], fixed)]
+    return found
 
 
 def book_slips(book: Book) -> dict[str, list[Slip]]:

@@ -1,6 +1,6 @@
-"""Checks of whole texts: a text much longer or shorter than its translations (`length`),
-English left in a translation or one text in two books (`untranslated`), and one text
-translated two ways (`consistency`)."""
+"""Checks of whole texts: a text much longer or shorter than its translations, or shorter
+with a sentence fewer (`length`), English left in a translation or one text in two books
+(`untranslated`), and one text translated two ways (`consistency`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from kb.qa.checks.base import (
     names,
     ordered,
     plain,
+    sentences,
     texts_of,
 )
 from kb.qa.groups import Alignment, Group
@@ -26,6 +27,9 @@ from kb.qa.model import Finding
 # groups whose longest text is under LENGTH_MIN characters are left alone.
 LENGTH_FACTOR = 1.5
 LENGTH_MIN = 100
+# A sentence left out: where the other books (two at least) print as many sentences, a book
+# printing fewer in a text shorter than SHORTER of its usual length against each of them.
+SHORTER = 0.75
 # English left in a translation: ENGLISH_MIN function words making ENGLISH_SHARE of the words.
 # The words are English ones that are no word of the corpus languages ("on" is Estonian, "by"
 # Slovak, "for" the Swedish OCR's "för", so they are not here).
@@ -89,6 +93,36 @@ def check_length(a: Alignment) -> Iterator[Finding]:
             odd = [lang] if len(units) > 2 else langs  # of two books, either may be at fault
             yield group_finding(a, "length", "info", group, langs, "length", params, odd)
             break
+        else:
+            yield from _fewer_sentences(a, group, {x: plain(u) for x, u in units.items()}, usual)
+
+
+def _fewer_sentences(a: Alignment, group: Group, texts: dict[str, str],
+                     usual: dict[tuple[str, str], float]) -> Iterator[Finding]:  # fmt: skip
+    """A book printing fewer sentences than the others (two at least, as many each), in a
+    text shorter than SHORTER of its usual length against each: a sentence left out (et
+    80B1, one sentence where fi and tr print three).
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [(f.id, f.params["count"], f.params["theirs"]) for f in check_length(a)
+    ...  if f.code == "length.sentences"]
+    [('80.B.1', 1, 3)]
+    """
+    count = {x: len(sentences(t)) for x, t in texts.items()}
+    for lang, n in count.items():
+        others = [y for y in texts if y != lang]
+        theirs = {count[y] for y in others}
+        if len(others) < 2 or len(theirs) != 1 or n >= min(theirs):
+            continue
+        rel = [len(texts[lang]) / max(1, len(texts[y])) / usual[lang, y] for y in others]
+        if max(rel) < SHORTER:
+            params = {"odd": lang, "count": n, "others": names(others), "theirs": min(theirs),
+                      "ratio": f"{max(rel):.2f}"}  # fmt: skip
+            langs = ordered([lang], list(texts))
+            yield group_finding(a, "length", "info", group, langs, "length.sentences", params,
+                                [lang])  # fmt: skip
 
 
 def english_words(text: str) -> Counter[str]:
