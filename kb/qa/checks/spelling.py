@@ -138,14 +138,19 @@ def _dropped(word: str, form: str) -> bool:
 
 
 def _doubled(word: str, form: str) -> bool:
-    """Whether a word is a form with one of its letters doubled, which an ending cannot
-    explain (Finnish "MAALAUUS" for "maalaus"): a slip where the book prints the form often.
+    """Whether a word is a form with one of its letters doubled inside it, which an ending
+    cannot explain (Finnish "MAALAUUS" for "maalaus"): a slip where the book prints the form
+    often. A letter doubled at the end may be an ending's first letter, its last dropped
+    ("saatuu" for "saatuun"), so it is not counted.
 
     >>> _doubled("maalauus", "maalaus"), _doubled("maalaus", "maalauus")
     (True, False)
+    >>> _doubled("saatuu", "saatu")
+    False
     """
     return len(word) == len(form) + 1 and any(
-        word[i] == word[i + 1] and word[:i] + word[i + 1 :] == form for i in range(len(form))
+        word[i] == word[i + 1] and word[:i] + word[i + 1 :] == form
+        for i in range(len(form) - 1)
     )
 
 
