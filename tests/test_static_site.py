@@ -349,6 +349,8 @@ def test_views_built_in_the_browser_are_the_sites(
         f"/table/{law}?langs=fi,et,sk,tr&ui=fi": f"fi/table/law/index.html?law={law}",
         f"/compare/{law}?ui=tr": f"tr/compare/law/index.html?law={law}",
     }
+    failed: list[str] = []  # (requests the browser lost: said beside a view that differs)
+    page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
     for served, static in views.items():
         page.set_content(re.sub(r"<script\b.*?</script>", "", client.get(served).text, flags=re.S))
         want = page.evaluate(SHOWN)
@@ -359,7 +361,7 @@ def test_views_built_in_the_browser_are_the_sites(
             page.wait_for_function(same, arg=want, timeout=15_000)
         except PlaywrightTimeout:
             pass  # the assertion below says what differs
-        assert page.evaluate(SHOWN) == want, static
+        assert page.evaluate(SHOWN) == want, (static, failed)
         links = page.locator("main a[href]").evaluate_all(
             "links => [...new Set(links.map((a) => a.href.split(/[?#]/)[0]))]"
         )
