@@ -94,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "typography.inside": "{odd}: a capital letter inside a word: {words}",
     "typography.outside": "{odd}: a bracket after a full stop begins in lower case: {words}",
     "typography.heading": "{odd}: a law's heading printed unlike the book's others: {words}",
+    "typography.section": "{odd}: a section letter in lower case in a reference: {words}",
     "typography.small": "{odd}: a word in lower case in a heading in capitals: {words}",
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",

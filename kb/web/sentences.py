@@ -238,6 +238,10 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted=ODD_WORDS,
     ),
+    "typography.section": Sentence(
+        N_("%(odd)s: a section letter in lower case in a reference: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
     "typography.small": Sentence(
         N_("%(odd)s: a word in lower case in a heading in capitals: %(words)s"),
         quoted=ODD_WORDS,

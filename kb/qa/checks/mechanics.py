@@ -398,8 +398,9 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     >>> from kb.qa.groups import align_books
     >>> found = check_typography(align_books(get_library(), ["et"]))
     >>> [(f.id, f.params["words"]) for f in found if f.code != "typography.lead"]
-    [('12.C.2.b', 'vastavuses Reeglitega'), ('26.B', 'partnerile.:'), ('40.B.2.c', \
-'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..')]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('12.C.2.b', 'vastavuses Reeglitega'), ('23.B', '16c2'), ('26.B', 'partnerile.:'),
+     ('40.B.2.c', 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..'), ('75.D.3', 'd2')]
     """
     books = {x: a.book(x) for x in a.peers}
     capital = {x: capitals(b) for x, b in books.items()}

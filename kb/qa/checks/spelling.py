@@ -149,8 +149,7 @@ def _doubled(word: str, form: str) -> bool:
     False
     """
     return len(word) == len(form) + 1 and any(
-        word[i] == word[i + 1] and word[:i] + word[i + 1 :] == form
-        for i in range(len(form) - 1)
+        word[i] == word[i + 1] and word[:i] + word[i + 1 :] == form for i in range(len(form) - 1)
     )
 
 

@@ -18,6 +18,8 @@
   book's laws (Turkish "YASA 55- " for "YASA 55 – ");
 - `small`: a word in lower case in a law's title in capitals (Turkish "DÜZENLEMELER ve
   ORGANİZASYON");
+- `section`: a cross-reference printing a section's letter in lower case (Estonian
+  "Reeglit 16c2");
 - `glued`: a word glued to a figure, or a figure to a sign, that the book prints apart
   APART times as often (Turkish "Yasa22", Finnish "75B2§");
 - `apostrophe`: a suffix set off by an apostrophe after a word in lower case, which is no
@@ -432,6 +434,31 @@ def small_words(book: Book) -> dict[str, list[Slip]]:
     return found
 
 
+# A section's letter in lower case in a cross-reference: after a law's number and before an
+# item's ("16c2"), or opening a reference within the law ("lõigetes B1 või d2"); an item's
+# sub-item letter ("B1a", "2c") is in lower case by rule.
+_LOWER_SECTION = re.compile(r"(?<![^\W_])\d{1,2}([a-h])\d|(?<![^\W_])([a-h])\d\b")
+
+
+def lower_sections(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, a cross-reference printing a section's letter in lower case; the fix is the
+    capital.
+
+    >>> from kb.crosslang.library import get_library
+    >>> lower_sections(get_library().book("et"))
+    {'23.B': [('section', '16c2', '16C2')], '75.D.3': [('section', 'd2', 'D2')]}
+    """
+    found: dict[str, list[Slip]] = {}
+    for unit in book.units:
+        for ref in unit.refs:
+            for m in _LOWER_SECTION.finditer(ref.get("text", "")):
+                letter = m[1] or m[2]
+                at = m.start(1) if m[1] else m.start(2)
+                fixed = m[0][: at - m.start()] + letter.upper() + m[0][at - m.start() + 1 :]
+                found.setdefault(unit.id, []).append(("section", m[0], fixed))
+    return found
+
+
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`); a
     suffix or a clitic in a footnote is its unit's (the note read once, at its first unit:
@@ -443,7 +470,8 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     """
     found = list_stops(book)
     texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
-    for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts)):
+    for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts),
+                     lower_sections(book)):  # fmt: skip
         for uid, slips in per_unit.items():
             found.setdefault(uid, []).extend(slips)
     for unit, text in texts:
