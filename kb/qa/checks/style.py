@@ -366,13 +366,13 @@ def glued(texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     for unit, text in texts:
         for m in _APART.finditer(text):
             apart[("before", m["word"].lower()) if m["word"] else ("sign", m["sign"])] += 1
-        apart.update(("word", w.lower()) for w in WORD.findall(text))
         found += [(unit.id, m, _glued_key(m)) for m in _GLUED.finditer(text)]
+    for word in {key for _, _, (kind, key) in found if kind == "word"}:  # (a few words)
+        apart["word", word] = sum(len(_alone(word).findall(text)) for _, text in texts)
     times = Counter(key for _, _, key in found)
     slips: dict[str, list[Slip]] = {}
-    for uid, m, (kind, key) in found:
-        own = apart[kind, key] - (times[kind, key] if kind == "word" else 0)
-        if own >= APART * times[kind, key]:
+    for uid, m, key in found:
+        if apart[key] >= APART * times[key]:
             at = m.end(next(g for g in ("word", "part", "cited") if m[g])) - m.start()
             slips.setdefault(uid, []).append(("glued", m[0], f"{m[0][:at]} {m[0][at:]}"))
     return slips
@@ -403,15 +403,21 @@ def apostrophes(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip
         return {}
     # (not a word in quotation marks: ‘kazan’masını, the word "win" quoted, then its suffix)
     set_off = regex.compile(rf"(?<![\w{marks}‘])(\p{{Ll}}\p{{L}}*)[{marks}](\p{{L}}+)")
-    words = Counter(w.lower() for _, text in texts for w in WORD.findall(text))
     d = dictionary(lang)
     slips: dict[str, list[Slip]] = {}
     for unit, text in texts:
         for m in set_off.finditer(text):
             joined = m[1] + m[2]
-            if words[joined.lower()] or (d is not None and d.check(joined)):
+            if (d is not None and d.check(joined)) or any(
+                _alone(joined).search(t) for _, t in texts
+            ):
                 slips.setdefault(unit.id, []).append(("apostrophe", m[0], joined))
     return slips
+
+
+def _alone(word: str) -> re.Pattern[str]:
+    """A word printed on its own (any case), not inside another or glued to a figure."""
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.I)
 
 
 def small_words(book: Book) -> dict[str, list[Slip]]:

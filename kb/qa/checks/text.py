@@ -110,14 +110,15 @@ def _fewer_sentences(a: Alignment, group: Group, texts: dict[str, str],
     ...  if f.code == "length.sentences"]
     [('80.B.1', 1, 3)]
     """
-    count = {x: len(sentences(t)) for x, t in texts.items()}
-    for lang, n in count.items():
+    if len(texts) < 3:
+        return
+    for lang in texts:
         others = [y for y in texts if y != lang]
-        theirs = {count[y] for y in others}
-        if len(others) < 2 or len(theirs) != 1 or n >= min(theirs):
-            continue
         rel = [len(texts[lang]) / max(1, len(texts[y])) / usual[lang, y] for y in others]
-        if max(rel) < SHORTER:
+        if max(rel) >= SHORTER:
+            continue  # (not much shorter: its sentences are not counted)
+        n, theirs = len(sentences(texts[lang])), {len(sentences(texts[y])) for y in others}
+        if len(theirs) == 1 and n < min(theirs):
             params = {"odd": lang, "count": n, "others": names(others), "theirs": min(theirs),
                       "ratio": f"{max(rel):.2f}"}  # fmt: skip
             langs = ordered([lang], list(texts))
