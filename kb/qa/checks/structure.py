@@ -165,8 +165,8 @@ def check_headings(a: Alignment) -> Iterator[Finding]:
 
 @cache
 def _joins(lang: str) -> re.Pattern[str] | None:
-    """What parts the things a heading names in a language: a comma, a semicolon, or one of
-    the words its profile lists as joining them (`headings.joins`)."""
+    """What separates the things a heading names in a language: a comma, a semicolon, or
+    one of the words its profile lists as joining them (`headings.joins`)."""
     words = load_qa_words(lang).get("headings", {}).get("joins", [])
     return re.compile(rf"[,;]|\s(?:{'|'.join(words)})\s", re.I) if words else None
 

@@ -20,8 +20,8 @@
   ORGANİZASYON");
 - `section`: a cross-reference printing a section's letter in lower case (Estonian
   "Reeglit 16c2");
-- `glued`: a word glued to a figure, or a figure to a sign, that the book prints apart
-  APART times as often (Turkish "Yasa22", Finnish "75B2§");
+- `glued`: a word glued to a figure, or a figure to a sign or to a word, that the book
+  prints apart APART times as often (Turkish "Yasa22", "63A1geçerli"; Finnish "75B2§");
 - `apostrophe`: a suffix set off by an apostrophe after a word in lower case, which is no
   name, where the book prints the word joined or the dictionary knows it (Turkish "hakem’e"),
   in a language whose profile says it sets suffixes off so (`typography.apostrophes`).
@@ -408,9 +408,8 @@ def apostrophes(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip
     for unit, text in texts:
         for m in set_off.finditer(text):
             joined = m[1] + m[2]
-            if (d is not None and d.check(joined)) or any(
-                _alone(joined).search(t) for _, t in texts
-            ):
+            known = d is not None and d.check(joined)
+            if known or any(_alone(joined).search(t) for _, t in texts):
                 slips.setdefault(unit.id, []).append(("apostrophe", m[0], joined))
     return slips
 
