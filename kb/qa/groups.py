@@ -162,7 +162,8 @@ class Alignment:
     def side(self, lang: str, uid: str, words: str = "", line: int | None = None) -> Where:
         """A side of a finding pointing at the offending words: the unit (or its nearest
         ancestor the book has), the line and column of `words` in it, and its text (with the
-        words it prints after its children).
+        words it prints after its children; its title where it has no text of its own, as a
+        law of sections only).
 
         >>> from kb.crosslang.library import get_library
         >>> a = align_books(get_library(), ["fi", "et"])
@@ -183,7 +184,7 @@ class Alignment:
             if not column:  # words its footnotes print (tr 76A1's note: "olarak ta")
                 notes = (locate(source, n.lines, words) for n in unit.footnotes)
                 at, column = next((found for found in notes if found[1]), (at, column))
-        return replace(where, line=at, column=column, words=words, text=unit.text)
+        return replace(where, line=at, column=column, words=words, text=unit.text or unit.title)
 
     def expected(self, lang: str, uid: str) -> list[str]:
         """The ids a book should have for group `uid`: the id itself in a peer, the ids the map

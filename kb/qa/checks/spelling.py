@@ -153,6 +153,12 @@ def _doubled(word: str, form: str) -> bool:
     )
 
 
+def _slipped(word: str, form: str) -> bool:
+    """Whether a word is a form with a letter dropped before its last or one doubled inside
+    it (`_dropped`, `_doubled`): a slip of the pen, though an ending could explain it."""
+    return _dropped(word, form) or _doubled(word, form)
+
+
 def near(word: str, other: str) -> bool:
     """Whether `other` is a likely intended spelling of `word`: one edit away (a letter
     added, dropped, changed or two swapped), or two edits inside the word (the same first
@@ -220,7 +226,7 @@ def _variant(word: str, common: Lengths, d: Any, counts: Counter[str],
     near_forms = process.extract(word, close, scorer=OSA.distance, score_cutoff=2, limit=5)
     return any(
         w != word
-        and (not inflection(word, w) or _dropped(word, w) or _doubled(word, w))
+        and (not inflection(word, w) or _slipped(word, w))
         and (d.check(w) or _term_form(w, terms))
         and (distance == 1 or (near(word, w) and counts[w] > counts[word]))
         for w, distance, _ in near_forms
@@ -261,8 +267,7 @@ def misspellings(book: Book, words: Vocabulary | None = None) -> list[Misspellin
         forms = [
             w for w, _, _ in candidates
             if near(word, w) and _usual(word, w, counts, d, terms)
-            and (not inflection(word, w)
-                 or ((_dropped(word, w) or _doubled(word, w)) and counts[w] >= COMMON))
+            and (not inflection(word, w) or (_slipped(word, w) and counts[w] >= COMMON))
         ]  # fmt: skip
         if forms:
             form = min(forms, key=lambda w: (OSA.distance(word, w), -counts[w]))

@@ -15,7 +15,7 @@ from typing import Any
 from kb.core.ids import lineage
 from kb.core.model import Unit
 from kb.ingest.clean import footnote_key
-from kb.profiles import load_qa_words
+from kb.profiles import alternation, load_qa_words
 from kb.qa.checks.base import (
     Check,
     group_finding,
@@ -167,8 +167,8 @@ def check_headings(a: Alignment) -> Iterator[Finding]:
 def _joins(lang: str) -> re.Pattern[str] | None:
     """What separates the things a heading names in a language: a comma, a semicolon, or
     one of the words its profile lists as joining them (`headings.joins`)."""
-    words = load_qa_words(lang).get("headings", {}).get("joins", [])
-    return re.compile(rf"[,;]|\s(?:{'|'.join(words)})\s", re.I) if words else None
+    words = tuple(load_qa_words(lang).get("headings", {}).get("joins", ()))
+    return re.compile(rf"[,;]|\s(?:{alternation(words).pattern})\s", re.I) if words else None
 
 
 def parts(lang: str, title: str) -> int:
@@ -194,11 +194,8 @@ def _fewer_parts(a: Alignment) -> Iterator[Finding]:
             if len({count[y] for y in others}) == 1 and n < count[others[0]]:
                 params = {"id": group.id, "odd": lang, "count": n, "others": names(others),
                           "theirs": count[others[0]], "words": titles[lang]}  # fmt: skip
-                f = group_finding(a, "headings", "warning", group, ordered([lang], others),
-                                  "headings.fewer", params, [lang], titles)  # fmt: skip
-                # (a law with no text of its own: its side shows the heading)
-                yield replace(f, where=tuple(replace(w, text=w.text or titles[w.lang])
-                                             for w in f.where))  # fmt: skip
+                yield group_finding(a, "headings", "warning", group, ordered([lang], others),
+                                    "headings.fewer", params, [lang], titles)  # fmt: skip
 
 
 def _against_contents(a: Alignment) -> Iterator[Finding]:

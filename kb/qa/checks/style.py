@@ -439,15 +439,12 @@ def small_words(book: Book) -> dict[str, list[Slip]]:
     return found
 
 
-# A section's letter in lower case in a cross-reference: after a law's number and before an
-# item's ("16c2"), or opening a reference within the law ("lõigetes B1 või d2"); an item's
-# sub-item letter ("B1a", "2c") is in lower case by rule.
-_LOWER_SECTION = re.compile(r"(?<![^\W_])\d{1,2}([a-h])\d|(?<![^\W_])([a-h])\d\b")
-
-
 def lower_sections(book: Book) -> dict[str, list[Slip]]:
-    """Per unit, a cross-reference printing a section's letter in lower case; the fix is the
-    capital.
+    """Per unit, a cross-reference printing its target's section letter in lower case, read
+    from the references the book's parser resolved (each code printed, and the unit it
+    names): the letter after the law's number ("16c2" for 16.C.2), or opening a code within
+    the law ("d2" for 75.D.2). An item's sub-item letter is in lower case by rule ("B1a",
+    "2d" for 16.D.2.d, "b-kohdan" for 52.B.1.b). The fix is the capital.
 
     >>> from kb.crosslang.library import get_library
     >>> lower_sections(get_library().book("et"))
@@ -456,11 +453,18 @@ def lower_sections(book: Book) -> dict[str, list[Slip]]:
     found: dict[str, list[Slip]] = {}
     for unit in book.units:
         for ref in unit.refs:
-            for m in _LOWER_SECTION.finditer(ref.get("text", "")):
-                letter = m[1] or m[2]
-                at = m.start(1) if m[1] else m.start(2)
-                fixed = m[0][: at - m.start()] + letter.upper() + m[0][at - m.start() + 1 :]
-                found.setdefault(unit.id, []).append(("section", m[0], fixed))
+            for start, end, target in ref.get("spans", ()):
+                law, _, rest = target.partition(".")
+                printed = ref["text"][start:end]
+                number = printed[: len(printed) - len(printed.lstrip("0123456789"))]
+                after = printed[len(number) :]
+                section = after[:1] == rest[:1].lower() and rest[:1].isupper()
+                # (the letter is the section's where an item's number follows it, or where
+                # the code names the section itself: a lone "b" is 52B1b's sub-item)
+                whole = after[1:2].isdigit() or (len(after) == 1 and len(rest) == 1)
+                if number in ("", law) and section and whole:
+                    fixed = number + after[0].upper() + after[1:]
+                    found.setdefault(unit.id, []).append(("section", printed, fixed))
     return found
 
 
