@@ -178,7 +178,12 @@ def test_an_attribute_that_does_not_agree_with_its_noun(full: Report) -> None:
         ("76.C.2", "et", "ebareeglipärase toimingute", "ebareeglipäraste toimingute"),
         ("80.A.1.a", "et", "ülemaailmsete turniiridel", "ülemaailmsetel turniiridel"),
         ("80.A.1.b", "et", "korraldatavate turniiridel", "korraldatavatel turniiridel"),
+        # An adverb a letter longer than the adjective that agrees (the profile's
+        # `grammar.adverb`): et.txt:953, 1076, 1205, 1619, 2047 "loomulikult viisil".
+        ("13.A.1", "et", "loomulikult viisil", "loomulikul viisil"),
     }
+    f = one(full, "spelling", "13.A.1", "et")
+    assert f.params["units"] == "13.A.1, 17.D.3, 23.B, 45.D.2, 68"
     # Left alone: a possessor that is also an adjective (et 20F2 "vastaste pakkumise"), a
     # genitive before a postposition (69A "varemtoimuva suhtes"), an adjective before a
     # genitive and its head (et 74B1 "mitteküllaldasest tähelepanu osutamisest"), a
@@ -210,13 +215,14 @@ def test_a_word_taken_for_a_like_one(full: Report) -> None:
 
 
 def test_grammar_without_the_analyser(full: Report, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Without libvoikko or EstNLTK installed, the books are not read for grammar, and the
-    # rest of the report is the same.
+    # Without libvoikko or EstNLTK installed, the books are not read for grammar, nor the
+    # Estonian words Hunspell takes read again by Vabamorf; the rest of the report is the same.
     monkeypatch.setattr("kb.qa.checks.grammar.analyser", lambda name: None)
+    monkeypatch.setattr("kb.qa.checks.spelling.analyser", lambda name: None)
     without = report(get_library())
-    grammar = {"spelling.grammar", "spelling.subject", "spelling.confused"}
+    grammar = {"spelling.grammar", "spelling.subject", "spelling.confused", "spelling.unread"}
     assert not [f for f in without.findings if f.code in grammar]
-    assert len(without.findings) == len(full.findings) - 15
+    assert len(without.findings) == len(full.findings) - 22
     # The report says what each book was read with, and what was not read.
     assert full.coverage["reading"]["et"] == {"dictionary": "et_EE (hunspell)",
                                               "analyser": "vabamorf"}  # fmt: skip
@@ -517,8 +523,9 @@ def test_spelling_within_each_book(full: Report) -> None:
     # and text printed after a unit's children (et 2 "jaotusekarpil", after the table);
     # headings in capitals and a letter doubled (fi "MAALAUUS", "SITOUKSEN"), and words that
     # share a prefix only with other unknown words (et "mitteamusaadav", fi "bridgethien",
-    # "bridgelistä" where the book prints "bridgellistä").
-    assert len(of(full, "spelling")) == 111
+    # "bridgelistä" where the book prints "bridgellistä"); an adverb for an adjective (et
+    # "loomulikult viisil") and six Estonian forms Vabamorf cannot read ("kääle").
+    assert len(of(full, "spelling")) == 118
     # fi.txt:1028, 1096, 1190: the titles of laws 27, 31 and 38 (the book prints "maalaus"
     # 24 times); fi.txt:2184, the table of law 77 ("sitoumuksen" three times).
     caps = {f.params["words"]: (f.params["units"], f.fix["form"]) for f in full.findings
@@ -578,6 +585,29 @@ def test_words_hunspell_does_not_know_in_estonian(full: Report) -> None:
     assert [f.code for f in full.findings if f.params.get("words") == "võimalut"] == ["spelling"]
 
 
+def test_estonian_forms_hunspell_takes_and_vabamorf_cannot_read(full: Report) -> None:
+    """et words printed twice at most that Hunspell takes and Vabamorf cannot read (the
+    profile's `spelling.analysed`), said apart from the words the dictionary lacks."""
+    unread = {f.params["words"]: (f.id, f.params["count"]) for f in full.findings
+              if f.code == "spelling.unread"}  # fmt: skip
+    # et.txt:2353 "Enne kõigi nelja kääle lehtede" ("käe"); et.txt:2422 "Sobiva toimikonna
+    # teavitamine" ("toimkonna"); et.txt:1496 and 1501 "järeldest" ("järeldustest"), twice.
+    assert unread["kääle"] == ("79.A.1", 1) and unread["toimikonna"] == ("81.C.7", 1)
+    assert unread["järeldest"] == ("40.B.5.a", 2)
+    # et.txt:457 "pikkuse valesi näitamine" ("valesti"); et.txt:1512 "avatihisega
+    # äramängimisega" ("avatihisse"); et.txt:2514 "koopiade" ("koopiate").
+    assert set(unread) == {"kääle", "toimikonna", "järeldest", "valesi", "avatihisega", "koopiade"}
+    f = one(full, "spelling", "79.A.1", "et")
+    assert f.message == (
+        "et: kääle (1×) is a form its dictionary takes but its analyser cannot read: a misspelling?"
+    )
+    # Left alone: the translator's own word in three forms (et.txt:1239 "kavatselust",
+    # "kavatseluga", "kavatselud") and a figure's compound (et.txt:751 "52-kaardise").
+    assert not {"kavatselust", "kavatseluga", "kaardise"} & set(unread)
+    # Finnish has no such profile: Voikko is its dictionary and its analyser.
+    assert all(f.about == ("et",) for f in full.findings if f.code == "spelling.unread")
+
+
 def test_a_term_used_in_another_sense(full: Report) -> None:
     # et.txt:1303 "loobudes sellega karistusõigusest" (the right to a penalty) where fi and tr
     # name the rectification; et.txt:1852, 1856 "karistustoimingut".
@@ -629,8 +659,9 @@ def test_a_fix_where_one_follows(full: Report) -> None:
     assert fixes["missing", "16.C.3"] == "add 16.C.3 as fi, tr print it"
     assert fixes["doubled", "40.B.1.c"] == "print it once: jokainen"
     # The spellings the reviewer decides have none: two the book prints (a concordance),
-    # a word no dictionary knows (its suggestions are right half the time).
-    open_form = ("spelling.variants", "spelling.unknown")
+    # a word no dictionary knows (its suggestions are right half the time) or no analyser
+    # reads.
+    open_form = ("spelling.variants", "spelling.unknown", "spelling.unread")
     proposable = [f for f in full.findings if f.code not in open_form]
     assert not [f for f in full.findings if f.code in open_form and f.fix]
     assert sum(bool(f.fix) for f in proposable) / len(proposable) > 0.85

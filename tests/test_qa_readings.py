@@ -100,21 +100,21 @@ def counts(rows: list[list[str]]) -> tuple[int, int]:
 
 def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
     """Recall on the reading of laws 11 25 26 29 31 32 43 57 62 68 72 85, written before the
-    checks of issue 39 (docs/qa.md): 35 of 54 found, 30 of the 36 certain."""
+    checks of issue 39 (docs/qa.md): 35 of 54 found, 30 of the 36 certain; 36 and 31 with
+    an adverb a letter longer than the adjective meant (et 68 "loomulikult viisil")."""
     rows, found_rows, hits = recall(full, BLIND)
     certain = [r for r in rows if r[5] == "certain"]
-    assert (counts(rows), counts(found_rows)) == ((54, 36), (35, 30))
+    assert (counts(rows), counts(found_rows)) == ((54, 36), (36, 31))
     # Found since: a role traded for another (et 43B3 a defender for dummy, et 11A the
     # non-offending side for either side), endings that do not agree (et 31A "parempoolne
     # vastase"). The roles finding on et 43B3 also names that unit's probable clauses row.
     assert {("43.B.3", "et"), ("11.A", "et"), ("31.A", "et")} <= {(r[0], r[1]) for r in found_rows}
     # Still read by a person only: a role added (tr 32B2 the offender's partner), "with" for
     # "without" a penalty (et 62C1), an "or" clause (tr 68C), real words misplaced (fi
-    # "hyötäneet", "kansakilpailijoita"), an adverb for an adjective (et "loomulikult viisil").
+    # "hyötäneet", "kansakilpailijoita").
     missed = {(r[0], r[1]) for r in certain if (r[0], r[1]) not in hits}
     assert missed == {
-        ("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("68", "et"), ("68.C", "tr"),
-        ("72.A", "fi"),
+        ("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("68.C", "tr"), ("72.A", "fi"),
     }  # fmt: skip
 
 
@@ -123,9 +123,10 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     it was measured and held out until its misses were read (docs/qa.md): 23 of 77 rows, 19
     of the 39 certain (8 and 5 before; 7 and 4 before the checks the third reading shaped);
     24 with grammar read by the analysers (et 67B3 "ebareeglipärasest toimingut"); 25 and 20
-    with the book's quotation marks balanced (tr 46B5 “ ... ’’)."""
+    with the book's quotation marks balanced (tr 46B5 “ ... ’’); 26 with an adverb for an
+    adjective (et 13A1 "loomulikult viisil")."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (25, 20))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (26, 20))
     assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
@@ -175,9 +176,10 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     "kilpailunjärjestäjä", a word the book also writes apart (13 of 57, 9 certain: the last
     names 79C1's other rows too); 15 and 11 with grammar read by the analysers (et 48B1,
     48B2 "vales käest", an inessive for the elative); 16 and 12 with a word taken for a like
-    one (fi 48B2 "muulloin kun")."""
+    one (fi 48B2 "muulloin kun"); 17 and 13 with the Estonian forms Hunspell takes and
+    Vabamorf cannot read (et 79A1 "kääle")."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (16, 12))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (17, 13))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -190,9 +192,10 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     and 15 with the two its misses suggested (a space at a slash, a capital inside a word);
     27 and 15 with a bracket after a full stop and a law's heading unlike the book's others
     (fi 19B3, tr 84D and its two meaning rows, tr 55), less 87A's and/or row, which a sound
-    word Hunspell lacks had named ("tsoonsused", now the profile's `spelling.known`)."""
+    word Hunspell lacks had named ("tsoonsused", now the profile's `spelling.known`); 28
+    with a form Vabamorf cannot read on that row's line (et 87A "koopiade"), by coincidence."""
     rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (27, 15))
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (28, 15))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
     assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
@@ -259,13 +262,15 @@ def test_a_seventh_blind_reading_held_out(full: Report) -> None:
     "viidendana"; 45E2's modal row by coincidence). 57 and 29 with the next round's glued
     figures and apostrophes (fi 20F4a "75B2§", tr 81C "hakem’e", tr 77 "Yasa22", printed
     after law 77's tables): three rows found, seven by coincidence (20F4a's other row, and
-    six of tr 77's, a law that is all tables)."""
+    six of tr 77's, a law that is all tables). 60 and 31 with an adverb for an adjective (et
+    45D2 "loomulikult viisil") and a form Vabamorf cannot read (et 81C7 "toimikonna"), 45D2's
+    other row by coincidence."""
     rows, found_rows, _ = recall(full, BLIND_7)
-    assert (counts(rows), counts(found_rows)) == ((101, 38), (57, 29))
+    assert (counts(rows), counts(found_rows)) == ((101, 38), (60, 31))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, DISCREPANCIES)
     # (16 and 6 held out; 19 and 8 with the rules its misses suggested; 29 and 14 with the
     # next round's, the ten rows above)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (29, 14))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (32, 16))
     found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
     # et 48B1, 48B2 "vales käest" (the grammar checks, written before the reading); fi 48B2
     # "muulloin kun" and fi 64C2b "kilpailunjohtajan uskoo" (written from its misses).
@@ -288,13 +293,15 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     a figure glued to a word (tr 47E1 "63A1geçerli") and a word in lower case in a title in
     capitals (tr 80 "ve"): 76 and 53 (68 and 48 at their words; 47E1's two other tr rows,
     on the same line, by coincidence); 70 and 50 at their words with the ninth reading's
-    rule (et 23B "16c2", a section's letter in lower case)."""
+    rule (et 23B "16c2", a section's letter in lower case); 79 and 55 (73 and 52) with the
+    forms Vabamorf cannot read (et 40B5a and 40C1 "järeldest"; 40B5a's clauses row by
+    coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (76, 53))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (79, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (51, 34))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (54, 36))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -313,12 +320,14 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     finding on its line ("pas’tan"). Of its rows at a unit and book no earlier reading or
     list names, 43 of 141 and 20 of the 32 certain (32 and 20 at their words). Its misses
     were read then: with a section's letter in lower case in a reference (et 75D3 "d2"),
-    70 and 36 (57 and 35 at their words; 44 and 21 of the new rows)."""
+    70 and 36 (57 and 35 at their words; 44 and 21 of the new rows); 72 and 36 with an
+    adverb for an adjective (et 17D3 "loomulikult viisil"; the unit's meaning row by
+    coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (70, 36))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (72, 36))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (44, 21))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (46, 21))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
 
@@ -326,15 +335,15 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
-    "qa_blind": ((54, 36), (33, 29), (35, 30)),
-    "qa_blind_2": ((77, 39), (21, 18), (25, 20)),
-    "qa_blind_3": ((68, 17), (32, 14), (36, 14)),
-    "qa_blind_4": ((57, 18), (16, 12), (16, 12)),
-    "qa_blind_5": ((56, 18), (25, 15), (27, 15)),
+    "qa_blind": ((54, 36), (34, 30), (36, 31)),
+    "qa_blind_2": ((77, 39), (22, 18), (26, 20)),
+    "qa_blind_3": ((68, 17), (34, 14), (36, 14)),
+    "qa_blind_4": ((57, 18), (17, 13), (17, 13)),
+    "qa_blind_5": ((56, 18), (26, 15), (28, 15)),
     "qa_blind_6": ((103, 37), (37, 21), (47, 22)),
-    "qa_blind_7": ((101, 38), (46, 24), (57, 29)),
-    "qa_blind_8": ((141, 66), (70, 50), (76, 53)),
-    "qa_blind_9": ((168, 47), (57, 35), (70, 36)),
+    "qa_blind_7": ((101, 38), (48, 26), (60, 31)),
+    "qa_blind_8": ((141, 66), (73, 52), (79, 55)),
+    "qa_blind_9": ((168, 47), (58, 35), (72, 36)),
 }
 
 

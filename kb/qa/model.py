@@ -122,6 +122,8 @@ MESSAGES: dict[str, str] = {
     "agree in {form} ({times}×) and {other} ({other_times}×)",
     "spelling.unknown": "{odd}: {words} is printed once and is not in its dictionary: a "
     "misspelling?",
+    "spelling.unread": "{odd}: {words} ({count}×) is a form its dictionary takes but its "
+    "analyser cannot read: a misspelling?",
     "spelling.grammar": "{odd}: {words}, an attribute that does not agree with its noun ({units})",
     "spelling.subject": "{odd}: {words}, a subject in the wrong case for its verb ({units})",
     "spelling.confused": "{odd}: {words}, a word taken for a like one ({units})",

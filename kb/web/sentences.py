@@ -279,6 +279,13 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: %(words)s is printed once and is not in its dictionary: a misspelling?"),
         quoted={"words": "odd"},
     ),
+    "spelling.unread": Sentence(
+        N_(
+            "%(odd)s: %(words)s (%(count)s×) is a form its dictionary takes but its analyser "
+            "cannot read: a misspelling?"
+        ),
+        quoted={"words": "odd"},
+    ),
     "spelling.grammar": Sentence(
         N_("%(odd)s: %(words)s, an attribute that does not agree with its noun (%(units)s)"),
         quoted=ODD_WORDS,

@@ -6,7 +6,8 @@ Vabamorf for Estonian through EstNLTK). Three slips a reviewer reads as typos:
   paikoista", a singular participle before a plural noun; et 42B2 "ebareeglipärasest
   toimingut", an elative adjective before a partitive noun. The fix is the attribute in the
   noun's case and number: the form the book prints, else the one spelling an edit away that
-  the analyser reads so;
+  the analyser reads so. An adverb a letter longer than the adjective that agrees is one
+  too (et "loomulikult viisil", naturally for "in the natural way");
 - a subject in the wrong case before a verb that decides it (`spelling.subject`, the
   profile's `grammar.subject`): fi 86A "Kilpailunjohtajan ei saa", a genitive before "ei
   saa", which takes the nominative; fi 64C2b "kilpailunjohtajan uskoo", a genitive noun
@@ -47,8 +48,8 @@ WINDOW = 2  # words after a noun an attribute may agree with instead (its head a
 @dataclass(frozen=True)
 class Reading:
     """One reading of a word: its class (`adj`, `noun`, `pron` a pronoun, `post` a
-    postposition, `verb` a finite verb, `inf` an infinitive, `other`), its lemma, and its
-    case and number in the analyser's own names ("" where none)."""
+    postposition, `adv` an adverb, `verb` a finite verb, `inf` an infinitive, `other`), its
+    lemma, and its case and number in the analyser's own names ("" where none)."""
 
     cls: str
     lemma: str = ""
@@ -80,8 +81,8 @@ Profile = dict[str, Any]
 _ATTRIBUTIVE = {"past_passive", "present_active", "present_passive", "past_active", "agent",
                 "negation"}  # fmt: skip
 _CLAUSE = {("present_passive", "nimento"), ("present_active", "omanto")}
-# Vabamorf's parts of speech: A adjective, S noun, P pronoun, K adposition.
-_VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post"}
+# Vabamorf's parts of speech: A adjective, S noun, P pronoun, K adposition, D adverb.
+_VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post", "D": "adv"}
 
 
 def _voikko_reading(a: dict[str, str]) -> Reading:
@@ -178,6 +179,7 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
                 after = tokens[i + 2 : i + 2 + WINDOW]
                 wanted = (
                     _pair(analyse, x, y, after, profile)
+                    or _adverb(analyse, x, y, profile)
                     or _subject(analyse, x, y, after, profile)
                     or _confused(x, y, profile)
                 )
@@ -290,6 +292,35 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
     case, number = sorted(noun)[0]
     lemma = next(r.lemma for r in rx if r.cls == "adj")
     return "grammar", (lemma, genitive.get(case, case), number), ""
+
+
+def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:
+    """Where `x`, an adverb with the ending the profile's `grammar.adverb` names, stands
+    before noun `y` and, less its last letter, is an adjective in the noun's case and number
+    (et "loomulikult viisil", naturally for "in the natural way", where "loomulikul viisil"
+    is meant): the kind "grammar" and those words.
+
+    >>> et = {"adverb": "lt"}
+    >>> _adverb(analyser("vabamorf"), "loomulikult", "viisil", et)
+    ('grammar', None, 'loomulikul viisil')
+    >>> _adverb(analyser("vabamorf"), "avatult", "lauale", et) is None
+    True
+    """
+    ending, ry = profile.get("adverb"), analyse(y)
+    if (
+        not ending
+        or not x.lower().endswith(ending)
+        or any(r.cls not in ("noun", "post") for r in ry)
+    ):
+        return None
+    shorter = analyse(x[:-1].lower())
+    if (
+        any(r.cls == "adv" for r in analyse(x))
+        and _only(shorter, "adj")
+        and (_forms(shorter, "adj") & _forms(ry, "noun"))
+    ):
+        return "grammar", None, f"{x[:-1]} {y}"
+    return None
 
 
 def _subject(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) -> Wanted | None:

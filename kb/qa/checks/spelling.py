@@ -24,6 +24,7 @@ dictionary reads the book, and its fix is in capitals.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -36,9 +37,9 @@ from rapidfuzz.distance import OSA
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements, word_pairs
-from kb.qa.checks.base import WORD, Check, Vocabulary, vocabulary
+from kb.qa.checks.base import WORD, Check, Vocabulary, printed_texts, vocabulary
 from kb.qa.checks.compounds import compounds
-from kb.qa.checks.grammar import slips
+from kb.qa.checks.grammar import analyser, slips
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
@@ -102,6 +103,7 @@ class Misspelling:
     # Where the dictionary knows neither form: the units of `form` (a concordance of the
     # book's two spellings of one word: which is right is the reviewer's to say).
     form_units: tuple[str, ...] = ()
+    unread: bool = False  # a word the dictionary takes and the analyser cannot read
 
 
 def inflection(word: str, other: str) -> bool:
@@ -296,8 +298,10 @@ def unknown_words(
     does not know either (one sharing the first five letters, or inside the other: the book's
     own jargon, "isoslammi" beside "slammi"). Where the profile says so, also less two words
     the dictionary knows written as one (`spelling.split`: a compound Hunspell lacks) and
-    words of another language's dictionary (`spelling.foreign`: an English term quoted). No
-    form is proposed: the dictionary's suggestions are right half the time.
+    words of another language's dictionary (`spelling.foreign`: an English term quoted).
+    Where it says `spelling.analysed`, the words the grammar's analyser cannot read count
+    too, printed twice at most (`_unread`: et "järeldest", which Hunspell takes). No form is
+    proposed: the dictionary's suggestions are right half the time.
 
     >>> from kb.crosslang.library import get_library
     >>> found = {m.word: m.units for m in unknown_words(get_library().book("fi"))}
@@ -315,20 +319,49 @@ def unknown_words(
     jargon = frozenset(t for t in _terms(book) if not d.check(t))
     rejected = [w for w in counts if len(w) >= SHORTEST and not d.check(w)
                 and not d.check(printed[w])]  # fmt: skip
+    unread = _unread(book, [w for w in counts if len(w) >= SHORTEST and w not in rejected])
     found = []
-    for word in rejected:
-        if counts[word] > 1 or word in known or not printed[word][0].islower():
+    for word in rejected + unread:
+        family = rejected + unread if word in unread else rejected
+        if (
+            counts[word] > (RARE if word in unread else 1)
+            or word in known
+            or not printed[word][0].islower()
+        ):
             continue
         if _term_form(word, jargon) or any(
-            w != word and (_kin(w, word) or w in word or word in w) for w in rejected
+            w != word and (_kin(w, word) or w in word or word in w) for w in family
         ):
             continue
         if foreign is not None and foreign.check(word):
             continue  # a quoted English term ("tournament")
-        if profile.get("split") and _two_words(word, d):
+        if profile.get("split") and word not in unread and _two_words(word, d):
             continue
-        found.append(Misspelling(word, printed[word], tuple(units[word]), 1, "", 0))
+        unknown = (word, printed[word], tuple(units[word]), counts[word], "", 0)
+        found.append(Misspelling(*unknown, unread=word in unread))
     return found
+
+
+def _unread(book: Book, words: list[str]) -> list[str]:
+    """The words of `words` (of letters only) the book's analyser cannot read, where its
+    profile says the dictionary takes forms the analyser knows better
+    (`spelling.analysed`: Hunspell's Estonian takes "kääle" and "toimikonna", Vabamorf
+    neither), less the second part of a figure's compound ("52-kaardise"); [] elsewhere or
+    without the analyser.
+
+    >>> from kb.crosslang.library import get_library
+    >>> et, fi = get_library().book("et"), get_library().book("fi")
+    >>> _unread(et, ["kääle", "käe", "kaardise"]), _unread(fi, ["xq"])
+    (['kääle'], [])
+    """
+    analyse = analyser(load_qa_words(book.key).get("grammar", {}).get("analyser", ""))
+    if analyse is None or not load_qa_words(book.key).get("spelling", {}).get("analysed"):
+        return []
+    unread = [w for w in words if w.isalpha() and not analyse(w)]
+    lower = load_words(book.key).lower
+    after_figure = {lower(m[1]) for _, text in printed_texts(book)
+                    for m in re.finditer(r"\d-(\w+)", text)}  # fmt: skip
+    return [w for w in unread if w not in after_figure]  # a figure's compound: "52-kaardise"
 
 
 def _kin(one: str, other: str) -> bool:
@@ -399,7 +432,7 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
                 code, fix = "spelling.variants", {}
                 params["form_units"] = ", ".join(m.form_units)
             elif not m.form:
-                code, fix = "spelling.unknown", {}
+                code, fix = "spelling.unread" if m.unread else "spelling.unknown", {}
             yield _finding(a, lang, m.units[0], code, params, fix)
         spelt = {m.word for m in found}
         for c in compounds(book, dictionary(lang), words, pairs):
