@@ -124,9 +124,10 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     of the 39 certain (8 and 5 before; 7 and 4 before the checks the third reading shaped);
     24 with grammar read by the analysers (et 67B3 "ebareeglipärasest toimingut"); 25 and 20
     with the book's quotation marks balanced (tr 46B5 “ ... ’’); 26 with an adverb for an
-    adjective (et 13A1 "loomulikult viisil")."""
+    adjective (et 13A1 "loomulikult viisil"); 29 and 22 with the tenth reading's rules (et
+    13A2 "siis Kohtunik", fi 58B1 "enemmittä oikaisuita"; 13A2's terms row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (26, 20))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (29, 22))
     assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
@@ -141,8 +142,10 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     assert ("58", "tr") in found
     # Found by a finding on the same unit about another thing: 10.B's clause row (named by
     # "juhtnõõrideta"), 53.B's and 65.D's modal rows, 69.A's meaning row (its heading
-    # "kehtetus", the list's "kehtestus": the row says the heading inverts the sense).
-    assert {r[2] for r in found_rows} == {"typo", "clauses", "modal", "meaning", "mechanics"}
+    # "kehtetus", the list's "kehtestus": the row says the heading inverts the sense), 13.A.2's
+    # terms row (named by "siis Kohtunik").
+    kinds = {"typo", "clauses", "modal", "meaning", "mechanics", "terms"}
+    assert {r[2] for r in found_rows} == kinds
 
 
 def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> None:
@@ -177,9 +180,10 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     names 79C1's other rows too); 15 and 11 with grammar read by the analysers (et 48B1,
     48B2 "vales käest", an inessive for the elative); 16 and 12 with a word taken for a like
     one (fi 48B2 "muulloin kun"); 17 and 13 with the Estonian forms Hunspell takes and
-    Vabamorf cannot read (et 79A1 "kääle")."""
+    Vabamorf cannot read (et 79A1 "kääle"); 18 with a reference without "laki" (fi
+    30B1b(ii) "katso (s. 39) 23A §")."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (17, 13))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (18, 13))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -295,13 +299,13 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     on the same line, by coincidence); 70 and 50 at their words with the ninth reading's
     rule (et 23B "16c2", a section's letter in lower case); 79 and 55 (73 and 52) with the
     forms Vabamorf cannot read (et 40B5a and 40C1 "järeldest"; 40B5a's clauses row by
-    coincidence)."""
+    coincidence); 80 with a reference without "laki" (fi 24B "katso (s. 88) 72C §")."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (79, 55))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (80, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (54, 36))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (55, 36))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -322,28 +326,64 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     were read then: with a section's letter in lower case in a reference (et 75D3 "d2"),
     70 and 36 (57 and 35 at their words; 44 and 21 of the new rows); 72 and 36 with an
     adverb for an adjective (et 17D3 "loomulikult viisil"; the unit's meaning row by
-    coincidence)."""
+    coincidence); 73 with a reference without "laki" (fi 52A "kuten (s. 65) 50 §")."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (72, 36))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (73, 36))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (46, 21))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (47, 21))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
+
+
+BLIND_10 = DATA / "qa_blind_10.tsv"  # held out until measured; its misses read then
+
+
+def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) -> None:
+    """Recall on a tenth reading (laws 13 18 22 25 26 29 30 33 56 59 62 71, which the first,
+    second and fourth readings had read once), written by two reviewers who saw no finding,
+    no code and no earlier reading, while this round's first rules were built, and committed
+    before it was measured: held out, 29 of 78 rows and 17 of the 27 certain (27 and 16 at
+    their words); the report of the round's start found 28 and 16, the rules written before
+    it was measured one more (et 13A1 "loomulikult viisil"). Of its rows at a unit and book no
+    earlier reading names, 1 of 22 (of 5 certain): et's missing 30B2. Its misses were read
+    then: with a capital the same sentence prints in lower case (et 13A2 "siis Kohtunik"), a
+    reference without "laki" (fi 30B1b(ii)) and an abessive deciding its noun's case (fi 62B2
+    "enemmittä oikaisuilla"), 33 and 19 (31 and 18 at their words; 13A2's terms row by
+    coincidence)."""
+    rows, found_rows, _ = recall(full, BLIND_10)
+    assert (counts(rows), counts(found_rows)) == ((78, 27), (33, 19))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, DISCREPANCIES)  # fmt: skip
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (2, 2))
+    found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
+    assert {
+        ("13.A.1", "et", "typo"),
+        ("13.A.2", "et", "mechanics"),
+        ("62.B.2", "fi", "typo"),
+    } <= found
+    # Missed certain rows: a subject in the genitive (et 25A2 "üksikpakkumise langes"), a
+    # case in brackets (et 29C "(või -nimede)"), a call for a bid (et 22A), a penalty's
+    # "with" for "without" (et 62C1), a modal (tr 13D), a comma (et 18D), a capital after a
+    # bracket (tr 26B), and a hyphen the parser joins as a line break's (et 62B2
+    # "välja-mängija", read from the source file, not from the knowledge base's text).
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 8 and ("62.C.1", "et") in missed
 
 
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
     "qa_blind": ((54, 36), (34, 30), (36, 31)),
-    "qa_blind_2": ((77, 39), (22, 18), (26, 20)),
+    "qa_blind_2": ((77, 39), (25, 20), (29, 22)),
     "qa_blind_3": ((68, 17), (34, 14), (36, 14)),
-    "qa_blind_4": ((57, 18), (17, 13), (17, 13)),
+    "qa_blind_4": ((57, 18), (18, 13), (18, 13)),
     "qa_blind_5": ((56, 18), (26, 15), (28, 15)),
     "qa_blind_6": ((103, 37), (37, 21), (47, 22)),
     "qa_blind_7": ((101, 38), (48, 26), (60, 31)),
-    "qa_blind_8": ((141, 66), (73, 52), (79, 55)),
-    "qa_blind_9": ((168, 47), (58, 35), (72, 36)),
+    "qa_blind_8": ((141, 66), (74, 52), (80, 55)),
+    "qa_blind_9": ((168, 47), (59, 35), (73, 36)),
+    "qa_blind_10": ((78, 27), (31, 18), (33, 19)),
 }
 
 
@@ -354,7 +394,8 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     coincidence the bound keeps), and a finding listing the row's unit among others counts
     only where the row quotes its words."""
     measured = {}
-    for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9):
+    for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
+                 BLIND_10):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS

@@ -99,6 +99,10 @@ MESSAGES: dict[str, str] = {
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
     "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",
+    "typography.case": "{odd}: a capital in mid-sentence where the sentence prints the word in "
+    "lower case: {words}",
+    "typography.cited": "{odd}: a reference without the word for law the book prints before "
+    "its others: {words}",
     "typography.item": "{odd}: a capital where the others continue in lower case: {words}",
     "typography.suffix": "{odd}: a suffix that does not agree with the figure read aloud: {words}",
     "typography.clitic": "{odd}: a word its language never joins to the sound before it, "

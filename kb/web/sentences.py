@@ -212,6 +212,20 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: a capital letter in mid-sentence (a full stop missing?): %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.case": Sentence(
+        N_(
+            "%(odd)s: a capital in mid-sentence where the sentence prints the word in lower "
+            "case: %(words)s"
+        ),
+        quoted=ODD_WORDS,
+    ),
+    "typography.cited": Sentence(
+        N_(
+            "%(odd)s: a reference without the word for law the book prints before its "
+            "others: %(words)s"
+        ),
+        quoted=ODD_WORDS,
+    ),
     "typography.item": Sentence(
         N_("%(odd)s: a capital where the others continue in lower case: %(words)s"),
         quoted=ODD_WORDS,

@@ -7,7 +7,9 @@ Vabamorf for Estonian through EstNLTK). Three slips a reviewer reads as typos:
   toimingut", an elative adjective before a partitive noun. The fix is the attribute in the
   noun's case and number: the form the book prints, else the one spelling an edit away that
   the analyser reads so. An adverb a letter longer than the adjective that agrees is one
-  too (et "loomulikult viisil", naturally for "in the natural way");
+  too (et "loomulikult viisil", naturally for "in the natural way"); after an attribute in
+  a case that decides its noun's (the profile's `grammar.governs`: fi 62B2 "enemmittä
+  oikaisuilla", without further rectification), the noun is the word to fix;
 - a subject in the wrong case before a verb that decides it (`spelling.subject`, the
   profile's `grammar.subject`): fi 86A "Kilpailunjohtajan ei saa", a genitive before "ei
   saa", which takes the nominative; fi 64C2b "kilpailunjohtajan uskoo", a genitive noun
@@ -70,9 +72,9 @@ class Slip:
 
 
 Analyse = Callable[[str], tuple[Reading, ...]]
-# The kind of a slip, and the fix: the lemma, case and number of the first word it needs (a
-# form looked up), or the words themselves.
-Wanted = tuple[str, tuple[str, str, str] | None, str]
+# The kind of a slip, and the fix: the lemma, case and number a word of the pair needs (a
+# form looked up), or the words themselves; and which word that is (0 the first).
+Wanted = tuple[str, tuple[str, str, str] | None, str, int]
 Profile = dict[str, Any]
 
 # Voikko's participles that make an attribute; a present passive participle in the
@@ -190,14 +192,16 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
     forms = _book_forms(counts, analyse)
     letters = "".join(sorted({c for w in counts for c in w}))
     found_slips = []
-    for printed, units, (code, reading, form) in found.values():
-        first, second = printed.split(" ")
+    for printed, units, (code, reading, form, at) in found.values():
+        pair = printed.split(" ")
         if reading:
+            word, other = pair[at], pair[1 - at]
             form = forms.get(reading, ("", 0))[0] or _nearest(
-                analyse, first.lower(), reading, letters, second.lower()
+                analyse, word.lower(), reading, letters, other.lower()
             )
             if form:
-                form = f"{first[0] + form[1:] if first[0].isupper() else form.lower()} {second}"
+                pair[at] = word[0] + form[1:] if word[0].isupper() else form.lower()
+                form = " ".join(pair)
         found_slips.append(Slip(printed, tuple(dict.fromkeys(units)), code, form))
     return found_slips
 
@@ -275,6 +279,9 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
     if _agree(attribute, _forms(ry, "noun", "adj"), genitive):
         return None
     same_case = {c for c, _ in attribute} & {c for c, _ in noun}
+    governs = {c for c, _ in attribute} & set(profile.get("governs", ()))
+    if len(governs) == 1 and _only(rx, "adj") and _only(ry, "noun"):  # ("enemmittä")
+        return "grammar", (ry[0].lemma, governs.pop(), ry[0].number), "", 1  # (the noun)
     if profile.get("number_only") and not same_case:
         return None
     series = [set(s) for s in profile.get("series", ())]
@@ -291,7 +298,7 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
         return None  # an adjective before a genitive and its head
     case, number = sorted(noun)[0]
     lemma = next(r.lemma for r in rx if r.cls == "adj")
-    return "grammar", (lemma, genitive.get(case, case), number), ""
+    return "grammar", (lemma, genitive.get(case, case), number), "", 0
 
 
 def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:
@@ -302,7 +309,7 @@ def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None
 
     >>> et = {"adverb": "lt"}
     >>> _adverb(analyser("vabamorf"), "loomulikult", "viisil", et)
-    ('grammar', None, 'loomulikul viisil')
+    ('grammar', None, 'loomulikul viisil', 0)
     >>> _adverb(analyser("vabamorf"), "avatult", "lauale", et) is None
     True
     """
@@ -319,7 +326,7 @@ def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None
         and _only(shorter, "adj")
         and (_forms(shorter, "adj") & _forms(ry, "noun"))
     ):
-        return "grammar", None, f"{x[:-1]} {y}"
+        return "grammar", None, f"{x[:-1]} {y}", 0
     return None
 
 
@@ -342,7 +349,7 @@ def _subject(analyse: Analyse, x: str, y: str, after: list[str], profile: Profil
                 continue
         elif y.lower() in rule.get("except", ()) or not _only(analyse(y), "verb"):
             continue
-        return "subject", (rx[0].lemma, rule["case"], rx[0].number), ""
+        return "subject", (rx[0].lemma, rule["case"], rx[0].number), "", 0
     return None
 
 
@@ -358,5 +365,5 @@ def _confused(x: str, y: str, profile: Profile) -> Wanted | None:
     for "muulloin kuin", than): the kind "confused" and the words to write."""
     for rule in profile.get("confused", ()):
         if y.lower() == rule["word"] and alternation(tuple(rule["after"])).fullmatch(x.lower()):
-            return "confused", None, f"{x} {rule['form']}"
+            return "confused", None, f"{x} {rule['form']}", 0
     return None

@@ -329,16 +329,19 @@ def _bracket(text: str, start: int, end: int) -> str:
 _CAPITAL = re.compile(r"(?<=[^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{3}) ([A-ZÄÖÜÕŠŽÇĞİŞ][^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{2,})")
 
 
-def capitals(book: Book) -> dict[str, list[tuple[str, str]]]:
+def capitals(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the words a book capitalises once in mid-sentence (after a lower-case word,
     no mark between) that it prints in lower case three times or more: a sentence's full
     stop is missing before it, or the capital is a slip ("aloituskortin Takaisin",
-    "vastavuses Reeglitega"). None for a book that capitalises its terms in mid-sentence
-    (`typography.capitals = "terms"` of its profile).
+    "vastavuses Reeglitega"; kind `capital`, no fix: either may be meant); and those the
+    same sentence prints in lower case too (kind `case`, the fix the lower case). None for a
+    book that capitalises its terms in mid-sentence (`typography.capitals = "terms"`).
 
     >>> from kb.crosslang.library import get_library
     >>> capitals(get_library().book("fi"))["54.D"]
-    [('aloituskortin Takaisin', 'aloituskortin. Takaisin')]
+    [('capital', 'aloituskortin Takaisin', 'aloituskortin Takaisin')]
+    >>> capitals(get_library().book("et"))["13.A.2"]
+    [('case', 'siis Kohtunik', 'siis kohtunik')]
     """
     if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
         return {}
@@ -347,13 +350,29 @@ def capitals(book: Book) -> dict[str, list[tuple[str, str]]]:
     capital = Counter(lower(m[1]) for t in texts.values() for m in _CAPITAL.finditer(t))
     plain_words = Counter(w for t in texts.values() for w in re.findall(r"(?<=\w )[^\W\d_]+", t)
                           if w[0].islower())  # fmt: skip
-    found: dict[str, list[tuple[str, str]]] = {}
+    found: dict[str, list[Slip]] = {}
     for uid, text in texts.items():
         for m in _CAPITAL.finditer(text):
+            words = _around(text, m.start(), m.end())
             if capital[lower(m[1])] == 1 and plain_words[lower(m[1])] >= 3:
-                words = _around(text, m.start(), m.end())
-                found.setdefault(uid, []).append((words, words.replace(" ", ". ", 1)))
+                found.setdefault(uid, []).append(("capital", words, words))
+            elif _lower_beside(text, m.start(1), lower(m[1])):
+                found.setdefault(uid, []).append(("case", words, words.replace(m[1], lower(m[1]))))
     return found
+
+
+def _lower_beside(text: str, at: int, word: str) -> bool:
+    """Whether the sentence of `text` around position `at` prints `word` in lower case too
+    (et 13A2 "Kui kohtunik veendub, ... siis Kohtunik laseb": the capital is the slip).
+
+    >>> _lower_beside("Kui kohtunik veendub, siis Kohtunik laseb.", 27, "kohtunik")
+    True
+    """
+    start = max(text.rfind(". ", 0, at), 0)
+    end = text.find(". ", at)
+    return bool(
+        re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text[start : end if end > 0 else None])
+    )
 
 
 def item_capitals(texts: dict[str, str]) -> dict[str, str]:
@@ -399,8 +418,9 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     >>> found = check_typography(align_books(get_library(), ["et"]))
     >>> [(f.id, f.params["words"]) for f in found if f.code != "typography.lead"]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('12.C.2.b', 'vastavuses Reeglitega'), ('23.B', '16c2'), ('26.B', 'partnerile.:'),
-     ('40.B.2.c', 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..'), ('75.D.3', 'd2')]
+    [('12.C.2.b', 'vastavuses Reeglitega'), ('13.A.2', 'siis Kohtunik'), ('23.B', '16c2'),
+     ('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..'),
+     ('75.D.3', 'd2')]
     """
     books = {x: a.book(x) for x in a.peers}
     capital = {x: capitals(b) for x, b in books.items()}
@@ -417,7 +437,7 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             slips += [
                 ("stop", w, mend("stop", w)) for w in missing_stops(lang, texts[lang], others)
             ]
-            slips += [("capital", w, w) for w, _ in capital[lang].get(group.id, [])]
+            slips += capital[lang].get(group.id, [])
             slips += [("item", items[lang], mend("item", items[lang]))] if lang in items else []
             slips += own[lang].get(unit.id, []) + lower.get(lang, [])
             for slip in slips:

@@ -41,7 +41,7 @@ import regex
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
-from kb.profiles import load_qa_words
+from kb.profiles import alternation, load_qa_words, page_references
 from kb.qa.checks.base import WORD, plain, printed_texts, without_pages
 from kb.qa.checks.spelling import dictionary
 
@@ -468,6 +468,31 @@ def lower_sections(book: Book) -> dict[str, list[Slip]]:
     return found
 
 
+def uncited(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, a page reference after a word its profile does not name as one that may
+    stand before it (`typography.cited`): the word for law left out ("katso (s. 88) 72C §"
+    where the book prints "katso laki (s. 88) 72C §"). The fix adds the profile's
+    `typography.cite`.
+
+    >>> from kb.crosslang.library import get_library
+    >>> uncited(get_library().book("fi"))["24.B"]
+    [('cited', 'katso (s. 88) 72C §', 'katso laki (s. 88) 72C §')]
+    """
+    profile = load_qa_words(book.key).get("typography", {})
+    if not profile.get("cited"):
+        return {}
+    cited = alternation(tuple(profile["cited"]))
+    pages = page_references(book.key).pattern
+    pattern = re.compile(rf"(\w+) ({pages}) ?(\d+[A-Za-z0-9()]* ?§)")
+    found: dict[str, list[Slip]] = {}
+    for unit, text in printed_texts(book):
+        for m in pattern.finditer(text):
+            if m[1].isalpha() and not cited.fullmatch(m[1]):
+                fixed = f"{m[1]} {profile['cite']} {m[0][len(m[1]) + 1 :]}"
+                found.setdefault(unit.id, []).append(("cited", m[0], fixed))
+    return found
+
+
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`); a
     suffix or a clitic in a footnote is its unit's (the note read once, at its first unit:
@@ -480,7 +505,7 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     found = list_stops(book)
     texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
     for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts),
-                     lower_sections(book)):  # fmt: skip
+                     lower_sections(book), uncited(book)):  # fmt: skip
         for uid, slips in per_unit.items():
             found.setdefault(uid, []).extend(slips)
     for unit, text in texts:
