@@ -61,7 +61,8 @@ def test_each_book_lists_its_modal_forms() -> None:
 
 def test_modal_force_one_book_changes(full: Report) -> None:
     assert of(full, "modal") == [
-        ("12.B.2", "et", "modal"), ("29.B", "et", "modal"), ("31.B.1", "tr", "modal"),
+        ("12.B.2", "et", "modal"), ("13.D", "tr", "modal"), ("29.B", "et", "modal"),
+        ("31.B.1", "tr", "modal"),
         ("40.B.3.a", "tr", "modal"), ("47.E.2.b", "et", "modal"), ("57.D", "fi", "modal"),
         ("68.D.2.b", "tr", "modal"), ("70.D.1", "et", "modal"), ("70.E.1", "et", "modal"),
         ("72.B.3", "et", "modal"), ("74.A.2", "tr", "modal"), ("76.B.5", "et", "modal"),
@@ -76,6 +77,11 @@ def test_modal_force_one_book_changes(full: Report) -> None:
     # fi.txt:1696 "lakia (s. 30) 16 § sovelletaan" where tr, et say Law 16 may apply.
     g = one(full, "modal", "57.D", "fi")
     assert (g.params["said"], g.params["force"]) == ("does", "may_apply")
+    # tr.txt:623 "(Yasa 86B dikkate alınmalıdır.)", must be taken into account, where fi
+    # and et say Law 86B may apply.
+    h = one(full, "modal", "13.D", "tr")
+    assert (h.params["said"], h.params["force"]) == ("must_apply", "may_apply")
+    assert h.message.startswith("tr says must apply where et, fi say may apply")
     # tr 31B1 "ancak Yasa 16C2 uygulanabilir" while 30B1a says "uygulanır": one of them.
     assert not [f for f in full.findings if f.check == "modal" and f.id == "30.B.1.a"]
 

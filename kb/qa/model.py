@@ -157,8 +157,8 @@ MESSAGES: dict[str, str] = {
 FORCES: dict[str, str] = {
     "must": "shall", "should": "should", "may": "may", "must_not": "shall not",
     "should_not": "should not", "need_not": "need not", "does": "applies",
-    "may_apply": "may apply", "plain": "no modal verb", "only": "only", "every": "every",
-    "any": "any",
+    "may_apply": "may apply", "must_apply": "must apply", "plain": "no modal verb",
+    "only": "only", "every": "every", "any": "any",
 }  # fmt: skip
 # How the English report names the players and sides a roles finding names (partner is never
 # traded: kb.qa.checks.roles).

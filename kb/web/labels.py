@@ -109,6 +109,7 @@ FORCES = {
     "need_not": lazy_gettext("not required"),
     "does": lazy_gettext("applies"),
     "may_apply": lazy_gettext("may apply"),
+    "must_apply": lazy_gettext("must apply"),
     "plain": lazy_gettext("no modal verb"),
 }
 # The players and sides a roles finding names (kb.qa.model ROLES).

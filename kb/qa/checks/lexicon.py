@@ -129,12 +129,15 @@ def _verbs(lang: str) -> re.Pattern[str] | None:
 
 
 def applies(lang: str, sentence: str) -> tuple[str, str] | None:
-    """Whether a sentence says a law applies ("does") or may apply ("may"), with the words
-    that say it: the verb of applying (`apply` of the profile) and a may form in its clause
-    (punctuation and the markers of "but" end a clause). None without such a verb.
+    """Whether a sentence says a law applies ("does"), may apply ("may") or must apply
+    ("must"), with the words that say it: the verb of applying (`apply` of the profile) and a
+    may form in its clause, else a must form (punctuation and the markers of "but" end a
+    clause). None without such a verb.
 
     >>> applies("fi", "Lakia 16 § voidaan soveltaa."), applies("tr", "ancak Yasa 16C uygulanır.")
     (('may', 'voidaan soveltaa'), ('does', 'uygulanır'))
+    >>> applies("tr", "(Yasa 86B dikkate alınmalıdır.)")
+    ('must', 'dikkate alınmalıdır')
     """
     verbs = _verbs(lang)
     if verbs is None:
@@ -147,12 +150,13 @@ def applies(lang: str, sentence: str) -> tuple[str, str] | None:
         start = max(starts, default=0)
         end_at = _CLAUSE_END.search(sentence, verb.end())
         end = end_at.start() if end_at else len(sentence)
-        may = [f for f in forms(lang, "modal", sentence[start:end]) if f.name == "may"
-               and abs(f.start + start - verb.start()) <= NEAR]  # fmt: skip
-        if may:
-            first = min(may[0].start + start, verb.start())
-            last = max(may[0].start + start + len(may[0].words), verb.end())
-            return "may", sentence[first:last]
+        near = [f for f in forms(lang, "modal", sentence[start:end]) if f.name in ("may", "must")
+                and abs(f.start + start - verb.start()) <= NEAR]  # fmt: skip
+        if near:  # (a may form first: "must ... and law X may apply" is a may)
+            form = min(near, key=lambda f: f.name != "may")
+            first = min(form.start + start, verb.start())
+            last = max(form.start + start + len(form.words), verb.end())
+            return form.name, sentence[first:last]
         said = said or ("does", verb[0])
     return said
 

@@ -8,7 +8,8 @@ at least are compared (of two, neither can be blamed), in four places:
   need not, where fi "ei saa" and tr "-meyecektir" say shall not), or says it more weakly or
   strongly (should for shall, where the other books' forms say which);
 - the sentence of a reference every book cites: "Law X may apply" where the others say it
-  applies, or the other way round.
+  applies, or the other way round, or "must be applied" where they say it may (tr 13D
+  "dikkate alınmalıdır", must be taken into account).
 - a one-sentence text where the other books say "may" and nothing else modal and one book
   says nothing modal: it states as done what they leave to choice.
 
@@ -49,6 +50,7 @@ PARAPHRASES = {frozenset({"must", "must_not"})}
 NEGATIVE = {"must_not", "need_not"}  # the forces that say what a player need or may not do
 _ASIDE = re.compile(r"\([^()]*\)")  # words in brackets: an aside, not the rule's verb
 MOST = 2  # modal forms a sentence may have in a book for its forces to be compared
+_APPLYING = {"does": "does", "may": "may_apply", "must": "must_apply"}  # (the names said)
 
 
 def _names_of(found: list[Form], force: str) -> tuple[str, str]:
@@ -139,10 +141,10 @@ def _applying(texts: dict[str, str], cites: dict[str, dict[str, tuple[str, int]]
     for odd, (mine, words) in said.items():
         others = [x for x in said if x != odd]
         theirs = {said[x][0] for x in others}
-        if len(theirs) == 1 and theirs != {mine}:
-            force = "may_apply" if mine == "does" else "does"
+        # (a must beside "applies" is one rule; beside "may apply", a duty for a choice)
+        if len(theirs) == 1 and theirs != {mine} and theirs | {mine} != {"must", "does"}:
             sides = {odd: words} | {x: said[x][1] for x in others}
-            out.append(Difference(odd, "may_apply" if mine == "may" else "does", force, sides))
+            out.append(Difference(odd, _APPLYING[mine], _APPLYING[theirs.pop()], sides))
     return out
 
 
