@@ -126,9 +126,10 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     with the book's quotation marks balanced (tr 46B5 “ ... ’’); 26 with an adverb for an
     adjective (et 13A1 "loomulikult viisil"); 31 and 23 with the tenth reading's rules (et
     13A2 "siis Kohtunik", fi 58B1 "enemmittä oikaisuita", tr 13D "dikkate alınmalıdır" for
-    "may apply"; the terms rows of 13A2 and 13D by coincidence)."""
+    "may apply"; the terms rows of 13A2 and 13D by coincidence); 33 with "reeglina" before a
+    law's number (et 35A, 69B)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (31, 23))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (33, 23))
     assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
@@ -182,9 +183,10 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     48B2 "vales käest", an inessive for the elative); 16 and 12 with a word taken for a like
     one (fi 48B2 "muulloin kun"); 17 and 13 with the Estonian forms Hunspell takes and
     Vabamorf cannot read (et 79A1 "kääle"); 18 with a reference without "laki" (fi
-    30B1b(ii) "katso (s. 39) 23A §")."""
+    30B1b(ii) "katso (s. 39) 23A §"); 19 with a lead-in without its colon (fi 30B1 "niin",
+    that unit's meaning row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (18, 13))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (19, 13))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -198,18 +200,21 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     27 and 15 with a bracket after a full stop and a law's heading unlike the book's others
     (fi 19B3, tr 84D and its two meaning rows, tr 55), less 87A's and/or row, which a sound
     word Hunspell lacks had named ("tsoonsused", now the profile's `spelling.known`); 28
-    with a form Vabamorf cannot read on that row's line (et 87A "koopiade"), by coincidence."""
+    with a form Vabamorf cannot read on that row's line (et 87A "koopiade"), by coincidence;
+    29 and 16 with "osutada" before a translative (et 14B4 "osutada mastisalgamiseks")."""
     rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (28, 15))
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (29, 16))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
     assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
     # fi 14B2, 14B3 "ja/ tai"; tr 87C "OyunuNda" (its "Bkz Yasa" row is on the same unit).
     assert {("14.B.2", "fi", "mechanics"), ("87.C", "tr", "mechanics")} <= found
-    # Missed certain rows: et 14B4 "osutada" for "osutuda", et 38C's left-out condition,
-    # tr 66D "sonra" for "sona" (real words, a clause).
+    # Missed certain rows: et 38C's left-out condition, tr 66D "sonra" for "sona" (a real
+    # word); et 14B4 "osutada" (to point at) for "osutuda" (to turn out to be) is found
+    # since the eleventh reading's round, before a translative (the profile's
+    # `grammar.confused`).
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert missed == {("14.B.4", "et"), ("38.C", "et"), ("66.D", "tr")}
+    assert missed == {("38.C", "et"), ("66.D", "tr")}
 
 
 BLIND_6 = DATA / "qa_blind_6.tsv"  # held out until measured; its misses read then
@@ -269,9 +274,9 @@ def test_a_seventh_blind_reading_held_out(full: Report) -> None:
     after law 77's tables): three rows found, seven by coincidence (20F4a's other row, and
     six of tr 77's, a law that is all tables). 60 and 31 with an adverb for an adjective (et
     45D2 "loomulikult viisil") and a form Vabamorf cannot read (et 81C7 "toimikonna"), 45D2's
-    other row by coincidence."""
+    other row by coincidence; 61 with "reeglina 79C" on 69B (its terms row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_7)
-    assert (counts(rows), counts(found_rows)) == ((101, 38), (60, 31))
+    assert (counts(rows), counts(found_rows)) == ((101, 38), (61, 31))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, DISCREPANCIES)
     # (16 and 6 held out; 19 and 8 with the rules its misses suggested; 29 and 14 with the
     # next round's, the ten rows above)
@@ -300,13 +305,14 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     on the same line, by coincidence); 70 and 50 at their words with the ninth reading's
     rule (et 23B "16c2", a section's letter in lower case); 79 and 55 (73 and 52) with the
     forms Vabamorf cannot read (et 40B5a and 40C1 "järeldest"; 40B5a's clauses row by
-    coincidence); 80 with a reference without "laki" (fi 24B "katso (s. 88) 72C §")."""
+    coincidence); 80 with a reference without "laki" (fi 24B "katso (s. 88) 72C §"); 81
+    with "reeglina 19" (et 36B1, as a rule, for "reegliga 19")."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (80, 55))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (81, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (55, 36))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (56, 36))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -327,12 +333,13 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     were read then: with a section's letter in lower case in a reference (et 75D3 "d2"),
     70 and 36 (57 and 35 at their words; 44 and 21 of the new rows); 72 and 36 with an
     adverb for an adjective (et 17D3 "loomulikult viisil"; the unit's meaning row by
-    coincidence); 73 with a reference without "laki" (fi 52A "kuten (s. 65) 50 §")."""
+    coincidence); 73 with a reference without "laki" (fi 52A "kuten (s. 65) 50 §"); 75 with a
+    lead-in without its colon (fi 12C1e "niin"; both rows on that unit by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (73, 36))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (75, 36))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (47, 21))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (49, 21))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
 
@@ -352,12 +359,13 @@ def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) 
     reference without "laki" (fi 30B1b(ii)), an abessive deciding its noun's case (fi 62B2
     "enemmittä oikaisuilla") and "must be applied" where the others say a law may apply (tr
     13D "dikkate alınmalıdır"), 35 and 20 (33 and 19 at their words; the terms rows of 13A2
-    and 13D by coincidence)."""
+    and 13D by coincidence); 38 and 20 with the eleventh reading's rules (lead-ins without
+    their colon: et 13A, tr 22; fi 30B1's meaning row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_10)
-    assert (counts(rows), counts(found_rows)) == ((78, 27), (35, 20))
+    assert (counts(rows), counts(found_rows)) == ((78, 27), (38, 20))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (2, 2))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (4, 2))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {
         ("13.A.1", "et", "typo"),
@@ -374,19 +382,49 @@ def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) 
     assert len(missed) == 7 and ("62.C.1", "et") in missed
 
 
+BLIND_11 = DATA / "qa_blind_11.tsv"  # held out until measured; its misses read then
+
+
+def test_an_eleventh_blind_reading_of_laws_the_first_readings_had_read(full: Report) -> None:
+    """Recall on an eleventh reading (laws 10 31 32 35 43 44 46 53 57 58 65 67, which the first
+    or second reading alone had read), written by two reviewers who saw no finding, no code
+    and no earlier reading, while the tenth reading's rules were built, and committed before
+    it was measured: held out, 58 of 121 rows and 46 of the 66 certain (46 and 36 at their
+    words); the report of the round's start found 57 and 45. Of its rows at a unit and book
+    no earlier reading names, 10 of 37 and 6 of the 11 certain. Its misses were read then:
+    with a word before the words that take another (et "reeglina 42", as a rule, for
+    "reegliga 42", by Law 42; "osutada mastisalgamiseks") and a lead-in without its colon
+    (fi 31B "niin"), 62 and 49 (50 and 39 at their words)."""
+    rows, found_rows, _ = recall(full, BLIND_11)
+    assert (counts(rows), counts(found_rows)) == ((121, 66), (62, 49))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, BLIND_10, DISCREPANCIES)  # fmt: skip
+    assert counts(new) == (37, 11)
+    found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
+    assert {("35.A", "et", "typo"), ("43", "et", "typo"), ("67.B.2.b", "et", "typo")} <= found
+    # Missed certain rows: commas (fi 46B1b, 58B3; et 57D), a colon before items the
+    # others print after a noun (fi 46B3), a role (tr 32B2), a sentence left out (tr 43B3),
+    # words in the wrong form the analysers read as sound (fi "hyötäneet", "mainitseman",
+    # "vaatimuksen", "Tikkiä", "seuraavaa"; et "toiminguga eest"; tr "lövenin"), et "kõik"
+    # for "käik" in 53C's text, "ovat" left out (fi 67B), tr "yasa 45E" in lower case.
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert ("32.B.2", "tr") in missed and ("53.C", "et") in missed
+
+
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
     "qa_blind": ((54, 36), (34, 30), (36, 31)),
-    "qa_blind_2": ((77, 39), (27, 21), (31, 23)),
+    "qa_blind_2": ((77, 39), (29, 21), (33, 23)),
     "qa_blind_3": ((68, 17), (34, 14), (36, 14)),
-    "qa_blind_4": ((57, 18), (18, 13), (18, 13)),
-    "qa_blind_5": ((56, 18), (26, 15), (28, 15)),
+    "qa_blind_4": ((57, 18), (19, 13), (19, 13)),
+    "qa_blind_5": ((56, 18), (27, 16), (29, 16)),
     "qa_blind_6": ((103, 37), (37, 21), (47, 22)),
-    "qa_blind_7": ((101, 38), (48, 26), (60, 31)),
-    "qa_blind_8": ((141, 66), (74, 52), (80, 55)),
-    "qa_blind_9": ((168, 47), (59, 35), (73, 36)),
-    "qa_blind_10": ((78, 27), (33, 19), (35, 20)),
+    "qa_blind_7": ((101, 38), (49, 26), (61, 31)),
+    "qa_blind_8": ((141, 66), (75, 52), (81, 55)),
+    "qa_blind_9": ((168, 47), (60, 35), (75, 36)),
+    "qa_blind_10": ((78, 27), (36, 19), (38, 20)),
+    "qa_blind_11": ((121, 66), (50, 39), (62, 49)),
 }
 
 
@@ -398,7 +436,7 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     only where the row quotes its words."""
     measured = {}
     for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
-                 BLIND_10):  # fmt: skip
+                 BLIND_10, BLIND_11):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS

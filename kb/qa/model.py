@@ -103,6 +103,8 @@ MESSAGES: dict[str, str] = {
     "lower case: {words}",
     "typography.cited": "{odd}: a reference without the word for law the book prints before "
     "its others: {words}",
+    "typography.colon": "{odd}: a lead-in to a list without the colon the others end it with: "
+    "{words}",
     "typography.item": "{odd}: a capital where the others continue in lower case: {words}",
     "typography.suffix": "{odd}: a suffix that does not agree with the figure read aloud: {words}",
     "typography.clitic": "{odd}: a word its language never joins to the sound before it, "

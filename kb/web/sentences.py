@@ -226,6 +226,10 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted=ODD_WORDS,
     ),
+    "typography.colon": Sentence(
+        N_("%(odd)s: a lead-in to a list without the colon the others end it with: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
     "typography.item": Sentence(
         N_("%(odd)s: a capital where the others continue in lower case: %(words)s"),
         quoted=ODD_WORDS,

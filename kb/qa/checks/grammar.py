@@ -14,8 +14,9 @@ Vabamorf for Estonian through EstNLTK). Three slips a reviewer reads as typos:
   profile's `grammar.subject`): fi 86A "Kilpailunjohtajan ei saa", a genitive before "ei
   saa", which takes the nominative; fi 64C2b "kilpailunjohtajan uskoo", a genitive noun
   before a finite verb that is no necessive's;
-- a word taken for a like one after the words that take the other (`spelling.confused`,
-  the profile's `grammar.confused`): fi 48B2 "muulloin kun" (when) for "kuin" (than).
+- a word taken for a like one after or before the words that take the other
+  (`spelling.confused`, the profile's `grammar.confused`): fi 48B2 "muulloin kun" (when)
+  for "kuin" (than); et 35A "Reeglina 19" (as a rule) for "Reegliga 19" (by Law 19).
 
 An attribute counts where every reading of it is an adjective or a participle (or a noun
 spelt the same; where the profile says `only_attribute = false`, where one reading is),
@@ -33,6 +34,7 @@ analyser installed, the book is not read for grammar.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,6 +47,7 @@ from kb.profiles import alternation, load_qa_words, load_words
 from kb.qa.checks.base import TOKEN, Vocabulary, printed_texts, vocabulary
 
 WINDOW = 2  # words after a noun an attribute may agree with instead (its head after a genitive)
+_TOKEN = re.compile(rf"{TOKEN.pattern}|\d\w*")  # words, marks and figures: each parts a pair
 
 
 @dataclass(frozen=True)
@@ -175,16 +178,18 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
     lower = load_words(book.key).lower
     found: dict[tuple[str, str], tuple[str, list[str], Wanted]] = {}
     for unit, text in printed_texts(book):
-        tokens = TOKEN.findall(text)
+        tokens = _TOKEN.findall(text)
         for i, (x, y) in enumerate(pairwise(tokens)):
-            if x[0].isalpha() and y[0].isalpha():
+            if x[0].isalpha() and y[0].isalnum():  # (a word before a law's number too)
                 after = tokens[i + 2 : i + 2 + WINDOW]
                 wanted = (
-                    _pair(analyse, x, y, after, profile)
-                    or _adverb(analyse, x, y, profile)
-                    or _subject(analyse, x, y, after, profile)
-                    or _confused(x, y, profile)
-                )
+                    y[0].isalpha()
+                    and (
+                        _pair(analyse, x, y, after, profile)
+                        or _adverb(analyse, x, y, profile)
+                        or _subject(analyse, x, y, after, profile)
+                    )
+                ) or _confused(x, y, profile)
                 if wanted:
                     key = (lower(x), lower(y))
                     found.setdefault(key, (f"{x} {y}", [], wanted))[1].append(unit.id)
@@ -360,10 +365,24 @@ def _only(readings: tuple[Reading, ...], cls: str) -> bool:
 
 
 def _confused(x: str, y: str, profile: Profile) -> Wanted | None:
-    """Where `y` is a word a rule of the profile's `grammar.confused` names, after a word its
-    `after` patterns match, which take the rule's `form` instead (fi "muulloin kun", when,
-    for "muulloin kuin", than): the kind "confused" and the words to write."""
+    """Where a word a rule of the profile's `grammar.confused` names stands after a word its
+    `after` patterns match, or before one its `before` patterns match, which take the rule's
+    `form` instead (fi "muulloin kun", when, for "muulloin kuin", than; et "reeglina 19", as
+    a rule, for "reegliga 19", by Law 19): the kind "confused" and the words to write.
+
+    >>> et = {"confused": [{"word": "reeglina", "form": "reegliga", "before": ["[0-9]+"]}]}
+    >>> _confused("Reeglina", "19", et)
+    ('confused', None, 'Reegliga 19', 0)
+    """
     for rule in profile.get("confused", ()):
-        if y.lower() == rule["word"] and alternation(tuple(rule["after"])).fullmatch(x.lower()):
-            return "confused", None, f"{x} {rule['form']}", 0
+        if "after" in rule and y.lower() == rule["word"]:
+            if alternation(tuple(rule["after"])).fullmatch(x.lower()):
+                return "confused", None, f"{x} {rule['form']}", 0
+        elif (
+            "before" in rule
+            and x.lower() == rule["word"]
+            and alternation(tuple(rule["before"])).fullmatch(y.lower())
+        ):
+            form = rule["form"][0].upper() + rule["form"][1:] if x[0].isupper() else rule["form"]
+            return "confused", None, f"{form} {y}", 0
     return None

@@ -375,6 +375,31 @@ def _lower_beside(text: str, at: int, word: str) -> bool:
     )
 
 
+def open_leads(texts: dict[str, str], leads: set[str]) -> dict[str, Slip]:
+    """The book whose lead-in to a list (`leads`: the books whose unit has items) ends with a
+    semicolon, or with the word its profile says closes a lead's clause (`typography.leads`:
+    fi "niin", et "siis", then), where every other book (two at least) ends it with a colon:
+    its last words, and the colon in place.
+
+    >>> texts = {"fi": "Jos hän passaa, niin", "tr": "pas geçerse:", "et": "Kui ta passib, siis:"}
+    >>> open_leads(texts, {"fi", "tr", "et"})
+    {'fi': ('colon', 'passaa, niin', 'passaa, niin:')}
+    """
+    found: dict[str, Slip] = {}
+    ends = {x: t.rstrip() for x, t in texts.items() if x in leads}
+    for lang, text in ends.items():
+        others = [t for x, t in ends.items() if x != lang]
+        if len(others) < 2 or not all(t.endswith(":") for t in others):
+            continue
+        closing = load_qa_words(lang).get("typography", {}).get("leads", ())
+        words = " ".join(text.split()[-2:])
+        if text.endswith(";"):
+            found[lang] = ("colon", words, words[:-1] + ":")
+        elif text.split()[-1:] and text.split()[-1] in closing:
+            found[lang] = ("colon", words, words + ":")
+    return found
+
+
 def item_capitals(texts: dict[str, str]) -> dict[str, str]:
     """The book that begins a text with a capital where every other book (two at least)
     begins it in lower case: a list item going on with its lead-in's sentence ("Hoiatab
@@ -430,6 +455,8 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
         texts = {x: plain(u) for x, u in units.items()}
         items = item_capitals(texts)
         lower = lower_starts(units, books)
+        leads = {x for x, u in units.items() if any(c.parent == u.id for c in books[x].units)}
+        colons = open_leads(texts, leads)
         for lang, unit in units.items():
             others = [t for x, t in texts.items() if x != lang]
             printed = f"{unit.title} {unit.text}" if unit.title else unit.text
@@ -439,6 +466,7 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             ]
             slips += capital[lang].get(group.id, [])
             slips += [("item", items[lang], mend("item", items[lang]))] if lang in items else []
+            slips += [colons[lang]] if lang in colons else []
             slips += own[lang].get(unit.id, []) + lower.get(lang, [])
             for slip in slips:
                 yield _slip(a, group, ordered([lang], list(units)), slip)
