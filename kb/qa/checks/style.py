@@ -494,9 +494,9 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
 
 
 def book_slips(book: Book) -> dict[str, list[Slip]]:
-    """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`); a
-    suffix or a clitic in a footnote is its unit's (the note read once, at its first unit:
-    tr 76A1's "olarak ta").
+    """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`,
+    `glued`, `apostrophe`, `section`, `cited`); a suffix or a clitic in a footnote is its
+    unit's (the note read once, at its first unit: tr 76A1's "olarak ta").
 
     >>> from kb.crosslang.library import get_library
     >>> book_slips(get_library().book("tr"))["76.A.1"]
