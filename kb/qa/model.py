@@ -105,6 +105,8 @@ MESSAGES: dict[str, str] = {
     "its others: {words}",
     "typography.colon": "{odd}: a lead-in to a list without the colon the others end it with: "
     "{words}",
+    "typography.capitalised": "{odd}: lower case where the book prints the word with a "
+    "capital: {words}",
     "typography.item": "{odd}: a capital where the others continue in lower case: {words}",
     "typography.suffix": "{odd}: a suffix that does not agree with the figure read aloud: {words}",
     "typography.clitic": "{odd}: a word its language never joins to the sound before it, "

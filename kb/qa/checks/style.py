@@ -493,10 +493,51 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
     return found
 
 
+# A word in mid-sentence (after a word, or a word and a comma), and the figure after it.
+_MID = re.compile(r"(?:(?<=[^\W\d_]{2} )|(?<=[^\W\d_]{2}, ))([^\W\d_]+)( \d\w*)?")
+NAMED = 20  # times as often a book capitalises a word in mid-sentence as it prints it in lower case
+
+
+def uncapitalised(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, a word a book prints once in lower case in mid-sentence where it capitalises
+    it there NAMED times as often, a name or a term (fi 1B "vastaava liitto", "Liitto" 26
+    times); before a figure, counted apart (tr 67A2 "yasa 45E", "Yasa" 101 times before
+    one). The fix is the words as the book prints them most, else the capital.
+
+    >>> from kb.crosslang.library import get_library
+    >>> uncapitalised(get_library().book("tr"))
+    {'67.A.2': [('capitalised', 'yasa 45E', 'Yasa 45E')]}
+    """
+    texts = {u.id: plain(u) for u in book.units if u.kind in LAW_LEVELS}
+    capitals: Counter[tuple[str, bool]] = Counter()
+    small: dict[tuple[str, bool], list[tuple[str, str]]] = {}
+    for uid, text in texts.items():
+        for m in _MID.finditer(text):
+            key = (m[1].lower(), bool(m[2]))
+            if m[1][0].isupper() and not m[1].isupper():
+                capitals[key] += 1
+            elif m[1][0].islower():
+                words = m[0] if m[2] else f"{text[: m.start()].split()[-1]} {m[1]}"
+                small.setdefault(key, []).append((uid, words))
+    found: dict[str, list[Slip]] = {}
+    for key, places in small.items():
+        if len(places) == 1 and capitals[key] >= NAMED:
+            uid, words = places[0]
+            name = key[0] if key[1] else words.split()[-1]
+            fixed = words.replace(name, name[0].upper() + name[1:], 1)
+            printed = Counter(m[0] for t in texts.values()
+                              for m in re.finditer(re.escape(words), t, re.IGNORECASE))  # fmt: skip
+            usual = printed.most_common(1)[0][0]  # (the words as the book prints them most)
+            found.setdefault(uid, []).append(
+                ("capitalised", words, fixed if usual == words else usual)
+            )
+    return found
+
+
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`,
-    `glued`, `apostrophe`, `section`, `cited`); a suffix or a clitic in a footnote is its
-    unit's (the note read once, at its first unit: tr 76A1's "olarak ta").
+    `glued`, `apostrophe`, `section`, `cited`, `capitalised`); a suffix or a clitic in a
+    footnote is its unit's (the note read once, at its first unit: tr 76A1's "olarak ta").
 
     >>> from kb.crosslang.library import get_library
     >>> book_slips(get_library().book("tr"))["76.A.1"]
@@ -505,7 +546,7 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     found = list_stops(book)
     texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
     for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts),
-                     lower_sections(book), uncited(book)):  # fmt: skip
+                     lower_sections(book), uncited(book), uncapitalised(book)):  # fmt: skip
         for uid, slips in per_unit.items():
             found.setdefault(uid, []).extend(slips)
     for unit, text in texts:
