@@ -346,9 +346,10 @@ def write_ui(
             where = relative(f"{ui}/{static_shared.FILE}", page)
             html = compact.replace("</main>", f'<script src="{where}" defer></script></main>', 1)
         plain = static_terms.untitled(html, page, titles)
-        if tail or plain != html:  # the terms' titles, given back by a script
+        if tail or plain != html:  # the terms' titles, given back by a script (after <main>:
+            # a view's script may rewrite <main> before a deferred script in it has run)
             terms = f'<script src="{relative(static_terms.FILE, page)}" defer></script>'
-            html = plain.replace("</main>", terms + "</main>", 1)
+            html = plain.replace("</body>", terms + "</body>", 1)
         address = urlsplit(url).path
         if address == "/search":
             html = static_search(html, page)
