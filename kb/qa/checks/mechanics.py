@@ -395,7 +395,7 @@ def open_leads(texts: dict[str, str], leads: set[str]) -> dict[str, Slip]:
         words = " ".join(text.split()[-2:])
         if text.endswith(";"):
             found[lang] = ("colon", words, words[:-1] + ":")
-        elif text.split()[-1:] and text.split()[-1] in closing:
+        elif words and words.split()[-1] in closing:
             found[lang] = ("colon", words, words + ":")
     return found
 
@@ -448,6 +448,7 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
      ('75.D.3', 'd2')]
     """
     books = {x: a.book(x) for x in a.peers}
+    parents = {x: {u.parent for u in b.units} for x, b in books.items()}  # (units with items)
     capital = {x: capitals(b) for x, b in books.items()}
     own = {x: book_slips(b) for x, b in books.items()}
     for group in text_groups(a):
@@ -455,8 +456,7 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
         texts = {x: plain(u) for x, u in units.items()}
         items = item_capitals(texts)
         lower = lower_starts(units, books)
-        leads = {x for x, u in units.items() if any(c.parent == u.id for c in books[x].units)}
-        colons = open_leads(texts, leads)
+        colons = open_leads(texts, {x for x, u in units.items() if u.id in parents[x]})
         for lang, unit in units.items():
             others = [t for x, t in texts.items() if x != lang]
             printed = f"{unit.title} {unit.text}" if unit.title else unit.text

@@ -337,8 +337,8 @@ def unknown_words(
             continue  # a quoted English term ("tournament")
         if profile.get("split") and word not in unread and _two_words(word, d):
             continue
-        unknown = (word, printed[word], tuple(units[word]), counts[word], "", 0)
-        found.append(Misspelling(*unknown, unread=word in unread))
+        found.append(Misspelling(word, printed[word], tuple(units[word]), counts[word], "", 0,
+                                 unread=word in unread))  # fmt: skip
     return found
 
 

@@ -41,7 +41,7 @@ import regex
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
-from kb.profiles import alternation, load_qa_words, page_references
+from kb.profiles import alternation, load_qa_words, load_references
 from kb.qa.checks.base import WORD, plain, printed_texts, without_pages
 from kb.qa.checks.spelling import dictionary
 
@@ -469,26 +469,27 @@ def lower_sections(book: Book) -> dict[str, list[Slip]]:
 
 
 def uncited(book: Book) -> dict[str, list[Slip]]:
-    """Per unit, a page reference after a word its profile does not name as one that may
-    stand before it (`typography.cited`): the word for law left out ("katso (s. 88) 72C §"
-    where the book prints "katso laki (s. 88) 72C §"). The fix adds the profile's
-    `typography.cite`.
+    """Per unit, a page reference (its book's `References.pages`) after a word its profile
+    does not name as one that may stand before it (`typography.cited`): the word for law
+    left out ("katso (s. 88) 72C §" where the book prints "katso laki (s. 88) 72C §"). The
+    fix adds the word its citations begin with (`References.style`: "laki {code} §").
 
     >>> from kb.crosslang.library import get_library
     >>> uncited(get_library().book("fi"))["24.B"]
     [('cited', 'katso (s. 88) 72C §', 'katso laki (s. 88) 72C §')]
     """
-    profile = load_qa_words(book.key).get("typography", {})
-    if not profile.get("cited"):
+    before = load_qa_words(book.key).get("typography", {}).get("cited")
+    refs = load_references(book.key)
+    if not before or not refs.pages:
         return {}
-    cited = alternation(tuple(profile["cited"]))
-    pages = page_references(book.key).pattern
-    pattern = re.compile(rf"(\w+) ({pages}) ?(\d+[A-Za-z0-9()]* ?§)")
+    cited, word = alternation(tuple(before)), refs.style.split()[0]
+    signs = "".join(f"(?: ?{re.escape(w)})?" for w in refs.words if not w[0].isalpha())  # "§"
+    pattern = re.compile(rf"(\w+) ({refs.pages}) ?\d+[A-Za-z0-9()]*{signs}")
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
         for m in pattern.finditer(text):
             if m[1].isalpha() and not cited.fullmatch(m[1]):
-                fixed = f"{m[1]} {profile['cite']} {m[0][len(m[1]) + 1 :]}"
+                fixed = f"{m[1]} {word} {m[0][len(m[1]) + 1 :]}"
                 found.setdefault(unit.id, []).append(("cited", m[0], fixed))
     return found
 
