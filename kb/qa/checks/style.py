@@ -479,8 +479,10 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
     [('cited', 'katso (s. 88) 72C §', 'katso laki (s. 88) 72C §')]
     """
     before = load_qa_words(book.key).get("typography", {}).get("cited")
+    if not before:  # (a language the profiles do not name has no References either)
+        return {}
     refs = load_references(book.key)
-    if not before or not refs.pages:
+    if not refs.pages:
         return {}
     cited, word = alternation(tuple(before)), refs.style.split()[0]
     signs = "".join(f"(?: ?{re.escape(w)})?" for w in refs.words if not w[0].isalpha())  # "§"
