@@ -127,9 +127,10 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     adjective (et 13A1 "loomulikult viisil"); 31 and 23 with the tenth reading's rules (et
     13A2 "siis Kohtunik", fi 58B1 "enemmittä oikaisuita", tr 13D "dikkate alınmalıdır" for
     "may apply"; the terms rows of 13A2 and 13D by coincidence); 33 with "reeglina" before a
-    law's number (et 35A, 69B)."""
+    law's number (et 35A, 69B); 35 with the twelfth reading's commas (fi 58B3 "vastustaja
+    joka"; 65B3's meaning row by a comma before "mutta" on its unit)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (33, 23))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (35, 23))
     assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
@@ -159,9 +160,11 @@ def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> 
     row is found with it); 34 and 12 with grammar read by the analysers (et "vales käest" in
     41B's footnote, et 42B2 "ebareeglipärasest toimingut"; 41B's two other et rows by a
     finding on the same unit about another thing); 36 and 14 with a genitive before a finite
-    verb (fi 64C2b "kilpailunjohtajan uskoo"; the unit's "revokeja" row by coincidence)."""
+    verb (fi 64C2b "kilpailunjohtajan uskoo"; the unit's "revokeja" row by coincidence); 39
+    with the twelfth reading's commas (fi 61A "59 § kun", tr 41A "alınabilir, (Bkz."; fi
+    54E's meaning row by the comma on its unit)."""
     rows, found_rows, _ = recall(full, BLIND_3)
-    assert (counts(rows), counts(found_rows)) == ((68, 17), (36, 14))
+    assert (counts(rows), counts(found_rows)) == ((68, 17), (39, 14))
     assert {("41.B", "et", "typo"), ("42.B.2", "et", "typo")} <= {
         (r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"
     }
@@ -184,9 +187,10 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     one (fi 48B2 "muulloin kun"); 17 and 13 with the Estonian forms Hunspell takes and
     Vabamorf cannot read (et 79A1 "kääle"); 18 with a reference without "laki" (fi
     30B1b(ii) "katso (s. 39) 23A §"); 19 with a lead-in without its colon (fi 30B1 "niin",
-    that unit's meaning row by coincidence)."""
+    that unit's meaning row by coincidence); 20 with a Finnish relative clause without its
+    comma (fi 18C "Maalaus joka")."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (19, 13))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (20, 13))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -201,9 +205,11 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     (fi 19B3, tr 84D and its two meaning rows, tr 55), less 87A's and/or row, which a sound
     word Hunspell lacks had named ("tsoonsused", now the profile's `spelling.known`); 28
     with a form Vabamorf cannot read on that row's line (et 87A "koopiade"), by coincidence;
-    29 and 16 with "osutada" before a translative (et 14B4 "osutada mastisalgamiseks")."""
+    29 and 16 with "osutada" before a translative (et 14B4 "osutada mastisalgamiseks"); 30
+    with a clause opening a sentence without its closing comma (et 14B1 "hulgast
+    rakendub")."""
     rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (29, 16))
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (30, 16))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
     assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
@@ -233,9 +239,11 @@ def test_a_sixth_blind_reading_held_out(full: Report) -> None:
     does not agree with its noun, a subject in the wrong case: fi 5A, 51B2b, 86A, 86B2c; et
     76C2), two of them by a finding on the same unit (fi 51B2b's and 86B2c's other rows);
     47 and 22 once text printed after a unit's children is read, all four by coincidence:
-    law 2's four et rows, through "jaotusekarpil" after its table."""
+    law 2's four et rows, through "jaotusekarpil" after its table; 50 with the twelfth
+    reading's commas (fi 5B "siitä että", 51B1a's footnote "tavalla katso"; 76C1's meaning
+    row by a relative clause's comma on its unit)."""
     rows, found_rows, _ = recall(full, BLIND_6)
-    assert (counts(rows), counts(found_rows)) == ((103, 37), (47, 22))
+    assert (counts(rows), counts(found_rows)) == ((103, 37), (50, 22))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # et 5A "Algaigutus" (against the contents list), fi 76A2 "käyttydyttävä" (Voikko), and
     # tr 51B1b, 51B2a, 51B2b: the footnote tr prints once, at 51B1a.
@@ -306,13 +314,15 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     rule (et 23B "16c2", a section's letter in lower case); 79 and 55 (73 and 52) with the
     forms Vabamorf cannot read (et 40B5a and 40C1 "järeldest"; 40B5a's clauses row by
     coincidence); 80 with a reference without "laki" (fi 24B "katso (s. 88) 72C §"); 81
-    with "reeglina 19" (et 36B1, as a rule, for "reegliga 19")."""
+    with "reeglina 19" (et 36B1, as a rule, for "reegliga 19"); 83 with the twelfth reading's
+    commas (et 47A "võtta, (kuid"; fi 27B4's meaning row by a comma before "ellei"), 58 and
+    36 of the new rows."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (81, 55))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (83, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (56, 36))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (58, 36))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -335,12 +345,15 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     adverb for an adjective (et 17D3 "loomulikult viisil"; the unit's meaning row by
     coincidence); 73 with a reference without "laki" (fi 52A "kuten (s. 65) 50 §"); 75 with a
     lead-in without its colon (fi 12C1e "niin"; both rows on that unit by coincidence); 76
-    with a name in lower case the book capitalises (fi 1B "Säännöistä vastaava liitto")."""
+    with a name in lower case the book capitalises (fi 1B "Säännöistä vastaava liitto"); 81
+    with the twelfth reading's commas (fi 37 "TARJOUS JOKA", tr 75A and et 50 a comma before
+    a bracket; 12C1b's modal row and 75A's other tr row by coincidence), 55 and 21 of the
+    new rows."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (76, 36))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (81, 36))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (50, 21))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (55, 21))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
 
@@ -396,16 +409,17 @@ def test_an_eleventh_blind_reading_of_laws_the_first_readings_had_read(full: Rep
     with a word before the words that take another (et "reeglina 42", as a rule, for
     "reegliga 42", by Law 42; "osutada mastisalgamiseks") and a lead-in without its colon
     (fi 31B "niin"), 62 and 49 (50 and 39 at their words); 63 and 50 with a word in lower case
-    the book capitalises twenty times as often (tr 67A2 "yasa 45E")."""
+    the book capitalises twenty times as often (tr 67A2 "yasa 45E"); 69 and 53 with the
+    twelfth's commas (fi 46B1b "tikin” katsotaan", 58B3 "vastustaja joka"; et 57D)."""
     rows, found_rows, _ = recall(full, BLIND_11)
-    assert (counts(rows), counts(found_rows)) == ((121, 66), (63, 50))
+    assert (counts(rows), counts(found_rows)) == ((121, 66), (69, 53))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, DISCREPANCIES)  # fmt: skip
     assert counts(new) == (37, 11)
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("35.A", "et", "typo"), ("43", "et", "typo"), ("67.B.2.b", "et", "typo")} <= found
-    # Missed certain rows: commas (fi 46B1b, 58B3; et 57D), a colon before items the
-    # others print after a noun (fi 46B3), a role (tr 32B2), a sentence left out (tr 43B3),
+    # Missed certain rows: a colon before items the others print after a noun (fi 46B3),
+    # a role (tr 32B2), a sentence left out (tr 43B3),
     # words in the wrong form the analysers read as sound (fi "hyötäneet", "mainitseman",
     # "vaatimuksen", "Tikkiä", "seuraavaa"; et "toiminguga eest"; tr "lövenin"), et "kõik"
     # for "käik" in 53C's text, "ovat" left out (fi 67B).
@@ -413,20 +427,51 @@ def test_an_eleventh_blind_reading_of_laws_the_first_readings_had_read(full: Rep
     assert ("32.B.2", "tr") in missed and ("53.C", "et") in missed
 
 
+BLIND_12 = DATA / "qa_blind_12.tsv"  # held out until measured; its misses read then
+
+
+def test_a_twelfth_blind_reading_of_laws_the_early_readings_had_read(full: Report) -> None:
+    """Recall on a twelfth reading (law 3, which no reading had read, and 14 19 28 41 42 54
+    61 74 84 87 90, which the third or fifth reading alone had read), written by two
+    reviewers who saw no finding, no code and no earlier reading, and committed before it
+    was measured: held out, the report of the round's start found 41 of its 90 rows and 23
+    of the 31 certain (36 and 23 at their words); with the first rule of the round, a clause
+    opening a sentence without its closing comma (built while the reading was written),
+    44 and 24 (39 and 24). Its misses were read then: with a Finnish clause within a
+    sentence without the comma before it and a comma before a bracket, 49 and 24. Only 11
+    of its rows (1 certain) are at a unit and book no earlier reading names: 3 of them found
+    (1 held out)."""
+    rows, found_rows, _ = recall(full, BLIND_12)
+    assert (counts(rows), counts(found_rows)) == ((90, 31), (49, 24))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, BLIND_10, BLIND_11, DISCREPANCIES)  # fmt: skip
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 1), (3, 1))
+    found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
+    assert {("54.E", "fi", "mechanics"), ("87.C", "tr", "mechanics")} <= found
+    # Missed certain rows: a case the analysers do not read (tr 19B2 "sayısını veya türü",
+    # fi 84A "käyttää harkintavaltansa" after a negation), a footnote left out (fi 41B), a
+    # meaning changed (et 54C "on näinud", has seen, for could have seen), a term used for
+    # another (et 61B3 "ebareeglipärase teabe"), a postposition after a case it does not
+    # take (tr 87B "şekilde göre"), a suffix written apart (tr 90B7 "davranışlar da").
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 7 and ("41.B", "fi") in missed
+
+
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
     "qa_blind": ((54, 36), (34, 30), (36, 31)),
-    "qa_blind_2": ((77, 39), (29, 21), (33, 23)),
-    "qa_blind_3": ((68, 17), (34, 14), (36, 14)),
-    "qa_blind_4": ((57, 18), (19, 13), (19, 13)),
-    "qa_blind_5": ((56, 18), (27, 16), (29, 16)),
-    "qa_blind_6": ((103, 37), (37, 21), (47, 22)),
-    "qa_blind_7": ((101, 38), (49, 26), (61, 31)),
-    "qa_blind_8": ((141, 66), (75, 52), (81, 55)),
-    "qa_blind_9": ((168, 47), (61, 35), (76, 36)),
+    "qa_blind_2": ((77, 39), (31, 21), (35, 23)),
+    "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
+    "qa_blind_4": ((57, 18), (20, 13), (20, 13)),
+    "qa_blind_5": ((56, 18), (29, 16), (30, 16)),
+    "qa_blind_6": ((103, 37), (39, 21), (50, 22)),
+    "qa_blind_7": ((101, 38), (50, 26), (61, 31)),
+    "qa_blind_8": ((141, 66), (77, 52), (83, 55)),
+    "qa_blind_9": ((168, 47), (67, 35), (81, 36)),
     "qa_blind_10": ((78, 27), (36, 19), (38, 20)),
-    "qa_blind_11": ((121, 66), (51, 40), (63, 50)),
+    "qa_blind_11": ((121, 66), (57, 43), (69, 53)),
+    "qa_blind_12": ((90, 31), (44, 24), (49, 24)),
 }
 
 
@@ -438,7 +483,7 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     only where the row quotes its words."""
     measured = {}
     for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
-                 BLIND_10, BLIND_11):  # fmt: skip
+                 BLIND_10, BLIND_11, BLIND_12):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS

@@ -107,6 +107,10 @@ MESSAGES: dict[str, str] = {
     "{words}",
     "typography.capitalised": "{odd}: lower case where the book prints the word with a "
     "capital: {words}",
+    "typography.comma": "{odd}: no comma closes the clause that opens the sentence: {words}",
+    "typography.clause": "{odd}: no comma before the clause that begins within the sentence: "
+    "{words}",
+    "typography.bracketed": "{odd}: a comma before a bracket, not after it: {words}",
     "typography.item": "{odd}: a capital where the others continue in lower case: {words}",
     "typography.suffix": "{odd}: a suffix that does not agree with the figure read aloud: {words}",
     "typography.clitic": "{odd}: a word its language never joins to the sound before it, "

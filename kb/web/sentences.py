@@ -234,6 +234,17 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: lower case where the book prints the word with a capital: %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.comma": Sentence(
+        N_("%(odd)s: no comma closes the clause that opens the sentence: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "typography.clause": Sentence(
+        N_("%(odd)s: no comma before the clause that begins within the sentence: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
+    "typography.bracketed": Sentence(
+        N_("%(odd)s: a comma before a bracket, not after it: %(words)s"), quoted=ODD_WORDS
+    ),
     "typography.item": Sentence(
         N_("%(odd)s: a capital where the others continue in lower case: %(words)s"),
         quoted=ODD_WORDS,

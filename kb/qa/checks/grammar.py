@@ -54,12 +54,14 @@ _TOKEN = re.compile(rf"{TOKEN.pattern}|\d\w*")  # words, marks and figures: each
 class Reading:
     """One reading of a word: its class (`adj`, `noun`, `pron` a pronoun, `post` a
     postposition, `adv` an adverb, `verb` a finite verb, `inf` an infinitive, `other`), its
-    lemma, and its case and number in the analyser's own names ("" where none)."""
+    lemma, its case and number in the analyser's own names ("" where none), and whether it is
+    a finite verb of any mood, person or voice (a passive, an imperative, a negation verb)."""
 
     cls: str
     lemma: str = ""
     case: str = ""
     number: str = ""
+    finite: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,11 @@ _ATTRIBUTIVE = {"past_passive", "present_active", "present_passive", "past_activ
 _CLAUSE = {("present_passive", "nimento"), ("present_active", "omanto")}
 # Vabamorf's parts of speech: A adjective, S noun, P pronoun, K adposition, D adverb.
 _VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post", "D": "adv"}
+_MOODS = {"indicative", "imperative", "conditional", "potential"}  # Voikko's finite moods
+# Vabamorf's finite forms: each tense's and mood's persons, the impersonal's, the negation.
+_FINITE = {"b", "d", "n", "me", "te", "vad", "s", "sid", "sin", "sime", "site", "ti", "takse",
+           "ks", "ksid", "ksin", "gu", "ge", "gem", "neg", "tagu", "taks", "tuks",
+           "vat"}  # fmt: skip
 
 
 def _voikko_reading(a: dict[str, str]) -> Reading:
@@ -95,18 +102,17 @@ def _voikko_reading(a: dict[str, str]) -> Reading:
     noun: its number is not shown)."""
     cls, case, participle = a.get("CLASS", ""), a.get("SIJAMUOTO", ""), a.get("PARTICIPLE")
     lemma, number = a.get("BASEFORM", ""), a.get("NUMBER", "")
+    if cls in ("teonsana", "kieltosana") and a.get("MOOD") in _MOODS:
+        person = a.get("PERSON")  # (the passive's "person" is 4)
+        return Reading("verb" if a["MOOD"] == "indicative" and person in ("1", "2", "3")
+                       else "other", lemma, finite=True)  # fmt: skip
     if a.get("POSSESSIVE") or (participle, case) in _CLAUSE:
         return Reading("other", lemma)
     if case and (cls in ("laatusana", "nimisana_laatusana") or participle in _ATTRIBUTIVE):
         return Reading("adj", lemma, case, number)
     if case and cls in ("nimisana", "asemosana"):
         return Reading("noun" if cls == "nimisana" else "pron", lemma, case, number)
-    mood, person = a.get("MOOD"), a.get("PERSON")
-    if mood == "A-infinitive":
-        return Reading("inf", lemma)
-    # (a finite verb: the indicative of a person; the passive's "person" is 4)
-    return Reading("verb" if mood == "indicative" and person in ("1", "2", "3") else "other",
-                   lemma)  # fmt: skip
+    return Reading("inf" if a.get("MOOD") == "A-infinitive" else "other", lemma)
 
 
 def _voikko() -> Analyse | None:
@@ -133,8 +139,9 @@ def _vabamorf() -> Analyse | None:
         readings = []
         for a in found[0]["analysis"]:
             number, _, case = a["form"].partition(" ")
-            cls = _VABAMORF.get(a["partofspeech"], "other")
-            readings.append(Reading(cls, a["root"].replace("_", ""), case, number))
+            cls, lemma = _VABAMORF.get(a["partofspeech"], "other"), a["root"].replace("_", "")
+            finite = a["partofspeech"] == "V" and a["form"] in _FINITE
+            readings.append(Reading(cls, lemma, case, number, finite))
         return tuple(readings)
 
     return cache(analyse)
@@ -146,7 +153,7 @@ def analyser(name: str) -> Analyse | None:
     read once; None where its library is not installed.
 
     >>> analyser("vabamorf")("vales")[0]
-    Reading(cls='adj', lemma='vale', case='in', number='sg')
+    Reading(cls='adj', lemma='vale', case='in', number='sg', finite=False)
     >>> analyser("voikko")("paikoista")[0].number, analyser("xx")
     ('plural', None)
     """

@@ -198,6 +198,8 @@ CAPITALS_THEN_LOWER = regex.compile(r"\b\p{Lu}{3,}\p{Ll}+\b")
 # A bracket after a sentence's full stop begun in lower case (tr "atar. (bkz. Yasa 12)"): a
 # reference left outside its sentence, or a sentence in brackets begun in lower case.
 OUTSIDE = regex.compile(r"\p{L}{2}\.\s+\((?=\p{Ll}\p{L})")
+# A comma before a bracket in mid-sentence (et "tagasi võtta, (kuid"): it goes after it.
+BRACKETED = regex.compile(r"\p{L}{2},\s+\((?=\p{L})")
 # Letters of other scripts that look like Latin ones (Cyrillic а, е, о, р, с, у, х; Greek ο).
 LOOKALIKE = re.compile("[\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u03bf]")
 
@@ -215,6 +217,8 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
     [('outside', 'atar. (bkz. Yasa 12)')]
     >>> typography("fi", "OIKAISU HENKILÖKOHTAISessa KILPAILUSSA, VUOROLLAqba")
     [('inside', 'HENKILÖKOHTAISessa')]
+    >>> typography("tr", "kaçınmalıdır, (bkz. Yasa 73C) aksi takdirde")
+    [('bracketed', 'kaçınmalıdır, (bkz. Yasa 73C) aksi')]
     """
     found = []
     for kind, pattern in TYPOGRAPHY.items():
@@ -230,6 +234,8 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
     found += [("inside", m[0]) for m in CAPITALS_THEN_LOWER.finditer(text)
               if d is not None and d.check(m[0].lower())]  # fmt: skip
     found += [("outside", _bracket(text, m.start(), m.end())) for m in OUTSIDE.finditer(text)]
+    found += [("bracketed", _bracket(text, m.start(), m.end(), then=True))
+              for m in BRACKETED.finditer(text)]  # fmt: skip
     words, alphabet = _alphabet(lang)
     if all(c in alphabet or not c.isalpha() for c in set(words.lower(text))):
         return found  # (lower case is letter by letter: no word has a letter outside it)
@@ -277,6 +283,10 @@ def mend(kind: str, words: str) -> str:
     ('ja/tai', 'Oyununda', 'AISESSA')
     >>> mend("outside", "atar. (bkz. Yasa 12)"), mend("outside", "maalauksen. (laki voi soveltua.)")
     ('atar (bkz. Yasa 12).', 'maalauksen. (Laki voi soveltua.)')
+    >>> mend("bracketed", "kaçınmalıdır, (bkz. Yasa 73C) aksi"), mend("bracketed", "x, (vt 49).")
+    ('kaçınmalıdır (bkz. Yasa 73C), aksi', 'x (vt 49).')
+    >>> mend("bracketed", "virheellä, (jolla ei ole yhteyttä rikkomukseen),")
+    'virheellä, (jolla ei ole yhteyttä rikkomukseen),'
     """
     if kind == "clash":
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
@@ -299,6 +309,12 @@ def mend(kind: str, words: str) -> str:
         return f"{before} ({inside}."
     if kind == "glued":
         return re.sub(r"(?<=[^\W\d_])(\()|(?<=[^\W\d_]\.)(?=[^\W\d_])", r" \1", words, count=1)
+    if kind == "bracketed":  # the comma after the bracket where the sentence goes on (with
+        before, _, rest = words.partition(", (")  # one on both sides, which of them goes
+        inside, _, after = rest.rpartition(")")  # depends on the words after: no fix)
+        if after.startswith(","):
+            return words
+        return f"{before} ({inside}){',' if after[:2].strip().isalnum() else ''}{after}"
     return words
 
 
@@ -310,19 +326,23 @@ def _around(text: str, start: int, end: int) -> str:
     return text[left : right if right >= 0 else len(text)].strip()
 
 
-def _bracket(text: str, start: int, end: int) -> str:
-    """The words of a bracket after a full stop: from the word before the stop to the
-    bracket's close (nested brackets kept; the rest of the text if it never closes).
+def _bracket(text: str, start: int, end: int, then: bool = False) -> str:
+    """The words of a bracket after a mark: from the word before the mark to the bracket's
+    close (nested brackets kept; the rest of the text if it never closes), and with `then`,
+    the word or the mark after it.
 
     >>> _bracket("x maalauksen. (laki (s. 30) 16 § voi soveltua.) Muu", 2, 15)
     'maalauksen. (laki (s. 30) 16 § voi soveltua.)'
+    >>> _bracket("x maalauksen, (laki) muu sana", 2, 15, then=True)
+    'maalauksen, (laki) muu'
     """
     left = text.rfind(" ", 0, start) + 1
     depth = 0
     for n in range(end - 1, len(text)):
         depth += {"(": 1, ")": -1}.get(text[n], 0)
         if depth == 0:
-            return text[left : n + 1]
+            after = re.match(r"\s*[^\s(]+", text[n + 1 :]) if then else None
+            return text[left : n + 1] + (after[0] if after else "")
     return text[left:]
 
 
@@ -441,11 +461,13 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> found = check_typography(align_books(get_library(), ["et"]))
-    >>> [(f.id, f.params["words"]) for f in found if f.code != "typography.lead"]
+    >>> [(f.id, f.params["words"][:22]) for f in found if f.code != "typography.lead"]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('12.C.2.b', 'vastavuses Reeglitega'), ('13.A.2', 'siis Kohtunik'), ('23.B', '16c2'),
-     ('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'), ('68.D.2.b.i', 'kirjeldatult..'),
-     ('75.D.3', 'd2')]
+    [('12.C.2.b', 'vastavuses Reeglitega'), ('13.A.2', 'siis Kohtunik'),
+     ('14.B.1', 'hulgast rakendub'), ('23.B', '16c2'), ('26.B', 'partnerile.:'),
+     ('40.B.2.c', 'süsteemikaarti,:'), ('47.A', 'võtta, (kuid kaitsja t'),
+     ('50', 'trahvikaardiks, (vt re'), ('57.D', 'käigukorral võib'),
+     ('68.D.2.b.i', 'kirjeldatult..'), ('75.D.3', 'd2')]
     """
     books = {x: a.book(x) for x in a.peers}
     parents = {x: {u.parent for u in b.units} for x, b in books.items()}  # (units with items)
@@ -471,7 +493,7 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
             for slip in slips:
                 yield _slip(a, group, ordered([lang], list(units)), slip)
     for lang, book in books.items():
-        for uid, slips in _law_titles(a, lang, book).items():
+        for uid, slips in _law_titles(a, lang, book, own[lang]).items():
             yield from (_slip(a, a.by_id[uid], (lang,), slip) for slip in slips)
         for x in abbreviations(book):
             # at the first place in a law (a definition has no law group)
@@ -486,11 +508,13 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
                                {lang: words}, fix)  # fmt: skip
 
 
-def _law_titles(a: Alignment, lang: str, book: Book) -> dict[str, list[Slip]]:
+def _law_titles(a: Alignment, lang: str, book: Book, own: dict[str, list[Slip]]
+                ) -> dict[str, list[Slip]]:  # fmt: skip
     """Per law, the slips of its heading as printed (`law_headings`), a word its title in
-    capitals prints in lower case (`small_words`), and those of its title where
-    the law has no text of its own (a text's title is read with its text): fi 89
-    "HENKILÖKOHTAISessa"."""
+    capitals prints in lower case (`small_words`), and those of its title where the law
+    has no text of its own (a text's title is read with its text): fi 89
+    "HENKILÖKOHTAISessa", and the book's own in it (`own`, `book_slips`): fi 28
+    "TARJOUKSET JOTKA"."""
     found = {uid: list(slips) for uid, slips in law_headings(book).items()}
     for uid, slips in small_words(book).items():
         found.setdefault(uid, []).extend(slips)
@@ -499,6 +523,7 @@ def _law_titles(a: Alignment, lang: str, book: Book) -> dict[str, list[Slip]]:
             found.setdefault(unit.id, []).extend(
                 (k, w, mend(k, w)) for k, w in typography(lang, unit.title)
             )
+            found[unit.id].extend(x for x in own.get(unit.id, []) if x[1] in unit.title)
     return {uid: slips for uid, slips in found.items() if slips and a.group(uid) is not None}
 
 

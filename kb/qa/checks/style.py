@@ -43,6 +43,7 @@ from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.profiles import alternation, load_qa_words, load_references
 from kb.qa.checks.base import WORD, plain, printed_texts, without_pages
+from kb.qa.checks.commas import unclosed, within
 from kb.qa.checks.spelling import dictionary
 
 Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
@@ -539,8 +540,9 @@ def uncapitalised(book: Book) -> dict[str, list[Slip]]:
 
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`,
-    `glued`, `apostrophe`, `section`, `cited`, `capitalised`); a suffix or a clitic in a
-    footnote is its unit's (the note read once, at its first unit: tr 76A1's "olarak ta").
+    `glued`, `apostrophe`, `section`, `cited`, `capitalised`, `comma`, `clause`); a suffix
+    or a clitic in a footnote is its unit's (the note read once, at its first unit: tr
+    76A1's "olarak ta").
 
     >>> from kb.crosslang.library import get_library
     >>> book_slips(get_library().book("tr"))["76.A.1"]
@@ -549,7 +551,8 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     found = list_stops(book)
     texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
     for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts),
-                     lower_sections(book), uncited(book), uncapitalised(book)):  # fmt: skip
+                     lower_sections(book), uncited(book), uncapitalised(book),
+                     unclosed(book), within(book)):  # fmt: skip
         for uid, slips in per_unit.items():
             found.setdefault(uid, []).extend(slips)
     for unit, text in texts:
