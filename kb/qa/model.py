@@ -105,6 +105,8 @@ MESSAGES: dict[str, str] = {
     "its others: {words}",
     "typography.colon": "{odd}: a lead-in to a list without the colon the others end it with: "
     "{words}",
+    "typography.sign": "{odd}: a reference without the sign the book prints after its others: "
+    "{words}",
     "typography.capitalised": "{odd}: lower case where the book prints the word with a "
     "capital: {words}",
     "typography.comma": "{odd}: no comma closes the clause that opens the sentence: {words}",

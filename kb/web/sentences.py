@@ -230,6 +230,10 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: a lead-in to a list without the colon the others end it with: %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.sign": Sentence(
+        N_("%(odd)s: a reference without the sign the book prints after its others: %(words)s"),
+        quoted=ODD_WORDS,
+    ),
     "typography.capitalised": Sentence(
         N_("%(odd)s: lower case where the book prints the word with a capital: %(words)s"),
         quoted=ODD_WORDS,

@@ -473,11 +473,15 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
     """Per unit, a page reference (its book's `References.pages`) after a word its profile
     does not name as one that may stand before it (`typography.cited`): the word for law
     left out ("katso (s. 88) 72C §" where the book prints "katso laki (s. 88) 72C §"). The
-    fix adds the word its citations begin with (`References.style`: "laki {code} §").
+    fix adds the word its citations begin with (`References.style`: "laki {code} §"). And
+    a code without the sign the book's references print after it (`sign`: "laki (s. 31)
+    16C on", 322 of its 328 with "§"), or with an "S" for it.
 
     >>> from kb.crosslang.library import get_library
     >>> uncited(get_library().book("fi"))["24.B"]
     [('cited', 'katso (s. 88) 72C §', 'katso laki (s. 88) 72C §')]
+    >>> uncited(get_library().book("fi"))["15.A.2.c"]
+    [('sign', 'Laki (s. 31) 16C', 'Laki (s. 31) 16C §')]
     """
     before = load_qa_words(book.key).get("typography", {}).get("cited")
     if not before:  # (a language the profiles do not name has no References either)
@@ -488,12 +492,20 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
     cited, word = alternation(tuple(before)), refs.style.split()[0]
     signs = "".join(f"(?: ?{re.escape(w)})?" for w in refs.words if not w[0].isalpha())  # "§"
     pattern = re.compile(rf"(\w+) ({refs.pages}) ?\d+[A-Za-z0-9()]*{signs}")
+    sign = next((w for w in refs.words if not w[0].isalpha()), "")
+    unsigned = re.compile(  # (a code, whole, then no sign: an "S" is one misprinted)
+        rf"(?:\S+ )?(?:{refs.pages}) ?\d+[A-Za-z0-9]*(?:\([a-z]{{1,4}}\))?(?![A-Za-z0-9(])"
+        rf"( S\b)?(?! ?{re.escape(sign)})"
+    )
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
         for m in pattern.finditer(text):
             if m[1].isalpha() and not cited.fullmatch(m[1]):
                 fixed = f"{m[1]} {word} {m[0][len(m[1]) + 1 :]}"
                 found.setdefault(unit.id, []).append(("cited", m[0], fixed))
+        for m in unsigned.finditer(text) if sign else ():
+            fixed = f"{m[0][: m.start(1) - m.start()] if m[1] else m[0]} {sign}"
+            found.setdefault(unit.id, []).append(("sign", m[0], fixed))
     return found
 
 
