@@ -22,6 +22,7 @@ from kb.qa.checks.base import (
     names,
     ordered,
     plain,
+    present_in,
     sentences,
     text_finding,
     text_groups,
@@ -190,6 +191,7 @@ TYPOGRAPHY = {
     "slash": re.compile(r"(?<=[^\W\d_])(?:/\s+|\s+/)(?=[^\W\d_])"),  # "ja/ tai"
 }
 NEEDS = {"slash": "/"}  # the mark a kind of slip needs in a text
+HEADINGS = ("heading", "small")  # slips of a book's own headings, read within the book
 # A capital after a lower-case letter inside a word (tr "OyunuNda"), in any script; and a
 # word of capitals ending in lower case (fi "HENKILÖKOHTAISessa"), a slip where the word is
 # one the dictionary knows (not an abbreviation with an ending: et "ETBLi").
@@ -494,7 +496,9 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
                 yield _slip(a, group, ordered([lang], list(units)), slip)
     for lang, book in books.items():
         for uid, slips in _law_titles(a, lang, book, own[lang]).items():
-            yield from (_slip(a, a.by_id[uid], (lang,), slip) for slip in slips)
+            beside = ordered([lang], present_in(a, a.by_id[uid])[0])  # (the others' titles)
+            yield from (_slip(a, a.by_id[uid], (lang,) if k in HEADINGS else beside, (k, w, m))
+                        for k, w, m in slips)  # fmt: skip
         for x in abbreviations(book):
             # at the first place in a law (a definition has no law group)
             group, words = next(((g, w) for u, w in x.places if (g := a.group(u))), (None, ""))
