@@ -239,7 +239,7 @@ FINDINGS: dict[str, Sentence] = {
         quoted=ODD_WORDS,
     ),
     "typography.comma": Sentence(
-        N_("%(odd)s: no comma closes the clause that opens the sentence: %(words)s"),
+        N_("%(odd)s: no comma closes the clause before its main clause: %(words)s"),
         quoted=ODD_WORDS,
     ),
     "typography.clause": Sentence(

@@ -266,3 +266,15 @@ def sentences(text: str) -> list[str]:
     ['Ensimmäinen lause.', 'Toinen lause (katso lakia).', 'Kolmas (bkz. Yasa 12).']
     """
     return [s for s in _SENTENCE_END.split(" ".join(text.split())) if s]
+
+
+def pieces(title: str, text: str) -> list[str]:
+    """The sentences of a text `printed_texts` gives, its unit's title apart (a title is
+    no sentence's beginning, and its text's first word begins one).
+
+    >>> pieces("Passi", "Passi Tarjous, joka ilmoittaa. Toinen lause.")
+    ['Passi', 'Tarjous, joka ilmoittaa.', 'Toinen lause.']
+    """
+    if title and text.startswith(f"{title} "):
+        return [title, *sentences(text[len(title) :])]
+    return sentences(text)

@@ -27,11 +27,12 @@ pronoun (fi 17D2 "maalaa (katso laki 22B §), tarjousvaihe päättyy").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from kb.crosslang.library import Book
 from kb.profiles import alternation, load_qa_words
-from kb.qa.checks.base import printed_texts, sentences, without_pages
+from kb.qa.checks.base import pieces, printed_texts, without_pages
 from kb.qa.checks.grammar import Analyse, Reading, analyser
 
 Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
@@ -108,16 +109,42 @@ def main_clause(words: list[str], analyse: Analyse, clause: dict[str, Any]) -> i
     return None
 
 
-def _subject(readings: tuple[Reading, ...]) -> bool:
-    return bool(readings) and all(
+def _subject_first(words: list[re.Match[str]], at: int, analyse: Analyse) -> int:
+    """Where a main clause whose verb is at `at` begins: at its subject where the word before
+    the verb, past adverbs ("kilpailunjohtaja kuitenkin toimii"), reads only as a
+    nominative noun or pronoun (not the clause's first word), else at the verb."""
+    k = at - 1
+    while k > 2 and all(r.cls in ("other", "adv") and not r.finite
+                        for r in analyse(words[k][0].lower()) or [Reading("noun")]):  # fmt: skip
+        k -= 1  # (an adverb: a word read as nothing else)
+    readings = analyse(words[k][0].lower())
+    nominative = bool(readings) and all(
         r.cls in ("noun", "pron") and r.case in _NOMINATIVE for r in readings
     )
+    return k if k > 1 and nominative else at
+
+
+def _opened(sentence: str, opens: re.Pattern[str], joins: set[str]) -> Iterator[str]:
+    """The parts of a sentence a clause opens: the sentence, where its first word is one of
+    `opens`, and what follows a comma or a semicolon where a word of `joins` and then one of
+    `opens` begin it (fi 86B3 "..., mutta jos säännöstö puuttuu kilpailunjohtaja toimii").
+
+    >>> list(_opened("Hän pelaa, mutta jos X puuttuu Y toimii", re.compile("Jos"), {"mutta"}))
+    ['jos X puuttuu Y toimii']
+    """
+    words = _words(sentence)
+    if words and opens.fullmatch(words[0][0]):
+        yield sentence
+    for m in re.finditer(r"[,;]\s+(\S+)\s+(?=(\S+))", sentence):
+        if m[1].lower() in joins and opens.fullmatch(m[2].capitalize()):
+            yield sentence[m.end() :]
 
 
 def unclosed(book: Book) -> dict[str, list[Slip]]:
-    """Per unit, a clause opening a sentence that runs into the main clause without the
-    comma its language closes it with: the two words where the comma goes, and the fix with
-    it; {} where the profile has no `typography.clause` or no analyser is installed.
+    """Per unit, a clause opening a sentence, or a clause after a comma and a joining word
+    (`_opened`), that runs into its main clause without the comma its language closes it
+    with: the two words where the comma goes, and the fix with it; {} where the profile has
+    no `typography.clause` or no analyser is installed.
 
     >>> from kb.crosslang.library import get_library
     >>> unclosed(get_library().book("et"))["14.B.1"]
@@ -128,33 +155,21 @@ def unclosed(book: Book) -> dict[str, list[Slip]]:
     analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
     if not clause or analyse is None:
         return {}
-    opens = alternation(tuple(clause["opens"]))
+    opens, joins = alternation(tuple(clause["opens"])), set(clause["joins"])
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
-        for sentence in _pieces(unit.title, without_pages(text, book.key)):
-            words = _words(sentence)
-            if not words or not opens.fullmatch(words[0][0]):
-                continue
-            at = main_clause([m[0] for m in words], analyse, clause)
-            if at is None:
-                continue
-            if at > 2 and _subject(analyse(words[at - 1][0].lower())):
-                at -= 1  # (the main clause begins with its subject)
-            word = words[at]
-            cut = len(sentence[: word.start()].rstrip())  # (after a bracket or a quote)
-            start = sentence.rfind(" ", 0, cut) + 1
-            printed = sentence[start : word.end()]
-            fixed = f"{sentence[start:cut]},{sentence[cut : word.end()]}"
-            found.setdefault(unit.id, []).append(("comma", printed, fixed))
+        for sentence in pieces(unit.title, without_pages(text, book.key)):
+            for part in _opened(sentence, opens, joins):
+                words = _words(part)
+                at = main_clause([m[0] for m in words], analyse, clause)
+                if at is None:
+                    continue
+                word = words[_subject_first(words, at, analyse)]
+                cut = len(part[: word.start()].rstrip())  # (after a bracket or a quote)
+                start = part.rfind(" ", 0, cut) + 1
+                fixed = f"{part[start:cut]},{part[cut : word.end()]}"
+                found.setdefault(unit.id, []).append(("comma", part[start : word.end()], fixed))
     return found
-
-
-def _pieces(unit_title: str, text: str) -> list[str]:
-    """A printed text's sentences, its unit's title apart (a title is no sentence's
-    beginning)."""
-    if unit_title and text.startswith(f"{unit_title} "):
-        return [unit_title, *sentences(text[len(unit_title) :])]
-    return sentences(text)
 
 
 def _has_verb(words: list[str], analyse: Analyse, negations: set[str]) -> bool:
@@ -205,7 +220,7 @@ def within(book: Book) -> dict[str, list[Slip]]:
     negations = set(clause["negations"])
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
-        for sentence in _pieces(unit.title, without_pages(text, book.key)):
+        for sentence in pieces(unit.title, without_pages(text, book.key)):
             for m in re.finditer(rf"(?<=\S) ((?i:{begins}))\b", sentence):
                 earlier = sentence[: m.start()]
                 before = earlier.split()[-1]

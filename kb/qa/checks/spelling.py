@@ -37,7 +37,7 @@ from rapidfuzz.distance import OSA
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.agreement import disagreements, word_pairs
-from kb.qa.checks.base import WORD, Check, Vocabulary, printed_texts, vocabulary
+from kb.qa.checks.base import WORD, Check, Vocabulary, pieces, printed_texts, vocabulary
 from kb.qa.checks.compounds import compounds
 from kb.qa.checks.grammar import analyser, slips
 from kb.qa.groups import Alignment
@@ -293,12 +293,13 @@ def unknown_words(
 ) -> list[Misspelling]:
     """The words of a book its dictionary does not know, printed once, where the profile
     says the dictionary reads the language's inflections (`spelling.unknown`: Voikko,
-    Hunspell's Estonian), less names (a capital), forms of defined terms the dictionary does
-    not know, the words of `known` (found otherwise) and families of words the dictionary
-    does not know either (one sharing the first five letters, or inside the other: the book's
-    own jargon, "isoslammi" beside "slammi"). Where the profile says so, also less two words
-    the dictionary knows written as one (`spelling.split`: a compound Hunspell lacks) and
-    words of another language's dictionary (`spelling.foreign`: an English term quoted).
+    Hunspell's Estonian), less names (a capital, but at a sentence's beginning), forms of
+    defined terms the dictionary does not know, the words of `known` (found otherwise) and
+    families of words the dictionary does not know either (one sharing the first five
+    letters, or inside the other: the book's own jargon, "isoslammi" beside "slammi").
+    Where the profile says so, also less two words the dictionary knows written as one
+    (`spelling.split`: a compound Hunspell lacks) and words of another language's
+    dictionary (`spelling.foreign`: an English term quoted, an English name).
     Where it says `spelling.analysed`, the words the grammar's analyser cannot read count
     too, printed twice at most (`_unread`: et "järeldest", which Hunspell takes). No form is
     proposed: the dictionary's suggestions are right half the time.
@@ -319,6 +320,7 @@ def unknown_words(
     jargon = frozenset(t for t in _terms(book) if not d.check(t))
     rejected = [w for w in counts if len(w) >= SHORTEST and not d.check(w)
                 and not d.check(printed[w])]  # fmt: skip
+    initial = _sentence_initial(book)
     unread = _unread(book, [w for w in counts if len(w) >= SHORTEST and w not in rejected])
     found = []
     for word in rejected + unread:
@@ -326,7 +328,7 @@ def unknown_words(
         if (
             counts[word] > (RARE if word in unread else 1)
             or word in known
-            or not printed[word][0].islower()
+            or not (printed[word][0].islower() or word in initial)
         ):
             continue
         if _term_form(word, jargon) or any(
@@ -340,6 +342,23 @@ def unknown_words(
         found.append(Misspelling(word, printed[word], tuple(units[word]), counts[word], "", 0,
                                  unread=word in unread))  # fmt: skip
     return found
+
+
+def _sentence_initial(book: Book) -> set[str]:
+    """The words (lower-cased) a book prints first in a sentence, where a capital says no
+    name (fi 93B3 "Päätäessään", et 36C "Ebareelipärane").
+
+    >>> from kb.crosslang.library import get_library
+    >>> "päätäessään" in _sentence_initial(get_library().book("fi"))
+    True
+    """
+    lower = load_words(book.key).lower
+    return {
+        lower(m[0])
+        for unit, text in printed_texts(book)
+        for sentence in pieces(unit.title, text)
+        if (m := WORD.search(sentence)) and m.start() <= 2  # (after a quote or a bracket)
+    }
 
 
 def _unread(book: Book, words: list[str]) -> list[str]:
