@@ -78,7 +78,8 @@ def test_an_option_value_is_checked_before_any_work(
 
 
 def test_the_api_has_the_command_lines_limits(client: FlaskClient) -> None:
-    for limit in ("0", "101", "-1", "x"):
+    # "%C2%B2" is "²", a digit to `str.isdigit` that `int` refuses (it answered 500).
+    for limit in ("0", "101", "-1", "x", "%C2%B2", "%D9%A3", "1%E2%81%B0"):
         answer = client.get(f"/api/v1/search?q=revoke&limit={limit}")
         assert answer.status_code == 400
         assert answer.get_json()["error"] == "limit must be a whole number from 1 to 100"

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
@@ -105,9 +107,15 @@ def whole(name: str, default: int, low: int, high: int) -> int:
     Traceback (most recent call last):
     ...
     werkzeug.exceptions.BadRequest: 400 Bad Request: limit must be a whole number from 1 to 100
+    >>> with create_app().test_request_context("/api/v1/search?limit=%C2%B2"):
+    ...     whole("limit", 10, 1, 100)
+    Traceback (most recent call last):
+    ...
+    werkzeug.exceptions.BadRequest: 400 Bad Request: limit must be a whole number from 1 to 100
     """
     text = request.args.get(name, str(default))
-    value = int(text) if text.isdigit() and len(text) < 12 else None
+    # (ASCII digits only: "²" is a digit to `str.isdigit` that `int` refuses)
+    value = int(text) if re.fullmatch(r"[0-9]{1,11}", text) else None
     if value is None or not low <= value <= high:
         abort(400, f"{name} must be a whole number from {low} to {high}")
     return value
