@@ -99,7 +99,7 @@ MESSAGES: dict[str, str] = {
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",
     "typography.capital": "{odd}: a capital letter in mid-sentence (a full stop missing?): {words}",
-    "typography.case": "{odd}: a capital in mid-sentence where the sentence prints the word in "
+    "typography.case": "{odd}: a capital in mid-sentence where the book prints the word in "
     "lower case: {words}",
     "typography.cited": "{odd}: a reference without the word for law the book prints before "
     "its others: {words}",

@@ -214,7 +214,7 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "typography.case": Sentence(
         N_(
-            "%(odd)s: a capital in mid-sentence where the sentence prints the word in lower "
+            "%(odd)s: a capital in mid-sentence where the book prints the word in lower "
             "case: %(words)s"
         ),
         quoted=ODD_WORDS,

@@ -348,6 +348,7 @@ def _bracket(text: str, start: int, end: int, then: bool = False) -> str:
     return text[left:]
 
 
+CASED = 20  # times as often a book prints a word in lower case in mid-sentence as capitalised
 _CAPITAL = re.compile(r"(?<=[^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{3}) ([A-ZÄÖÜÕŠŽÇĞİŞ][^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{2,})")
 
 
@@ -356,14 +357,17 @@ def capitals(book: Book) -> dict[str, list[Slip]]:
     no mark between) that it prints in lower case three times or more: a sentence's full
     stop is missing before it, or the capital is a slip ("aloituskortin Takaisin",
     "vastavuses Reeglitega"; kind `capital`, no fix: either may be meant); and those the
-    same sentence prints in lower case too (kind `case`, the fix the lower case). None for a
-    book that capitalises its terms in mid-sentence (`typography.capitals = "terms"`).
+    same sentence prints in lower case too, or the book CASED times as often (et "Kohtunik"
+    6 times, "kohtunik" 122: kind `case`, the fix the lower case). None for a book that
+    capitalises its terms in mid-sentence (`typography.capitals = "terms"`).
 
     >>> from kb.crosslang.library import get_library
     >>> capitals(get_library().book("fi"))["54.D"]
     [('capital', 'aloituskortin Takaisin', 'aloituskortin Takaisin')]
     >>> capitals(get_library().book("et"))["13.A.2"]
     [('case', 'siis Kohtunik', 'siis kohtunik')]
+    >>> capitals(get_library().book("et"))["9.B.1.a"]
+    [('case', 'kutsuda Kohtunik.', 'kutsuda kohtunik.')]
     """
     if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
         return {}
@@ -376,9 +380,12 @@ def capitals(book: Book) -> dict[str, list[Slip]]:
     for uid, text in texts.items():
         for m in _CAPITAL.finditer(text):
             words = _around(text, m.start(), m.end())
-            if capital[lower(m[1])] == 1 and plain_words[lower(m[1])] >= 3:
+            word = lower(m[1])
+            if capital[word] == 1 and plain_words[word] >= 3:
                 found.setdefault(uid, []).append(("capital", words, words))
-            elif _lower_beside(text, m.start(1), lower(m[1])):
+            elif (
+                _lower_beside(text, m.start(1), word) or plain_words[word] >= CASED * capital[word]
+            ):
                 found.setdefault(uid, []).append(("case", words, words.replace(m[1], lower(m[1]))))
     return found
 
@@ -465,7 +472,8 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     >>> found = check_typography(align_books(get_library(), ["et"]))
     >>> [(f.id, f.params["words"][:22]) for f in found if f.code != "typography.lead"]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('12.C.2.b', 'vastavuses Reeglitega'), ('13.A.2', 'siis Kohtunik'),
+    [('6.D.3', 'võib Kohtunik'), ('9.B.1.a', 'kutsuda Kohtunik.'), ('11.A', 'siis Kohtunik'),
+     ('12.C.2.b', 'vastavuses Reeglitega'), ('13.A.2', 'siis Kohtunik'),
      ('14.B.1', 'hulgast rakendub'), ('23.B', '16c2'), ('26.B', 'partnerile.:'),
      ('40.B.2.c', 'süsteemikaarti,:'), ('47.A', 'võtta, (kuid kaitsja t'),
      ('50', 'trahvikaardiks, (vt re'), ('57.D', 'käigukorral võib'),
