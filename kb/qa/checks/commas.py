@@ -39,6 +39,7 @@ Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
 
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _HEAD_END = re.compile(r"[,;:–—]")
+_CLAUSE_END = re.compile(r"[,.;:()–—]")
 _NOMINATIVE = {"nimento", "n"}  # Voikko's and Vabamorf's nominative
 _SUBJECT_OR_GENITIVE = {*_NOMINATIVE, "omanto", "g"}
 
@@ -80,24 +81,34 @@ def main_clause(words: list[str], analyse: Analyse, clause: dict[str, Any]) -> i
 
     >>> from kb.profiles import load_qa_words
     >>> fi = load_qa_words("fi")["typography"]["clause"]
-    >>> main_clause("Jos pelinviejä pelaa kortin sovelletaan lakia".split(), analyser("voikko"), fi)
+    >>> voikko = analyser("voikko")
+    >>> main_clause("Jos pelinviejä pelaa kortin sovelletaan lakia".split(), voikko, fi)
     4
-    >>> main_clause("Ellei toisin ole määrätty".split(), analyser("voikko"), fi) is None
+    >>> main_clause("Jos pelinviejä pelaa kortin ei sovelleta lakia".split(), voikko, fi)
+    4
+    >>> main_clause("Ellei toisin ole määrätty".split(), voikko, fi) is None
     True
     """
+    if not words:
+        return None
     lower = [w.lower() for w in words]
-    negations, joins = set(clause["negations"]), set(clause["joins"])
-    embeds = alternation(tuple(clause["embeds"]))
+    negations = set(clause.get("negations", []))
+    joins, embeds = set(clause.get("joins", [])), alternation(tuple(clause.get("embeds", [])))
+    # The states: "clause" until the clause's verb ("negation" until a negation's verb), then
+    # "main": the next finite word that does not go on a verb chain is the main clause's
+    # (a negation there is its first word); a joining word opens a second clause first.
     state = "negation" if lower[0] in negations else "clause"
     after_verb = False  # (the word before was a finite verb: a verb chain is one)
     for i, word in enumerate(lower[1:], 1):
         if embeds.fullmatch(word):
             return None
         if word in joins:
-            state, after_verb = "clause", False  # (a second clause of the same kind)
+            state, after_verb = "clause", False
             continue
         if word in negations:
-            state, after_verb = "negation", True
+            if state == "main" and not after_verb:
+                return i
+            state = "negation"
             continue
         readings = analyse(word)
         if state == "main" and not after_verb and _finite(readings, first=False):
@@ -109,19 +120,24 @@ def main_clause(words: list[str], analyse: Analyse, clause: dict[str, Any]) -> i
     return None
 
 
-def _subject_first(words: list[re.Match[str]], at: int, analyse: Analyse) -> int:
-    """Where a main clause whose verb is at `at` begins: at its subject where the word before
-    the verb, past adverbs ("kilpailunjohtaja kuitenkin toimii"), reads only as a
-    nominative noun or pronoun (not the clause's first word), else at the verb."""
+def _subject_first(matches: list[re.Match[str]], at: int, analyse: Analyse) -> int:
+    """Where a main clause whose verb is at `at` begins: at its subject where the verb is a
+    personal one (not a passive: "..., sovelletaan lakia") and the word before it, past
+    adverbs ("kilpailunjohtaja kuitenkin toimii"), reads only as a nominative noun or
+    pronoun; else at the verb."""
+    if not any(r.cls == "verb" for r in analyse(matches[at][0].lower())):
+        return at  # (Voikko's personal indicative; Vabamorf names no person: at the verb)
     k = at - 1
-    while k > 2 and all(r.cls in ("other", "adv") and not r.finite
-                        for r in analyse(words[k][0].lower()) or [Reading("noun")]):  # fmt: skip
+    while k > 2:
+        readings = analyse(matches[k][0].lower())
+        if not readings or not all(r.cls in ("other", "adv") and not r.finite for r in readings):
+            break
         k -= 1  # (an adverb: a word read as nothing else)
-    readings = analyse(words[k][0].lower())
+    readings = analyse(matches[k][0].lower())
     nominative = bool(readings) and all(
         r.cls in ("noun", "pron") and r.case in _NOMINATIVE for r in readings
     )
-    return k if k > 1 and nominative else at
+    return k if nominative else at
 
 
 def _opened(sentence: str, opens: re.Pattern[str], joins: set[str]) -> Iterator[str]:
@@ -155,20 +171,26 @@ def unclosed(book: Book) -> dict[str, list[Slip]]:
     analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
     if not clause or analyse is None:
         return {}
-    opens, joins = alternation(tuple(clause["opens"])), set(clause["joins"])
+    opens = alternation(tuple(clause.get("opens", [])))
+    joins = set(clause.get("joins", []))
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
         for sentence in pieces(unit.title, without_pages(text, book.key)):
             for part in _opened(sentence, opens, joins):
-                words = _words(part)
-                at = main_clause([m[0] for m in words], analyse, clause)
+                matches = _words(part)
+                at = main_clause([m[0] for m in matches], analyse, clause)
                 if at is None:
                     continue
-                word = words[_subject_first(words, at, analyse)]
+                word = matches[_subject_first(matches, at, analyse)]
                 cut = len(part[: word.start()].rstrip())  # (after a bracket or a quote)
                 start = part.rfind(" ", 0, cut) + 1
-                fixed = f"{part[start:cut]},{part[cut : word.end()]}"
-                found.setdefault(unit.id, []).append(("comma", part[start : word.end()], fixed))
+                slip = (
+                    "comma",
+                    part[start : word.end()],
+                    f"{part[start:cut]},{part[cut : word.end()]}",
+                )
+                if slip not in found.setdefault(unit.id, []):  # (a text printed twice)
+                    found[unit.id].append(slip)
     return found
 
 
@@ -183,20 +205,23 @@ def _has_verb(words: list[str], analyse: Analyse, negations: set[str]) -> bool:
     )
 
 
-def _exempt(before: str, word: str, earlier: str, table: bool, clause: dict[str, Any]) -> bool:
+def _exempt(before: str, word: str, earlier: str, table: bool, unmarked: set[str],
+            paired: dict[str, str]) -> bool:  # fmt: skip
     """Whether a word that begins a clause takes no comma before it where it stands: after a
     mark or a dash, after a word of the profile's `unmarked`, in capitals in a table (a
     header on its own line), or after its pair in the sentence (`paired`: "sekä ... että").
 
-    >>> _exempt("sekä", "joka", "", False, {"unmarked": ["sekä"]})
+    >>> _exempt("sekä", "joka", "", False, {"sekä"}, {})
+    True
+    >>> _exempt("katsoo", "että", "sekä hän katsoo", False, set(), {"että": "sekä"})
     True
     """
-    unmarked = {w.lower() for w in clause.get("unmarked", [])}
+    pair = paired.get(word.lower())
     return (
         before[-1] in ",;:(.—–"
         or before.strip("”()").lower() in unmarked
         or (table and word.isupper())
-        or clause.get("paired", {}).get(word.lower(), "\0") in earlier.lower().split()
+        or (pair is not None and pair in earlier.lower().split())
     )
 
 
@@ -217,18 +242,22 @@ def within(book: Book) -> dict[str, list[Slip]]:
         return {}
     relative = alternation(tuple(clause.get("relatives", [])))
     begins = alternation((*clause.get("relatives", []), *clause["within"])).pattern
-    negations = set(clause["negations"])
+    negations = set(clause.get("negations", []))
+    unmarked = {w.lower() for w in clause.get("unmarked", [])}
+    paired = clause.get("paired", {})
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
         for sentence in pieces(unit.title, without_pages(text, book.key)):
             for m in re.finditer(rf"(?<=\S) ((?i:{begins}))\b", sentence):
                 earlier = sentence[: m.start()]
                 before = earlier.split()[-1]
-                if _exempt(before, m[1], earlier, unit.kind == "table", clause):
+                if _exempt(before, m[1], earlier, unit.kind == "table", unmarked, paired):
                     continue
-                after = _WORD.findall(re.split(r"[,.;:()]", sentence[m.end() :])[0])
+                # (the clause up to the next mark: a bracket ends it too, where `_words`,
+                # reading a clause that opens a sentence, reads past one)
+                after = _WORD.findall(_CLAUSE_END.split(sentence[m.end() :])[0])
                 if relative.fullmatch(m[1].lower()) or _has_verb(after, analyse, negations):
                     slip = ("clause", f"{before} {m[1]}", f"{before}, {m[1]}")
                     if slip not in found.setdefault(unit.id, []):  # (75D3 prints it twice)
                         found[unit.id].append(slip)
-    return {uid: slips for uid, slips in found.items() if slips}
+    return found

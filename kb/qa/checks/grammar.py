@@ -53,9 +53,10 @@ _TOKEN = re.compile(rf"{TOKEN.pattern}|\d\w*")  # words, marks and figures: each
 @dataclass(frozen=True)
 class Reading:
     """One reading of a word: its class (`adj`, `noun`, `pron` a pronoun, `post` a
-    postposition, `adv` an adverb, `verb` a finite verb, `inf` an infinitive, `other`), its
-    lemma, its case and number in the analyser's own names ("" where none), and whether it is
-    a finite verb of any mood, person or voice (a passive, an imperative, a negation verb)."""
+    postposition, `adv` an adverb, `verb` a personal indicative, which Voikko alone names,
+    `inf` an infinitive, `other`), its lemma, its case and number in the analyser's own
+    names ("" where none), and whether it is a finite verb of any mood, person or voice (a
+    passive, an imperative, a negation verb; Vabamorf's are `other` and finite)."""
 
     cls: str
     lemma: str = ""
@@ -91,10 +92,12 @@ _CLAUSE = {("present_passive", "nimento"), ("present_active", "omanto")}
 # Vabamorf's parts of speech: A adjective, S noun, P pronoun, K adposition, D adverb.
 _VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post", "D": "adv"}
 _MOODS = {"indicative", "imperative", "conditional", "potential"}  # Voikko's finite moods
-# Vabamorf's finite forms: each tense's and mood's persons, the impersonal's, the negation.
+# Vabamorf's finite forms: each tense's and mood's persons, the impersonal's, the negation's
+# (and "neg ..." forms). Its imperative "o" is left out: it reads "oma" (own) as one too.
 _FINITE = {"b", "d", "n", "me", "te", "vad", "s", "sid", "sin", "sime", "site", "ti", "takse",
-           "ks", "ksid", "ksin", "gu", "ge", "gem", "neg", "tagu", "taks", "tuks",
-           "vat"}  # fmt: skip
+           "ks", "ksid", "ksin", "ksime", "ksite", "nuks", "nuksid", "nuksin", "nuksime",
+           "nuksite", "gu", "ge", "gem", "neg", "tagu", "taks", "tuks", "vat", "nuvat",
+           "tavat", "tuvat"}  # fmt: skip
 
 
 def _voikko_reading(a: dict[str, str]) -> Reading:
@@ -140,7 +143,8 @@ def _vabamorf() -> Analyse | None:
         for a in found[0]["analysis"]:
             number, _, case = a["form"].partition(" ")
             cls, lemma = _VABAMORF.get(a["partofspeech"], "other"), a["root"].replace("_", "")
-            finite = a["partofspeech"] == "V" and a["form"] in _FINITE
+            form = a["form"].removeprefix("neg ")
+            finite = a["partofspeech"] == "V" and form in _FINITE
             readings.append(Reading(cls, lemma, case, number, finite))
         return tuple(readings)
 

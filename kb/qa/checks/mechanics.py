@@ -289,6 +289,8 @@ def mend(kind: str, words: str) -> str:
     ('kaçınmalıdır (bkz. Yasa 73C), aksi', 'x (vt 49).')
     >>> mend("bracketed", "virheellä, (jolla ei ole yhteyttä rikkomukseen),")
     'virheellä, (jolla ei ole yhteyttä rikkomukseen),'
+    >>> mend("bracketed", "x, (vt 49 aksi"), mend("bracketed", "x,  (vt 49)  aksi")
+    ('x, (vt 49 aksi', 'x (vt 49),  aksi')
     """
     if kind == "clash":
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
@@ -312,11 +314,11 @@ def mend(kind: str, words: str) -> str:
     if kind == "glued":
         return re.sub(r"(?<=[^\W\d_])(\()|(?<=[^\W\d_]\.)(?=[^\W\d_])", r" \1", words, count=1)
     if kind == "bracketed":  # the comma after the bracket where the sentence goes on (with
-        before, _, rest = words.partition(", (")  # one on both sides, which of them goes
-        inside, _, after = rest.rpartition(")")  # depends on the words after: no fix)
-        if after.startswith(","):
-            return words
-        return f"{before} ({inside}){',' if after[:2].strip().isalnum() else ''}{after}"
+        parts = re.fullmatch(r"(.*?),\s+\((.*)\)(.*)", words, re.S)  # one on both sides,
+        if parts is None or parts[3].startswith(","):  # which goes depends on the words
+            return words  # after; an unclosed bracket: no fix)
+        before, inside, after = parts.groups()
+        return f"{before} ({inside}){',' if after.lstrip()[:1].isalnum() else ''}{after}"
     return words
 
 
@@ -505,8 +507,8 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     for lang, book in books.items():
         for uid, slips in _law_titles(a, lang, book, own[lang]).items():
             beside = ordered([lang], present_in(a, a.by_id[uid])[0])  # (the others' titles)
-            yield from (_slip(a, a.by_id[uid], (lang,) if k in HEADINGS else beside, (k, w, m))
-                        for k, w, m in slips)  # fmt: skip
+            yield from (_slip(a, a.by_id[uid], (lang,) if slip[0] in HEADINGS else beside, slip)
+                        for slip in slips)  # fmt: skip
         for x in abbreviations(book):
             # at the first place in a law (a definition has no law group)
             group, words = next(((g, w) for u, w in x.places if (g := a.group(u))), (None, ""))

@@ -495,7 +495,7 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
     sign = next((w for w in refs.words if not w[0].isalpha()), "")
     unsigned = re.compile(  # (a code, whole, then no sign: an "S" is one misprinted)
         rf"(?:\S+ )?(?:{refs.pages}) ?\d+[A-Za-z0-9]*(?:\([a-z]{{1,4}}\))?(?![A-Za-z0-9(])"
-        rf"( S\b)?(?! ?{re.escape(sign)})"
+        rf"(?P<misprint> S\b)?(?! ?{re.escape(sign)})"
     )
     found: dict[str, list[Slip]] = {}
     for unit, text in printed_texts(book):
@@ -504,7 +504,8 @@ def uncited(book: Book) -> dict[str, list[Slip]]:
                 fixed = f"{m[1]} {word} {m[0][len(m[1]) + 1 :]}"
                 found.setdefault(unit.id, []).append(("cited", m[0], fixed))
         for m in unsigned.finditer(text) if sign else ():
-            fixed = f"{m[0][: m.start(1) - m.start()] if m[1] else m[0]} {sign}"
+            kept = m[0][: m.start("misprint") - m.start()] if m["misprint"] else m[0]
+            fixed = f"{kept} {sign}"
             found.setdefault(unit.id, []).append(("sign", m[0], fixed))
     return found
 
