@@ -29,6 +29,7 @@ from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding, Where, render
 
 WORD = re.compile(r"[^\W\d_]+")
+Slip = tuple[str, str, str]  # a typography slip: kind, the words as printed, the words mended
 TOKEN = re.compile(r"[^\W\d_]+|[^\w\s]")  # words and marks: a mark parts a pair of words
 # A book's words (`vocabulary`): how often each is printed, the units
 # printing it, and how it is printed first.

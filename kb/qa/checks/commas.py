@@ -30,18 +30,15 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from kb.crosslang.library import Book
+from kb.core.model import Unit
 from kb.profiles import alternation, load_qa_words
-from kb.qa.checks.base import pieces, printed_texts, without_pages
-from kb.qa.checks.grammar import Analyse, Reading, analyser
-
-Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
+from kb.qa.checks.base import Slip, pieces
+from kb.qa.checks.grammar import GENITIVE, NOMINATIVE, Analyse, Reading, analyser
 
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _HEAD_END = re.compile(r"[,;:–—]")
 _CLAUSE_END = re.compile(r"[,.;:()–—]")
-_NOMINATIVE = {"nimento", "n"}  # Voikko's and Vabamorf's nominative
-_SUBJECT_OR_GENITIVE = {*_NOMINATIVE, "omanto", "g"}
+_SUBJECT_OR_GENITIVE = NOMINATIVE | GENITIVE
 
 
 def _words(sentence: str) -> list[re.Match[str]]:
@@ -135,7 +132,7 @@ def _subject_first(matches: list[re.Match[str]], at: int, analyse: Analyse) -> i
         k -= 1  # (an adverb: a word read as nothing else)
     readings = analyse(matches[k][0].lower())
     nominative = bool(readings) and all(
-        r.cls in ("noun", "pron") and r.case in _NOMINATIVE for r in readings
+        r.cls in ("noun", "pron") and r.case in NOMINATIVE for r in readings
     )
     return k if nominative else at
 
@@ -156,17 +153,19 @@ def _opened(sentence: str, opens: re.Pattern[str], joins: set[str]) -> Iterator[
             yield sentence[m.end() :]
 
 
-def unclosed(book: Book) -> dict[str, list[Slip]]:
+def unclosed(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     """Per unit, a clause opening a sentence, or a clause after a comma and a joining word
     (`_opened`), that runs into its main clause without the comma its language closes it
     with: the two words where the comma goes, and the fix with it; {} where the profile has
-    no `typography.clause` or no analyser is installed.
+    no `typography.clause` or no analyser is installed. `texts`: a book's printed texts,
+    page references left out (`kb.qa.checks.style.book_slips` reads them once).
 
     >>> from kb.crosslang.library import get_library
-    >>> unclosed(get_library().book("et"))["14.B.1"]
+    >>> from kb.qa.checks.base import printed_texts
+    >>> unclosed("et", list(printed_texts(get_library().book("et"))))["14.B.1"]
     [('comma', 'hulgast rakendub', 'hulgast, rakendub')]
     """
-    profile = load_qa_words(book.key)
+    profile = load_qa_words(lang)
     clause = profile.get("typography", {}).get("clause")
     analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
     if not clause or analyse is None:
@@ -174,8 +173,8 @@ def unclosed(book: Book) -> dict[str, list[Slip]]:
     opens = alternation(tuple(clause.get("opens", [])))
     joins = set(clause.get("joins", []))
     found: dict[str, list[Slip]] = {}
-    for unit, text in printed_texts(book):
-        for sentence in pieces(unit.title, without_pages(text, book.key)):
+    for unit, text in texts:
+        for sentence in pieces(unit.title, text):
             for part in _opened(sentence, opens, joins):
                 matches = _words(part)
                 at = main_clause([m[0] for m in matches], analyse, clause)
@@ -225,17 +224,19 @@ def _exempt(before: str, word: str, earlier: str, table: bool, unmarked: set[str
     )
 
 
-def within(book: Book) -> dict[str, list[Slip]]:
+def within(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     """Per unit, a relative pronoun of the profile's `typography.clause.relatives`, or a
     word of its `within` that begins a clause (a finite verb follows before the next mark),
     after a word with no comma between, where none is exempt (`_exempt`): the two words, and
     the fix with the comma; {} where the profile names none or no analyser is installed.
+    `texts` as for `unclosed`.
 
     >>> from kb.crosslang.library import get_library
-    >>> within(get_library().book("fi"))["14.A.1"]
+    >>> from kb.qa.checks.base import printed_texts
+    >>> within("fi", list(printed_texts(get_library().book("fi"))))["14.A.1"]
     [('clause', 'käteen josta', 'käteen, josta')]
     """
-    profile = load_qa_words(book.key)
+    profile = load_qa_words(lang)
     clause = profile.get("typography", {}).get("clause", {})
     analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
     if not clause.get("within") or analyse is None:
@@ -246,8 +247,8 @@ def within(book: Book) -> dict[str, list[Slip]]:
     unmarked = {w.lower() for w in clause.get("unmarked", [])}
     paired = clause.get("paired", {})
     found: dict[str, list[Slip]] = {}
-    for unit, text in printed_texts(book):
-        for sentence in pieces(unit.title, without_pages(text, book.key)):
+    for unit, text in texts:
+        for sentence in pieces(unit.title, text):
             for m in re.finditer(rf"(?<=\S) ((?i:{begins}))\b", sentence):
                 earlier = sentence[: m.start()]
                 before = earlier.split()[-1]

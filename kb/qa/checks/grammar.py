@@ -92,6 +92,8 @@ _CLAUSE = {("present_passive", "nimento"), ("present_active", "omanto")}
 # Vabamorf's parts of speech: A adjective, S noun, P pronoun, K adposition, D adverb.
 _VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post", "D": "adv"}
 _MOODS = {"indicative", "imperative", "conditional", "potential"}  # Voikko's finite moods
+NOMINATIVE = {"nimento", "n"}  # the nominative in Voikko's and in Vabamorf's names
+GENITIVE = {"omanto", "g"}  # the genitive
 # Vabamorf's finite forms: each tense's and mood's persons, the impersonal's, the negation's
 # (and "neg ..." forms). Its imperative "o" is left out: it reads "oma" (own) as one too.
 _FINITE = {"b", "d", "n", "me", "te", "vad", "s", "sid", "sin", "sime", "site", "ti", "takse",

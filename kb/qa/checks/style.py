@@ -42,11 +42,9 @@ from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.profiles import alternation, load_qa_words, load_references
-from kb.qa.checks.base import WORD, plain, printed_texts, without_pages
+from kb.qa.checks.base import WORD, Slip, plain, printed_texts, without_pages
 from kb.qa.checks.commas import unclosed, within
 from kb.qa.checks.spelling import dictionary
-
-Slip = tuple[str, str, str]  # kind, the words as printed, the words mended
 
 _FIGURE = re.compile(r"(?<![\w.])(\d+(?:[A-H](?:\d+(?:\([a-z]\)|[a-z])?)?)?)[’'](\w+)")
 _ABBREVIATION = re.compile(r"(?<![\w.])([^\W\d_]{2,5})(\.?)(?=[\s),;:]|$)")
@@ -565,7 +563,7 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
     for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts),
                      lower_sections(book), uncited(book), uncapitalised(book),
-                     unclosed(book), within(book)):  # fmt: skip
+                     unclosed(book.key, texts), within(book.key, texts)):  # fmt: skip
         for uid, slips in per_unit.items():
             found.setdefault(uid, []).extend(slips)
     for unit, text in texts:
