@@ -16,8 +16,8 @@ book's own wording.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from kb.core.ids import law_of
 from kb.core.model import Unit
@@ -157,9 +157,21 @@ def own_terms(book: Book, uid: str) -> list[str]:
     return []
 
 
-@lru_cache(maxsize=64)  # a build's books, a few builds: a Book is hashed by its identity
+# Each book's named units, kept while the book is: a rebuild's old books go with their build
+# (kept by the books themselves, 64 of them, they held an old build's units each: 3 MB a book).
+_NAMED: WeakKeyDictionary[Book, dict[str, list[str]]] = WeakKeyDictionary()
+
+
 def _named_units(book: Book) -> dict[str, list[str]]:
-    """Each unit a book's own index names, with the entries naming it."""
+    """Each unit a book's own index names, with the entries naming it (worked out once per
+    book: `_NAMED`)."""
+    named = _NAMED.get(book)
+    if named is None:
+        named = _NAMED[book] = _units_named(book)
+    return named
+
+
+def _units_named(book: Book) -> dict[str, list[str]]:
     named: dict[str, list[str]] = {}
     own = [e for e in printed_entries(book) if e.get("targets")]
     printed = [(t, joined(e.get("heading", ""), e["term"])) for e in own for t in e["targets"]]

@@ -1,0 +1,94 @@
+"""Capitals a book prints where it means lower case, or lower case where it means a
+capital: a word capitalised once in mid-sentence (a full stop lost before it, or a slip), a
+word capitalised where the book prints it in lower case far more often (et "Kohtunik"), a
+list item beginning with a capital where every other book goes on in lower case."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from re import Match
+
+from kb.core.ids import LAW_LEVELS
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words, load_words
+from kb.qa.checks.base import Slip, around, plain
+from kb.qa.checks.style import odd_initial
+
+CASED = 20  # times as often a book prints a word in lower case in mid-sentence as capitalised
+_UPPER, _LOWER = "A-ZÄÖÜÕŠŽÇĞİŞ", r"^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ"
+_CAPITAL = re.compile(rf"(?<=[{_LOWER}]{{3}}) ([{_UPPER}][{_LOWER}]{{2,}})")  # after a word
+# the second word of a sentence, after its capitalised first ("Kui Kohtunik määrab")
+_SECOND = re.compile(rf"(?:^|[.!?] )[{_UPPER}][{_LOWER}]+ ([{_UPPER}][{_LOWER}]{{2,}})")
+
+
+def capitals(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, the words a book capitalises once in mid-sentence (after a lower-case word,
+    no mark between) that it prints in lower case three times or more: a sentence's full
+    stop is missing before it, or the capital is a slip ("aloituskortin Takaisin",
+    "vastavuses Reeglitega"; kind `capital`, no fix: either may be meant); and those the
+    same sentence prints in lower case too, or the book CASED times as often (et "Kohtunik"
+    6 times, "kohtunik" 122: kind `case`, the fix the lower case), the second word of a
+    sentence after its capitalised first word as well ("Kui Kohtunik"). None for a book
+    that capitalises its terms in mid-sentence (`typography.capitals = "terms"`).
+
+    >>> from kb.crosslang.library import get_library
+    >>> capitals(get_library().book("fi"))["54.D"]
+    [('capital', 'aloituskortin Takaisin', 'aloituskortin Takaisin')]
+    >>> capitals(get_library().book("et"))["13.A.2"]
+    [('case', 'siis Kohtunik', 'siis kohtunik')]
+    >>> capitals(get_library().book("et"))["9.B.1.a"]
+    [('case', 'kutsuda Kohtunik.', 'kutsuda kohtunik.')]
+    >>> capitals(get_library().book("et"))["76.D"]
+    [('case', 'Kui Kohtunik', 'Kui kohtunik')]
+    """
+    if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
+        return {}
+    lower = load_words(book.key).lower
+    texts = {u.id: plain(u) for u in book.units if u.kind in LAW_LEVELS}
+    capital = Counter(lower(m[1]) for t in texts.values() for m in _CAPITAL.finditer(t))
+    second = Counter(lower(m[1]) for t in texts.values() for m in _SECOND.finditer(t))
+    plain_words = Counter(w for t in texts.values() for w in re.findall(r"(?<=\w )[^\W\d_]+", t)
+                          if w[0].islower())  # fmt: skip
+    found: dict[str, list[Slip]] = {}
+    for uid, text in texts.items():
+        for m in sorted([*_CAPITAL.finditer(text), *_SECOND.finditer(text)], key=Match.start):
+            words = around(text, m.start(1) - 1, m.end())
+            word = lower(m[1])
+            if m.re is _CAPITAL and capital[word] == 1 and plain_words[word] >= 3:
+                found.setdefault(uid, []).append(("capital", words, words))
+            elif _lower_beside(text, m.start(1), word) or (
+                plain_words[word] >= CASED * (capital[word] + second[word])
+            ):
+                found.setdefault(uid, []).append(("case", words, words.replace(m[1], lower(m[1]))))
+    return found
+
+
+def _lower_beside(text: str, at: int, word: str) -> bool:
+    """Whether the sentence of `text` around position `at` prints `word` in lower case too
+    (et 13A2 "Kui kohtunik veendub, ... siis Kohtunik laseb": the capital is the slip).
+
+    >>> _lower_beside("Kui kohtunik veendub, siis Kohtunik laseb.", 27, "kohtunik")
+    True
+    """
+    start = max(text.rfind(". ", 0, at), 0)
+    end = text.find(". ", at)
+    return bool(
+        re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text[start : end if end > 0 else None])
+    )
+
+
+def item_capitals(texts: dict[str, str]) -> dict[str, str]:
+    """The book that begins a text with a capital where every other book (two at least)
+    begins it in lower case: a list item going on with its lead-in's sentence ("Hoiatab
+    väljamängijat" where fi and tr say "varoittaa", "deklaranı"); with its first two words.
+    A book capitalising its terms (`typography.capitals = "terms"`) is never blamed.
+
+    >>> item_capitals({"fi": "varoittaa häntä", "tr": "deklaranı uyar", "et": "Hoiatab teda nii"})
+    {'et': 'Hoiatab teda'}
+    >>> item_capitals({"fi": "varoittaa häntä", "tr": "Deklaranı uyar", "et": "hoiatab teda"})
+    {}
+    """
+    first = {x: next((c for c in t if c.isalpha()), "") for x, t in texts.items()}
+    return {lang: " ".join(texts[lang].split()[:2]) for lang in odd_initial(first, True)
+            if load_qa_words(lang).get("typography", {}).get("capitals") != "terms"}  # fmt: skip
