@@ -240,6 +240,18 @@ def vocabulary(book: Book) -> Vocabulary:
     return counts, units, printed
 
 
+def around(text: str, start: int, end: int) -> str:
+    """The words a slip stands in: from the start of the word before it to the end of the
+    word it ends in.
+
+    >>> around("ja siis Kohtunik laseb", 7, 14)
+    'siis Kohtunik'
+    """
+    left = text.rfind(" ", 0, max(0, start - 1)) + 1
+    right = text.find(" ", end)
+    return text[left : right if right >= 0 else len(text)].strip()
+
+
 def plain(unit: Unit) -> str:
     """A unit's words as the text checks read them: its label and its book's print page
     references ("(s. 94)") left out.

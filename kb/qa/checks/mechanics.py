@@ -4,7 +4,6 @@ word printed twice in a row, a sentence without its final full stop."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
@@ -12,13 +11,13 @@ from itertools import pairwise
 
 import regex
 
-from kb.core.ids import LAW_LEVELS
 from kb.core.profile import Words
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_reduplicated, load_words
 from kb.qa.checks.base import (
     WORD,
     Check,
+    around,
     names,
     ordered,
     plain,
@@ -28,6 +27,7 @@ from kb.qa.checks.base import (
     text_groups,
     texts_of,
 )
+from kb.qa.checks.capitals import capitals, item_capitals
 from kb.qa.checks.lexicon import forms
 from kb.qa.checks.spelling import dictionary
 from kb.qa.checks.style import (
@@ -36,7 +36,6 @@ from kb.qa.checks.style import (
     book_slips,
     law_headings,
     lower_starts,
-    odd_initial,
     small_words,
 )
 from kb.qa.groups import Alignment, Group
@@ -227,11 +226,11 @@ def typography(lang: str, text: str) -> list[tuple[str, str]]:
         if kind in NEEDS and NEEDS[kind] not in text:
             continue  # (a text without the mark: no need to scan it)
         for m in pattern.finditer(text):
-            words = _around(text, m.start(), m.end())
+            words = around(text, m.start(), m.end())
             if kind == "glued" and _variant(words):
                 continue  # "türü(türleri)": another form of the word in brackets
             found.append((kind, words))
-    found += [("inside", _around(text, m.start(), m.end())) for m in INSIDE.finditer(text)]
+    found += [("inside", around(text, m.start(), m.end())) for m in INSIDE.finditer(text)]
     d = dictionary(lang)
     found += [("inside", m[0]) for m in CAPITALS_THEN_LOWER.finditer(text)
               if d is not None and d.check(m[0].lower())]  # fmt: skip
@@ -322,14 +321,6 @@ def mend(kind: str, words: str) -> str:
     return words
 
 
-def _around(text: str, start: int, end: int) -> str:
-    """The words a slip stands in: from the start of the word before it to the end of the
-    word after it."""
-    left = text.rfind(" ", 0, max(0, start - 1)) + 1
-    right = text.find(" ", end)
-    return text[left : right if right >= 0 else len(text)].strip()
-
-
 def _bracket(text: str, start: int, end: int, then: bool = False) -> str:
     """The words of a bracket after a mark: from the word before the mark to the bracket's
     close (nested brackets kept; the rest of the text if it never closes), and with `then`,
@@ -348,62 +339,6 @@ def _bracket(text: str, start: int, end: int, then: bool = False) -> str:
             after = re.match(r"\s*[^\s(]+", text[n + 1 :]) if then else None
             return text[left : n + 1] + (after[0] if after else "")
     return text[left:]
-
-
-CASED = 20  # times as often a book prints a word in lower case in mid-sentence as capitalised
-_CAPITAL = re.compile(r"(?<=[^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{3}) ([A-ZÄÖÜÕŠŽÇĞİŞ][^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ]{2,})")
-
-
-def capitals(book: Book) -> dict[str, list[Slip]]:
-    """Per unit, the words a book capitalises once in mid-sentence (after a lower-case word,
-    no mark between) that it prints in lower case three times or more: a sentence's full
-    stop is missing before it, or the capital is a slip ("aloituskortin Takaisin",
-    "vastavuses Reeglitega"; kind `capital`, no fix: either may be meant); and those the
-    same sentence prints in lower case too, or the book CASED times as often (et "Kohtunik"
-    6 times, "kohtunik" 122: kind `case`, the fix the lower case). None for a book that
-    capitalises its terms in mid-sentence (`typography.capitals = "terms"`).
-
-    >>> from kb.crosslang.library import get_library
-    >>> capitals(get_library().book("fi"))["54.D"]
-    [('capital', 'aloituskortin Takaisin', 'aloituskortin Takaisin')]
-    >>> capitals(get_library().book("et"))["13.A.2"]
-    [('case', 'siis Kohtunik', 'siis kohtunik')]
-    >>> capitals(get_library().book("et"))["9.B.1.a"]
-    [('case', 'kutsuda Kohtunik.', 'kutsuda kohtunik.')]
-    """
-    if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
-        return {}
-    lower = load_words(book.key).lower
-    texts = {u.id: plain(u) for u in book.units if u.kind in LAW_LEVELS}
-    capital = Counter(lower(m[1]) for t in texts.values() for m in _CAPITAL.finditer(t))
-    plain_words = Counter(w for t in texts.values() for w in re.findall(r"(?<=\w )[^\W\d_]+", t)
-                          if w[0].islower())  # fmt: skip
-    found: dict[str, list[Slip]] = {}
-    for uid, text in texts.items():
-        for m in _CAPITAL.finditer(text):
-            words = _around(text, m.start(), m.end())
-            word = lower(m[1])
-            if capital[word] == 1 and plain_words[word] >= 3:
-                found.setdefault(uid, []).append(("capital", words, words))
-            elif (
-                _lower_beside(text, m.start(1), word) or plain_words[word] >= CASED * capital[word]
-            ):
-                found.setdefault(uid, []).append(("case", words, words.replace(m[1], lower(m[1]))))
-    return found
-
-
-def _lower_beside(text: str, at: int, word: str) -> bool:
-    """Whether the sentence of `text` around position `at` prints `word` in lower case too
-    (et 13A2 "Kui kohtunik veendub, ... siis Kohtunik laseb": the capital is the slip).
-
-    >>> _lower_beside("Kui kohtunik veendub, siis Kohtunik laseb.", 27, "kohtunik")
-    True
-    """
-    start = max(text.rfind(". ", 0, at), 0)
-    end = text.find(". ", at)
-    return bool(
-        re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text[start : end if end > 0 else None])
-    )
 
 
 def open_leads(texts: dict[str, str], leads: set[str]) -> dict[str, Slip]:
@@ -429,22 +364,6 @@ def open_leads(texts: dict[str, str], leads: set[str]) -> dict[str, Slip]:
         elif words and words.split()[-1] in closing:
             found[lang] = ("colon", words, words + ":")
     return found
-
-
-def item_capitals(texts: dict[str, str]) -> dict[str, str]:
-    """The book that begins a text with a capital where every other book (two at least)
-    begins it in lower case: a list item going on with its lead-in's sentence ("Hoiatab
-    väljamängijat" where fi and tr say "varoittaa", "deklaranı"); with its first two words.
-    A book capitalising its terms (`typography.capitals = "terms"`) is never blamed.
-
-    >>> item_capitals({"fi": "varoittaa häntä", "tr": "deklaranı uyar", "et": "Hoiatab teda nii"})
-    {'et': 'Hoiatab teda'}
-    >>> item_capitals({"fi": "varoittaa häntä", "tr": "Deklaranı uyar", "et": "hoiatab teda"})
-    {}
-    """
-    first = {x: next((c for c in t if c.isalpha()), "") for x, t in texts.items()}
-    return {lang: " ".join(texts[lang].split()[:2]) for lang in odd_initial(first, True)
-            if load_qa_words(lang).get("typography", {}).get("capitals") != "terms"}  # fmt: skip
 
 
 def missing_stops(lang: str, text: str, others: list[str]) -> list[str]:
@@ -475,11 +394,12 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     >>> [(f.id, f.params["words"][:22]) for f in found if f.code != "typography.lead"]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('6.D.3', 'võib Kohtunik'), ('9.B.1.a', 'kutsuda Kohtunik.'), ('11.A', 'siis Kohtunik'),
-     ('12.C.2.b', 'vastavuses Reeglitega'), ('13.A.2', 'siis Kohtunik'),
-     ('14.B.1', 'hulgast rakendub'), ('23.B', '16c2'), ('26.B', 'partnerile.:'),
-     ('40.B.2.c', 'süsteemikaarti,:'), ('47.A', 'võtta, (kuid kaitsja t'),
-     ('50', 'trahvikaardiks, (vt re'), ('57.D', 'käigukorral võib'),
-     ('68.D.2.b.i', 'kirjeldatult..'), ('75.D.3', 'd2')]
+     ('12.C.1.b', 'Kui Kohtunik'), ('12.C.2.b', 'vastavuses Reeglitega'),
+     ('13.A.2', 'siis Kohtunik'), ('14.B.1', 'hulgast rakendub'), ('23.B', '16c2'),
+     ('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'),
+     ('47.A', 'võtta, (kuid kaitsja t'), ('50', 'trahvikaardiks, (vt re'),
+     ('57.D', 'käigukorral võib'), ('68.D.2.b.i', 'kirjeldatult..'), ('75.D.3', 'd2'),
+     ('76.D', 'Kui Kohtunik')]
     """
     books = {x: a.book(x) for x in a.peers}
     parents = {x: {u.parent for u in b.units} for x, b in books.items()}  # (units with items)
