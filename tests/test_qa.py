@@ -464,6 +464,43 @@ def test_cli_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert capsys.readouterr().out.startswith("concept,en,et,et_id,fi,fi_id,sk,sk_id,tr,tr_id")
 
 
+def test_a_reviewers_own_list_silences_one_kind_across_a_book(
+    full: Report, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A reviewer who reads the Finnish book's missing commas before a clause as the
+    translator's habit silences them all with one entry of an ignore list of their own
+    (`lawkb qa --ignore FILE`): a message code across the book, each finding listed with the
+    reason; the commas closing an opening clause, another code, stay."""
+    clauses = [f.id for f in full.findings if f.code == "typography.clause"]
+    assert len(clauses) == 42 and "53.B" in clauses
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[[ignore]]\ncheck = "typography"\nid = "*"\ncode = "typography.clause"\n'
+        'langs = ["fi"]\nreason = "the translator\'s habit"\n',
+        encoding="utf-8",
+    )
+    assert main(["qa", "--format", "json", "--fail-on", "never", "--ignore", str(mine)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    codes = [f["code"] for f in data["findings"]]
+    assert "typography.clause" not in codes and codes.count("typography.comma") == 11
+    assert len(data["findings"]) == len(full.findings) - 42
+    mine_silenced = [s for s in data["silenced"] if s["reason"] == "the translator's habit"]
+    assert sorted(s["id"] for s in mine_silenced) == sorted(clauses)
+    assert data["ignored"] == len(full.ignored) + 42
+    # A list that does not read is refused before any work, naming the file and entry.
+    for text, said in [
+        ('[[ignore]]\ncheck = "typography"\nid = "*"\ncode = "typography.clauses"\n'
+         'reason = "x"\n', "entry 1: no message has the code 'typography.clauses'"),
+        ('[[ignore]]\ncheck = "typography"\nid = "*"\n', "entry 1: a reviewed false positive"),
+        ("[ignore\n", "not an ignore list (Expected ']' at the end of a table declaration"),
+    ]:  # fmt: skip
+        mine.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit) as refused:
+            main(["qa", "--ignore", str(mine)])
+        assert refused.value.code == 2
+        assert f"argument --ignore: {mine}: {said}" in capsys.readouterr().err
+
+
 def test_deterministic(library: Library) -> None:
     first = to_json(report(library))
     assert to_json(report(library)) == first

@@ -34,6 +34,7 @@ from kb.cli.common import (
     bounded,
     choices_list,
     folder,
+    ignore_list,
     public_url,
 )
 from kb.cli.serving import cmd_deploy, cmd_serve
@@ -154,6 +155,16 @@ def parser() -> argparse.ArgumentParser:
         "--housekeeping",
         action="store_true",
         help="the drift between the editions and the parser's notes, not the translator's list",
+    )
+    a.add_argument(
+        "--ignore",
+        action="append",
+        type=ignore_list,
+        default=[],
+        metavar="FILE",
+        help="a reviewer's own ignore list, applied after the shipped one (TOML entries as in "
+        "kb/data/qa-ignore.toml; `code` and `id = \"*\"` silence one kind of finding across "
+        "a book); repeatable",
     )
     a.add_argument(
         "--fail-on",

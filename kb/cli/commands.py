@@ -193,7 +193,7 @@ def cmd_qa(args: argparse.Namespace) -> int:
             name = args.format.upper()
             print(f"lawkb qa: {name} needs two law books (a card has no segments)", file=sys.stderr)
             return 2
-        found = report(library, langs)
+        found = report(library, langs, own_lists=args.ignore)
         if args.format == "tmx":
             print(formats.to_tmx(library, langs, found), end="")
             return 0
@@ -204,7 +204,7 @@ def cmd_qa(args: argparse.Namespace) -> int:
         print(export(library, lawbooks), end="")
         return 0
     with progress.stage("checks"):
-        result = report(library, langs, housekeeping=args.housekeeping)
+        result = report(library, langs, housekeeping=args.housekeeping, own_lists=args.ignore)
     write = {"text": formats.to_text, "json": formats.to_json, "tsv": formats.to_tsv}
     print(write[args.format](result), end="\n" if args.format == "json" else "")
     limit = SEVERITY_RANK[args.fail_on]

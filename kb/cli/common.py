@@ -106,6 +106,26 @@ def bounded(low: int, high: int):
     return parse
 
 
+def ignore_list(text: str) -> Path:
+    """An argparse type: a reviewer's ignore list that reads as one (`kb.qa.ignore.load`:
+    TOML entries with a known check, an id and a reason), else its error naming the file.
+
+    >>> try:
+    ...     ignore_list("mine.toml")
+    ... except argparse.ArgumentTypeError as err:
+    ...     print(err)
+    mine.toml: not an ignore list ([Errno 2] No such file or directory: 'mine.toml')
+    """
+    from kb.qa.ignore import load  # (the report's modules load with the command)
+
+    path = Path(text)
+    try:
+        load(path)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from err
+    return path
+
+
 def folder(text: str) -> Path:
     """An argparse type: a folder that exists or can be made (not a file).
 

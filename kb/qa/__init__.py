@@ -13,6 +13,7 @@ ignore list (`kb.qa.ignore`); exported as text, JSON, TSV, TMX, XLIFF or a termb
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from kb.crosslang.library import Library
@@ -73,15 +74,17 @@ def report(
     checks: list[str] | None = None,
     ignore_list: Path | None = None,
     housekeeping: bool = False,
+    own_lists: Sequence[Path] = (),
 ) -> Report:
     """The alignment report over the chosen languages (default: every document) and checks
     (default: the translator's list, or with `housekeeping` the drift and parser notes), with
-    the ignore list applied (default: `kb/data/qa-ignore.toml`)."""
+    the ignore list applied (default: `kb/data/qa-ignore.toml`), and a reviewer's own lists
+    after it (`own_lists`)."""
     langs = langs or library.langs
     unknown = [x for x in langs if x not in library.books]
     if unknown:
         raise KeyError(f"no document for language {unknown[0]!r}")
-    return report_on(align_books(library, langs), checks, ignore_list, housekeeping)
+    return report_on(align_books(library, langs), checks, ignore_list, housekeeping, own_lists)
 
 
 def report_on(
@@ -89,10 +92,12 @@ def report_on(
     checks: list[str] | None = None,
     ignore_list: Path | None = None,
     housekeeping: bool = False,
+    own_lists: Sequence[Path] = (),
 ) -> Report:
     """The report over books already aligned. Ignore entries that silence nothing are listed
     for the whole report only (every document and check): they were reviewed against it, and
-    a finding may change with the languages compared.
+    a finding may change with the languages compared. A reviewer's own lists (`own_lists`)
+    apply after the shipped one.
 
     >>> from kb.crosslang.library import get_library
     >>> r = report_on(align_books(get_library(), ["fi", "tr", "et"]), ["missing"])
@@ -102,7 +107,8 @@ def report_on(
     listed = HOUSEKEEPING if housekeeping else CHECKS
     found = one_per_issue([f for c in (checks or listed) for f in CHECK_FUNCTIONS[c](alignment)])
     found.sort(key=lambda f: sort_key(alignment, f))
-    entries = [e for e in ignore.load(ignore_list) if e["check"] in listed]
+    lists = [ignore.load(ignore_list), *(ignore.load(path) for path in own_lists)]
+    entries = [e for entries in lists for e in entries if e["check"] in listed]
     kept, ignored, unused = ignore.apply(found, entries)
     if sorted(alignment.langs) != sorted(alignment.library.langs) or checks:
         unused = []  # the entries were reviewed against the whole report
