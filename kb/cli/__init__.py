@@ -163,7 +163,7 @@ def parser() -> argparse.ArgumentParser:
         default=[],
         metavar="FILE",
         help="a reviewer's own ignore list, applied after the shipped one (TOML entries as in "
-        "kb/data/qa-ignore.toml; `code` and `id = \"*\"` silence one kind of finding across "
+        'kb/data/qa-ignore.toml; `code` and `id = "*"` silence one kind of finding across '
         "a book); repeatable",
     )
     a.add_argument(
