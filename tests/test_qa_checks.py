@@ -815,7 +815,14 @@ def test_the_major_penalty_card_is_a_clause(full: Report) -> None:
 def test_final_full_stops_folded_one_line_a_book(full: Report) -> None:
     tr = one(full, "punctuation", "12.C.1.e.i", "tr")
     assert tr.params["count"] == 9 and tr.params["units"].split(", ")[-1] == "80.A.1.a"
-    assert len(of(full, "punctuation")) == 2
+    # A list item without the full stop its sisters end with, where the other books end it
+    # otherwise (fi 81C1 with a comma): tr.txt:2541 "1. Disiplini ve oyunun düzenini
+    # sağlamak", items 2-8 end with "."; et 80A1b "... turniiridel ja võistlustel".
+    items = {(f.id, f.about[0], f.params["units"]) for f in full.findings
+             if f.code == "punctuation.items"}  # fmt: skip
+    assert items == {("81.C.1", "tr", "81.C.1"), ("80.A.1.b", "et", "80.A.1.b")}
+    assert one(full, "punctuation", "81.C.1", "tr").fix_text == "end each with a full stop"
+    assert len(of(full, "punctuation")) == 4
 
 
 def test_a_fix_where_one_follows(full: Report) -> None:

@@ -126,6 +126,8 @@ MESSAGES: dict[str, str] = {
     "typography.abbreviation": "{odd}: an abbreviation without the full stop the book prints "
     "it with {times} times: {words} ({count}: {units})",
     "punctuation": "{odd} ends {count} text(s) without {mark} where {others} end with it: {units}",
+    "punctuation.items": "{odd} ends {count} list item(s) without {mark} where the item's "
+    "sisters end with it: {units}",
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",

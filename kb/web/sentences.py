@@ -134,6 +134,15 @@ FINDINGS: dict[str, Sentence] = {
         ),
         "count",
     ),
+    "punctuation.items": Sentence(
+        *N_plural(
+            "%(odd)s ends a list item without %(mark)s where its sister items end with it: "
+            "%(units)s.",
+            "%(odd)s ends %(count)s list items without %(mark)s where their sister items end "
+            "with it: %(units)s.",
+        ),
+        "count",
+    ),
     "headings": Sentence(
         N_("%(id)s has no heading in %(odd)s; %(others)s print one (%(words)s)."),
         quoted={"words": "sides"},

@@ -4,13 +4,14 @@ word printed twice in a row, a sentence without its final full stop."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 
 import regex
 
+from kb.core.ids import LAW_LEVELS
 from kb.core.profile import Words
 from kb.crosslang.library import Book
 from kb.profiles import load_qa_words, load_reduplicated, load_words
@@ -471,16 +472,52 @@ def _slip(a: Alignment, group: Group, langs: tuple[str, ...], slip: Slip) -> Fin
                         [langs[0]], {langs[0]: words}, fix)  # fmt: skip
 
 
+SENTENCE = 30  # letters: a text ending without its full stop is a sentence from this long
+
+
+def unended_items(book: Book, sentence: int = SENTENCE) -> list[tuple[str, str]]:
+    """The units of a book's laws ending in a letter or figure where each of their sisters
+    (two at least) ends with a full stop, with their last words: an item of a list whose
+    other items end with one (tr 81C1 "oyunun düzenini sağlamak", items 2-8 end "."). Not a
+    lead-in (a unit with items of its own), nor a text shorter than a sentence (`sentence`
+    letters: "Bkz Yasa 86B2").
+
+    >>> from kb.crosslang.library import get_library
+    >>> unended_items(get_library().book("tr"))  # (12C2b's the other books tell too)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('12.C.2.b', 'çerçevesinde, Organizasyon Komitesince değiştirilebilir'),
+     ('81.C.1', 've oyunun düzenini sağlamak')]
+    """
+    parents = {u.parent for u in book.units}
+    sisters: dict[str | None, list[tuple[str, str]]] = {}
+    for u in book.units:
+        if u.kind in LAW_LEVELS and u.kind != "table" and u.parent:
+            sisters.setdefault(u.parent, []).append((u.id, plain(u).rstrip()))
+    found = []
+    for items in sisters.values():
+        for uid, text in items:
+            rest = [t for x, t in items if x != uid]
+            if (uid not in parents and text[-1:].isalnum() and len(rest) >= 2
+                    and all(t.endswith(".") for t in rest)
+                    and sum(map(len, WORD.findall(text))) >= sentence):  # fmt: skip
+                found.append((uid, " ".join(text.split()[-4:])))
+    return found
+
+
 def check_punctuation(a: Alignment) -> Iterator[Finding]:
     """Texts of the laws ending without a full stop where the others (two at least) end with
-    one and the text is a sentence (thirty letters or more): trivial each, so one finding per
-    book, at its first such unit, listing them all (`units`).
+    one and the text is a sentence (SENTENCE letters or more): trivial each, so one finding
+    per book, at its first such unit, listing them all (`units`); then, one finding per book
+    too, the list items of a book ending without the full stop their sisters end with
+    (`unended_items`) that the other books do not already tell.
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
-    >>> [(f.id, f.about, f.params["count"]) for f in check_punctuation(a)]
-    [('12.C.1.e.i', ('tr',), 9), ('16.A.2', ('et',), 3)]
+    >>> [(f.id, f.code, f.about, f.params["count"]) for f in check_punctuation(a)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('12.C.1.e.i', 'punctuation', ('tr',), 9), ('81.C.1', 'punctuation.items', ('tr',), 1),
+     ('16.A.2', 'punctuation', ('et',), 3), ('80.A.1.b', 'punctuation.items', ('et',), 1)]
     """
     found: dict[str, list[tuple[Group, list[str], str]]] = {}
     for group in a.groups:
@@ -491,19 +528,32 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
             if len(others) < 2 or any(ends[x] != "." for x in others):
                 continue
             text = plain(units[lang])
-            if end == "." or not end.isalnum() or sum(map(len, WORD.findall(text))) < 30:
+            if end == "." or not end.isalnum() or sum(map(len, WORD.findall(text))) < SENTENCE:
                 continue
             found.setdefault(lang, []).append((group, others, text[-20:]))
     for lang in a.peers:
-        if lang not in found:
-            continue
-        group, others, words = found[lang][0]
-        units = ", ".join(g.id for g, _, _ in found[lang])
-        params = {"odd": lang, "mark": ".", "others": names(others), "count": len(found[lang]),
-                  "units": units}  # fmt: skip
-        finding = text_finding(a, "punctuation", "info", group, ordered([lang], others),
-                               "punctuation", params, [lang], {lang: words})  # fmt: skip
-        yield replace(finding, fix={"code": "fix.full_stop"})
+        if lang in found:
+            group, others, words = found[lang][0]
+            yield _stops(a, "punctuation", lang, others, [g.id for g, _, _ in found[lang]],
+                         group, words)  # fmt: skip
+        told = {g.id for g, _, _ in found.get(lang, [])}
+        items = [(a.group(uid), words) for uid, words in unended_items(a.book(lang))
+                 if uid not in told and a.group(uid) is not None]  # fmt: skip
+        if items:
+            group, words = items[0]
+            others = ordered([lang], present_in(a, group)[0])[1:]
+            yield _stops(a, "punctuation.items", lang, others, [g.id for g, _ in items],
+                         group, words)  # fmt: skip
+
+
+def _stops(a: Alignment, code: str, lang: str, others: Sequence[str], units: list[str],
+           group: Group, words: str) -> Finding:  # fmt: skip
+    """One book's line of full stops missing (`check_punctuation`), at its first unit."""
+    params = {"odd": lang, "mark": ".", "others": names(list(others)), "count": len(units),
+              "units": ", ".join(units)}  # fmt: skip
+    finding = text_finding(a, "punctuation", "info", group, (lang, *others), code, params,
+                           [lang], {lang: words})  # fmt: skip
+    return replace(finding, fix={"code": "fix.full_stop"})
 
 
 CHECKS = (
