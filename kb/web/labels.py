@@ -80,7 +80,9 @@ CHECK_HELP = {
     "symbols": lazy_gettext("The suit symbols are lost here."),
     "brackets": lazy_gettext("A bracket is left open, or closed without being opened."),
     "doubled": lazy_gettext("A word is printed twice in a row."),
-    "punctuation": lazy_gettext("This text ends without the full stop the others end with."),
+    "punctuation": lazy_gettext(
+        "This text ends without the full stop the others, or its sister items, end with."
+    ),
     "consistency": lazy_gettext("The same text is translated in two ways."),
     "headings": lazy_gettext("A heading the other translations print is missing here."),
     "footnotes": lazy_gettext("A footnote the other translations print here is missing."),
