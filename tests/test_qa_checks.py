@@ -389,6 +389,14 @@ def test_typography(full: Report) -> None:
         ("13.A", "teinud, siis"): "teinud, siis:",
         ("22", "sona erer;"): "sona erer:",
         ("27.B", "Bu durumda;"): "Bu durumda:",
+        # ... or, where its items begin sentences of their own, ending in a word, a comma or a
+        # full stop (fi.txt:1471; tr.txt:1083, 1847, 2463; et.txt:1786). A lead-in whose
+        # items go on with its sentence may end in a word (fi 92D "ellei", "a) parikilpailussa").
+        ("46.B.3", "ei väriä"): "ei väriä:",
+        ("32.A", "sürkontr çekilirse,"): "sürkontr çekilirse:",
+        ("67.B", "şekilde sürdürmelidir."): "şekilde sürdürmelidir:",
+        ("79.B", "Daha sonra,"): "Daha sonra:",
+        ("54", "toimuda järgnev."): "toimuda järgnev:",
         ("62.C.3", "(bkz.Yasa"): "(bkz. Yasa",  # tr.txt:1731
         ("68.D.2.b.i", "kirjeldatult.."): "kirjeldatult.",  # et.txt:2072
         ("14.B.2", "ja/ tai"): "ja/tai",  # fi.txt:746, a space beside a slash

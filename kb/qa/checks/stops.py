@@ -1,0 +1,182 @@
+"""Full stops and colons: a text of the laws ending without the full stop the other books
+end it with, a list item without the one its sister items end with, two sentences run into
+one, and a lead-in to a list without the colon the others end it with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import replace
+
+from kb.core.ids import LAW_LEVELS
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words
+from kb.qa.checks.base import (
+    WORD,
+    Slip,
+    names,
+    ordered,
+    plain,
+    present_in,
+    sentences,
+    text_finding,
+    texts_of,
+)
+from kb.qa.checks.spelling import dictionary
+from kb.qa.groups import Alignment, Group
+from kb.qa.model import Finding
+
+
+def open_leads(
+    texts: dict[str, str], leads: set[str], sentences_after: Collection[str] = ()
+) -> dict[str, Slip]:
+    """The book whose lead-in to a list (`leads`: the books whose unit has items) ends with a
+    semicolon, or with the word its profile says closes a lead's clause (`typography.leads`:
+    fi "niin", et "siis", then), where every other book (two at least) ends it with a colon:
+    its last words, and the colon in place. Where the book's items begin sentences of their
+    own (`sentences_after`: the lead's sentence ends before them), also a lead-in ending in
+    a word, a comma or a full stop (fi 46B3 "nimeää arvon mutta ei väriä", then "a)
+    Pelatessaan ..."); a lead-in whose items go on with its sentence ("..., ellei" then "a)
+    parikilpailussa ...") may end in a word.
+
+    >>> texts = {"fi": "Jos hän passaa, niin", "tr": "pas geçerse:", "et": "Kui ta passib, siis:"}
+    >>> open_leads(texts, {"fi", "tr", "et"})
+    {'fi': ('colon', 'passaa, niin', 'passaa, niin:')}
+    >>> texts["fi"] = "Jos hän passaa"
+    >>> open_leads(texts, {"fi", "tr", "et"}), open_leads(texts, {"fi", "tr", "et"}, {"fi"})
+    ({}, {'fi': ('colon', 'hän passaa', 'hän passaa:')})
+    """
+    found: dict[str, Slip] = {}
+    ends = {x: t.rstrip() for x, t in texts.items() if x in leads}
+    for lang, text in ends.items():
+        others = [t for x, t in ends.items() if x != lang]
+        if len(others) < 2 or not all(t.endswith(":") for t in others):
+            continue
+        closing = load_qa_words(lang).get("typography", {}).get("leads", ())
+        words = " ".join(text.split()[-2:])
+        if text.endswith(";") or (lang in sentences_after and text[-1:] in ",."):
+            found[lang] = ("colon", words, words[:-1] + ":")
+        elif words and (words.split()[-1] in closing or
+                        (lang in sentences_after and words[-1].isalnum())):  # fmt: skip
+            found[lang] = ("colon", words, words + ":")
+    return found
+
+
+def sentence_items(book: Book) -> set[str]:
+    """The units of a book whose first item begins a sentence of its own: with a capital
+    letter, on a word the book's dictionary knows in lower case (not a name: "World Bridge
+    Federation"). None for a book without a dictionary.
+
+    >>> from kb.crosslang.library import get_library
+    >>> found = sentence_items(get_library().book("fi"))
+    >>> "46.B.3" in found, "92.D" in found, "80.A.1" in found
+    (True, False, False)
+    """
+    d = dictionary(book.key)
+    if d is None:
+        return set()
+    first: dict[str, str] = {}
+    for u in book.units:
+        if u.parent and u.kind in LAW_LEVELS and u.parent not in first:
+            first[u.parent] = next(iter(WORD.findall(plain(u))), "")
+    return {uid for uid, word in first.items() if word[:1].isupper() and d.check(word.lower())}
+
+
+def missing_stops(lang: str, text: str, others: list[str]) -> list[str]:
+    """Where a text runs two sentences into one: a word its profile says ends a sentence
+    (`typography.sentence_end`) followed by a capital, in a text with one sentence fewer
+    than each other book's (`others`).
+
+    >>> two = "Partnerin on passattava. Lakia sovelletaan."
+    >>> missing_stops("tr", "pas geçmek zorundadır Yasalar 16C uygulanabilir.", [two, two])
+    ['zorundadır Yasalar']
+    """
+    ends = load_qa_words(lang).get("typography", {}).get("sentence_end")
+    if not ends or any(len(sentences(t)) != len(sentences(text)) + 1 for t in others):
+        return []
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(ends) + r") [A-ZÇĞİÖŞÜ]\w+")
+    return [m[0] for m in pattern.finditer(text)]
+
+
+SENTENCE = 30  # letters: a text ending without its full stop is a sentence from this long
+
+
+def unended_items(book: Book, sentence: int = SENTENCE) -> list[tuple[str, str]]:
+    """The units of a book's laws ending in a letter or figure where each of their sisters
+    (two at least) ends with a full stop, with their last words: an item of a list whose
+    other items end with one (tr 81C1 "oyunun düzenini sağlamak", items 2-8 end "."). Not a
+    lead-in (a unit with items of its own), nor a text shorter than a sentence (`sentence`
+    letters: "Bkz Yasa 86B2").
+
+    >>> from kb.crosslang.library import get_library
+    >>> unended_items(get_library().book("tr"))  # (12C2b's the other books tell too)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('12.C.2.b', 'çerçevesinde, Organizasyon Komitesince değiştirilebilir'),
+     ('81.C.1', 've oyunun düzenini sağlamak')]
+    """
+    parents = {u.parent for u in book.units}
+    sisters: dict[str | None, list[tuple[str, str]]] = {}
+    for u in book.units:
+        if u.kind in LAW_LEVELS and u.kind != "table" and u.parent:
+            sisters.setdefault(u.parent, []).append((u.id, plain(u).rstrip()))
+    found = []
+    for items in sisters.values():
+        for uid, text in items:
+            rest = [t for x, t in items if x != uid]
+            if (uid not in parents and text[-1:].isalnum() and len(rest) >= 2
+                    and all(t.endswith(".") for t in rest)
+                    and sum(map(len, WORD.findall(text))) >= sentence):  # fmt: skip
+                found.append((uid, " ".join(text.split()[-4:])))
+    return found
+
+
+def check_punctuation(a: Alignment) -> Iterator[Finding]:
+    """Texts of the laws ending without a full stop where the others (two at least) end with
+    one and the text is a sentence (SENTENCE letters or more): trivial each, so one finding
+    per book, at its first such unit, listing them all (`units`); then, one finding per book
+    too, the list items of a book ending without the full stop their sisters end with
+    (`unended_items`) that the other books do not already tell.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [(f.id, f.code, f.about, f.params["count"]) for f in check_punctuation(a)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('12.C.1.e.i', 'punctuation', ('tr',), 9), ('81.C.1', 'punctuation.items', ('tr',), 1),
+     ('16.A.2', 'punctuation', ('et',), 3), ('80.A.1.b', 'punctuation.items', ('et',), 1)]
+    """
+    found: dict[str, list[tuple[Group, list[str], str]]] = {}
+    for group in a.groups:
+        units = {x: u for x, u in texts_of(a, group).items() if u.kind != "table"}
+        ends = {x: plain(u).rstrip()[-1:] for x, u in units.items()}
+        for lang, end in ends.items():
+            others = [x for x in ends if x != lang]
+            if len(others) < 2 or any(ends[x] != "." for x in others):
+                continue
+            text = plain(units[lang])
+            if end == "." or not end.isalnum() or sum(map(len, WORD.findall(text))) < SENTENCE:
+                continue
+            found.setdefault(lang, []).append((group, others, text[-20:]))
+    for lang in a.peers:
+        if lang in found:
+            group, others, words = found[lang][0]
+            yield _stops(a, "punctuation", lang, others, [g.id for g, _, _ in found[lang]],
+                         group, words)  # fmt: skip
+        told = {g.id for g, _, _ in found.get(lang, [])}
+        items = [(a.group(uid), words) for uid, words in unended_items(a.book(lang))
+                 if uid not in told and a.group(uid) is not None]  # fmt: skip
+        if items:
+            group, words = items[0]
+            others = ordered([lang], present_in(a, group)[0])[1:]
+            yield _stops(a, "punctuation.items", lang, others, [g.id for g, _ in items],
+                         group, words)  # fmt: skip
+
+
+def _stops(a: Alignment, code: str, lang: str, others: Sequence[str], units: list[str],
+           group: Group, words: str) -> Finding:  # fmt: skip
+    """One book's line of full stops missing (`check_punctuation`), at its first unit."""
+    params = {"odd": lang, "mark": ".", "others": names(list(others)), "count": len(units),
+              "units": ", ".join(units)}  # fmt: skip
+    finding = text_finding(a, "punctuation", "info", group, (lang, *others), code, params,
+                           [lang], {lang: words})  # fmt: skip
+    return replace(finding, fix={"code": "fix.full_stop"})
