@@ -63,10 +63,15 @@ def test_modal_force_one_book_changes(full: Report) -> None:
     assert of(full, "modal") == [
         ("12.B.2", "et", "modal"), ("13.D", "tr", "modal"), ("29.B", "et", "modal"),
         ("31.B.1", "tr", "modal"),
-        ("40.B.3.a", "tr", "modal"), ("47.E.2.b", "et", "modal"), ("57.D", "fi", "modal"),
-        ("68.D.2.b", "tr", "modal"), ("70.D.1", "et", "modal"), ("70.E.1", "et", "modal"),
-        ("72.B.3", "et", "modal"), ("74.A.2", "tr", "modal"), ("76.B.5", "et", "modal"),
+        ("40.B.3.a", "tr", "modal"), ("47.E.1", "et", "modal"), ("47.E.2.b", "et", "modal"),
+        ("57.D", "fi", "modal"), ("68.D.2.b", "tr", "modal"), ("70.D.1", "et", "modal"),
+        ("70.E.1", "et", "modal"), ("72.B.3", "et", "modal"), ("74.A.2", "tr", "modal"),
+        ("76.B.5", "et", "modal"), ("86.A", "et", "modal"),
     ]  # fmt: skip
+    # et.txt:1677 "ei tohiks" (should not) where fi "ei ... saa" and tr "edilemez" forbid,
+    # in two sentences against tr's three: read in the whole text.
+    e = one(full, "modal", "47.E.1", "et")
+    assert (e.params["said"], e.params["force"]) == ("should_not", "must_not")
     # et 70D1 "ei pea vastu võtma" (need not accept) where fi "ei saa", tr "etmeyecektir".
     f = one(full, "modal", "70.D.1", "et")
     assert (f.params["said"], f.params["force"]) == ("need_not", "must_not")
@@ -822,7 +827,11 @@ def test_the_major_penalty_card_is_a_clause(full: Report) -> None:
 
 def test_final_full_stops_folded_one_line_a_book(full: Report) -> None:
     tr = one(full, "punctuation", "12.C.1.e.i", "tr")
-    assert tr.params["count"] == 9 and tr.params["units"].split(", ")[-1] == "80.A.1.a"
+    assert tr.params["count"] == 10 and tr.params["units"].split(", ")[-1] == "80.A.1.a"
+    # tr.txt:2069 "skor geçerli kalır (ancak bkz. Yasa 21B1(b))": a bracket within the
+    # sentence ends it; a bracketed sentence of its own ("uygulanır. (Ancak ... bkz)") does
+    # not count.
+    assert "75.C" in tr.params["units"].split(", ") and "6.D.1" not in tr.params["units"]
     # A list item without the full stop its sisters end with, where the other books end it
     # otherwise (fi 81C1 with a comma): tr.txt:2541 "1. Disiplini ve oyunun düzenini
     # sağlamak", items 2-8 end with "."; et 80A1b "... turniiridel ja võistlustel".

@@ -319,13 +319,14 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     coincidence); 80 with a reference without "laki" (fi 24B "katso (s. 88) 72C §"); 81
     with "reeglina 19" (et 36B1, as a rule, for "reegliga 19"); 83 with the twelfth reading's
     commas (et 47A "võtta, (kuid"; fi 27B4's meaning row by a comma before "ellei"), 58 and
-    36 of the new rows."""
+    36 of the new rows; 84 with a prohibition said as "should not" in a text the books split
+    into sentences differently (et 47E1 "ei tohiks"), 59 and 36 of the new rows."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (83, 55))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (84, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (58, 36))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (59, 36))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -356,12 +357,13 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     lower case twenty times as often (et 9B1a "kutsuda Kohtunik", whose modal row counts by
     coincidence), 59 and 22 of the new rows; 87 with a capital after a sentence's first word
     (et 12C1b "Kui Kohtunik", whose meaning and modal rows count by coincidence), 61 and 22
-    of the new rows."""
+    of the new rows; 88 with a final full stop missing after a bracket (tr 75C; its modal
+    row by coincidence), 62 and 22 of the new rows."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (87, 37))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (88, 37))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (61, 22))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (62, 22))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
 
@@ -528,6 +530,40 @@ def test_a_fourteenth_blind_reading_after_the_thirteenths_rules(full: Report) ->
     assert len(missed) == 17 and ("1", "et") in missed and ("12.C.1.b", "et") not in missed
 
 
+BLIND_15 = DATA / "qa_blind_15.tsv"  # held out until measured; its misses read then
+
+
+def test_a_fifteenth_blind_reading_after_this_rounds_rules(full: Report) -> None:
+    """Recall on a fifteenth reading (laws 11 21 23 24 27 47 64 68 72 73 75 79, some units of
+    which the first, third, fourth and seventh to ninth readings had named), written by two
+    reviewers who saw no finding, no code and no earlier reading, after the round's rules
+    (a capital after a sentence's first word, list items' full stops, lead-ins' colons)
+    were committed, and committed before it was measured: held out, 97 of its 164 rows
+    (59 %) and 56 of the 72 certain (78 %), 92 and 54 at their words; the report of the
+    round's start found the same. Of its rows at a unit and book no earlier reading names,
+    24 (3 certain): 11 and 3. Its misses were read then: with a prohibition said as "should
+    not" in a text the books split into sentences differently (et 47E1 "ei tohiks") and a
+    final full stop missing after a bracket within the sentence (tr 75C "(ancak bkz. Yasa
+    21B1(b))"; its modal row by coincidence), 100 and 58 (93 and 55 at their words)."""
+    rows, found_rows, _ = recall(full, BLIND_15)
+    assert (counts(rows), counts(found_rows)) == ((164, 72), (100, 58))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14,
+                  DISCREPANCIES)  # fmt: skip
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((24, 3), (11, 3))
+    found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
+    assert ("47.E.1", "et", "modal") in found
+    # Missed certain rows: a meaning changed (tr 23A1 "aynı ve benzer", same and similar, for
+    # same or similar; et 27C's condition reversed), a clause left out (et 21B1a "promptly",
+    # tr 68C "at once", et 73A2 "warning"), words in a wrong form the analysers read as
+    # sound (et 23A3 "sama eesmärgi", 68B2 "lähtuv teave suhtes", 75B3 "väär selgituse"; fi
+    # 68B1 "tulee menettävänsä"; tr 73E2 "bilincinde alabilecek"), fi 72A's compound split
+    # ("Pää tavoitteena") and a compound Voikko reads ("kansakilpailijoita"), fi 73C1
+    # "lainlyönnin" (two letters from "laiminlyönnin"), et 75D2's "et" left out.
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 13 and ("23.A.1", "tr") in missed and ("47.E.1", "et") not in missed
+
+
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
@@ -538,13 +574,14 @@ AT_THE_WORDS = {
     "qa_blind_5": ((56, 18), (29, 16), (30, 16)),
     "qa_blind_6": ((103, 37), (41, 22), (52, 23)),
     "qa_blind_7": ((101, 38), (50, 26), (61, 31)),
-    "qa_blind_8": ((141, 66), (77, 52), (83, 55)),
-    "qa_blind_9": ((168, 47), (72, 36), (87, 37)),
+    "qa_blind_8": ((141, 66), (78, 52), (84, 55)),
+    "qa_blind_9": ((168, 47), (72, 36), (88, 37)),
     "qa_blind_10": ((78, 27), (36, 19), (38, 20)),
     "qa_blind_11": ((121, 66), (60, 44), (72, 54)),
     "qa_blind_12": ((90, 31), (44, 24), (49, 24)),
-    "qa_blind_13": ((136, 60), (59, 39), (79, 49)),
+    "qa_blind_13": ((136, 60), (60, 39), (79, 49)),
     "qa_blind_14": ((170, 70), (68, 45), (82, 52)),
+    "qa_blind_15": ((164, 72), (93, 55), (100, 58)),
 }
 
 
@@ -556,7 +593,7 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     only where the row quotes its words."""
     measured = {}
     for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
-                 BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14):  # fmt: skip
+                 BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS

@@ -6,7 +6,9 @@ at least are compared (of two, neither can be blamed), in four places:
 - sentences the books print one to one (the same number of sentences in each unit): where
   the other books agree on every force and one book trades a force for another (et "ei pea",
   need not, where fi "ei saa" and tr "-meyecektir" say shall not), or says it more weakly or
-  strongly (should for shall, where the other books' forms say which);
+  strongly (should for shall, where the other books' forms say which); where the books split
+  a text into sentences differently, the whole text, for an obligation or prohibition said
+  more weakly or strongly (et 47E1 "ei tohiks", should not, for may not);
 - the sentence of a reference every book cites: "Law X may apply" where the others say it
   applies, or the other way round, or "must be applied" where they say it may (tr 13D
   "dikkate alınmalıdır", must be taken into account).
@@ -183,14 +185,28 @@ def _dropped(a: Alignment, units: dict[str, Unit], texts: dict[str, str]) -> lis
 
 def group_differences(a: Alignment, units: dict[str, Unit]) -> list[Difference]:
     """The modal differences of one group's texts (three books at least): sentence by
-    sentence where the books print as many, then at the references every book cites, then
-    a "may" one book leaves out."""
+    sentence where the books print as many, else an obligation or prohibition one book says
+    more weakly or strongly in the whole text, where each book says it one way (et 47E1 "ei
+    tohiks", should not, where fi "ei ... saa" and tr "edilemez" say may not, in two
+    sentences against three); then at the references every book cites, then a "may" one
+    book leaves out.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [(d.odd, d.said, d.theirs) for d in group_differences(a, texts_of(a, a.by_id["47.E.1"]))]
+    [('et', 'should_not', 'must_not')]
+    """
     texts = {x: plain(u) for x, u in units.items()}
     split = {x: sentences(t) for x, t in texts.items()}
     found: list[Difference] = []
     if len({len(s) for s in split.values()}) == 1:
         for n in range(len(next(iter(split.values())))):
             found += differences({x: s[n] for x, s in split.items()})
+    else:
+        whole = {x: forms(x, "modal", t) for x, t in texts.items()}
+        for odd in whole:
+            found += _strength(whole, odd, [x for x in whole if x != odd])
     cites = {x: citations(u) for x, u in units.items()}
     shared = set.intersection(*(set(c) for c in cites.values()))
     for uid in sorted(shared):

@@ -130,9 +130,29 @@ def unended_items(book: Book, sentence: int = SENTENCE) -> list[tuple[str, str]]
     return found
 
 
+def _aside_unended(text: str) -> bool:
+    """Whether a text ending with a bracket ends its sentence without a full stop: the
+    bracket stands within the sentence (no full stop before it) and ends without one inside.
+
+    >>> _aside_unended("skor geçerli kalır (ancak bkz. Yasa 21B1(b))")
+    True
+    >>> _aside_unended("uygulanır. (Ancak Yasa 24’e bkz)"), _aside_unended("kalır (bkz. 21.)")
+    (False, False)
+    """
+    if text.endswith(".)"):
+        return False
+    depth = 0
+    for n in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[n], 0)
+        if depth == 0:
+            return not text[:n].rstrip().endswith((".", "!", "?"))
+    return False
+
+
 def check_punctuation(a: Alignment) -> Iterator[Finding]:
     """Texts of the laws ending without a full stop where the others (two at least) end with
-    one and the text is a sentence (SENTENCE letters or more): trivial each, so one finding
+    one and the text is a sentence (SENTENCE letters or more; a bracket within its sentence
+    may end it: tr 75C "kalır (ancak bkz. Yasa 21B1(b))"): trivial each, so one finding
     per book, at its first such unit, listing them all (`units`); then, one finding per book
     too, the list items of a book ending without the full stop their sisters end with
     (`unended_items`) that the other books do not already tell.
@@ -142,7 +162,7 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [(f.id, f.code, f.about, f.params["count"]) for f in check_punctuation(a)]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('12.C.1.e.i', 'punctuation', ('tr',), 9), ('81.C.1', 'punctuation.items', ('tr',), 1),
+    [('12.C.1.e.i', 'punctuation', ('tr',), 10), ('81.C.1', 'punctuation.items', ('tr',), 1),
      ('16.A.2', 'punctuation', ('et',), 3), ('80.A.1.b', 'punctuation.items', ('et',), 1)]
     """
     found: dict[str, list[tuple[Group, list[str], str]]] = {}
@@ -153,8 +173,9 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
             others = [x for x in ends if x != lang]
             if len(others) < 2 or any(ends[x] != "." for x in others):
                 continue
-            text = plain(units[lang])
-            if end == "." or not end.isalnum() or sum(map(len, WORD.findall(text))) < SENTENCE:
+            text = plain(units[lang]).rstrip()
+            unended = end.isalnum() or (end == ")" and _aside_unended(text))
+            if not unended or sum(map(len, WORD.findall(text))) < SENTENCE:
                 continue
             found.setdefault(lang, []).append((group, others, text[-20:]))
     for lang in a.peers:
