@@ -167,13 +167,12 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
     """
     found: dict[str, list[tuple[Group, list[str], str]]] = {}
     for group in a.groups:
-        units = {x: u for x, u in texts_of(a, group).items() if u.kind != "table"}
-        ends = {x: plain(u).rstrip()[-1:] for x, u in units.items()}
-        for lang, end in ends.items():
-            others = [x for x in ends if x != lang]
-            if len(others) < 2 or any(ends[x] != "." for x in others):
+        texts = {x: plain(u).rstrip() for x, u in texts_of(a, group).items() if u.kind != "table"}
+        for lang, text in texts.items():
+            others = [x for x in texts if x != lang]
+            if len(others) < 2 or any(not texts[x].endswith(".") for x in others):
                 continue
-            text = plain(units[lang]).rstrip()
+            end = text[-1:]
             unended = end.isalnum() or (end == ")" and _aside_unended(text))
             if not unended or sum(map(len, WORD.findall(text))) < SENTENCE:
                 continue
@@ -184,8 +183,8 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
             yield _stops(a, "punctuation", lang, others, [g.id for g, _, _ in found[lang]],
                          group, words)  # fmt: skip
         told = {g.id for g, _, _ in found.get(lang, [])}
-        items = [(a.group(uid), words) for uid, words in unended_items(a.book(lang))
-                 if uid not in told and a.group(uid) is not None]  # fmt: skip
+        items = [(g, words) for uid, words in unended_items(a.book(lang))
+                 if uid not in told and (g := a.group(uid)) is not None]  # fmt: skip
         if items:
             group, words = items[0]
             others = ordered([lang], present_in(a, group)[0])[1:]
