@@ -149,4 +149,6 @@ CONCEPTS = {
     "major": r"\bvanem\w*\s+trahvikaar\w*",
     "minor": r"\bnoorem\w*\s+trahvikaar\w*",
     "automatic": r"\bautomaat\w*|\biseenesest",
+    "promptly": r"\bkohe\b|\bkohes\w*|\bviivitamat\w*|\botsekohe|\bviivituseta",
+    "specifically": r"\berivolit\w*|\beriti\b|\bspetsiaalselt",
 }

@@ -158,4 +158,6 @@ CONCEPTS = {
     "major": r"\biso(?:n|ja|t|na|ksi)?\s+rangaistus\w*",
     "minor": r"\bpie(?:ni|nen|niä|net|neksi)\s+rangaistus\w*",
     "automatic": r"\bautomaatti\w*",
+    "promptly": r"\bviipymättä|\bvälittömä\w*|\bheti\b|\bpikaisesti|\bviivytyksettä",
+    "specifically": r"\berityi\w*|\bnimenomai\w*|\bnimenomaan\w*",
 }

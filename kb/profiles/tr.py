@@ -145,4 +145,7 @@ CONCEPTS = {
     "major": r"\bmajör\s+cezal\w*",
     "minor": r"\bminör\s+cezal\w*",
     "automatic": r"\botomatik\w*|\bkendiliğinden",
+    "promptly": r"\bderhal|\bhemen\b|\bgecikme(?:den|ksizin)|\b(?:vakit|zaman) kaybetmeden"
+    r"|\bivedilikle|\bacilen",
+    "specifically": r"\bözellikle|\bbilhassa",
 }
