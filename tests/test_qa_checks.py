@@ -825,6 +825,31 @@ def test_the_major_penalty_card_is_a_clause(full: Report) -> None:
     assert f.params["concept"] == "major" and f.fix["code"] == "fix.reading"
 
 
+def test_promptly_and_specifically_are_clauses(full: Report) -> None:
+    # et.txt:1177 21B1a changes a call "tingimusel ..." without "promptly" (fi.txt:944
+    # "viivytyksettä", tr "derhal"); tr.txt:1891 68C without "at once" (fi "heti", et
+    # "otsekohe"); fi.txt:2465 91A, 2469 91B "on valta" where tr "özellikle", et
+    # "erivolitused" say the power is given specifically.
+    found = {(f.id, f.about[0]): f.params["concept"] for f in full.findings
+             if f.code == "clauses"}  # fmt: skip
+    assert {k: v for k, v in found.items() if v in ("promptly", "specifically")} == {
+        ("21.B.1.a", "et"): "promptly", ("50.A", "fi"): "promptly",
+        ("68.C", "tr"): "promptly", ("91.A", "fi"): "specifically",
+        ("91.B", "fi"): "specifically",
+    }  # fmt: skip
+    (tr,) = [f for f in full.findings if f.code == "clauses" and f.id == "68.C"]
+    assert tr.about == ("tr",) and tr.fix_text == "read as et, fi do: otsekohe, heti"
+
+
+def test_a_heading_with_a_full_stop_the_others_lack(full: Report) -> None:
+    # fi.txt:1192 "A. Pelaamista ei sallita." where the book's 353 other headings end
+    # without one; tr 86B1 "Tek bir skor varsa.".
+    found = {(f.id, f.about[0], f.fix["form"]) for f in full.findings
+             if f.code == "typography.headstop"}  # fmt: skip
+    assert found == {("38.A", "fi", "Pelaamista ei sallita"),
+                     ("86.B.1", "tr", "Tek bir skor varsa")}  # fmt: skip
+
+
 def test_final_full_stops_folded_one_line_a_book(full: Report) -> None:
     tr = one(full, "punctuation", "12.C.1.e.i", "tr")
     assert tr.params["count"] == 10 and tr.params["units"].split(", ")[-1] == "80.A.1.a"

@@ -95,6 +95,8 @@ MESSAGES: dict[str, str] = {
     "typography.outside": "{odd}: a bracket after a full stop begins in lower case: {words}",
     "typography.heading": "{odd}: a law's heading printed unlike the book's others: {words}",
     "typography.section": "{odd}: a section letter in lower case in a reference: {words}",
+    "typography.headstop": "{odd}: a heading ends with a full stop; the book's others end "
+    "without one: {words}",
     "typography.small": "{odd}: a word in lower case in a heading in capitals: {words}",
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",

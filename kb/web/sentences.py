@@ -211,6 +211,12 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: a law's heading printed unlike the book's others: %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.headstop": Sentence(
+        N_(
+            "%(odd)s: a heading ends with a full stop; the book's others end without one: %(words)s"
+        ),
+        quoted=ODD_WORDS,
+    ),
     "typography.letters": Sentence(
         N_("%(odd)s: a letter outside its alphabet: %(words)s"), quoted=ODD_WORDS
     ),

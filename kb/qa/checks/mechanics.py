@@ -30,7 +30,13 @@ from kb.qa.checks.base import (
 from kb.qa.checks.capitals import capitals, item_capitals
 from kb.qa.checks.lexicon import forms
 from kb.qa.checks.spelling import dictionary
-from kb.qa.checks.stops import check_punctuation, missing_stops, open_leads, sentence_items
+from kb.qa.checks.stops import (
+    check_punctuation,
+    missing_stops,
+    open_leads,
+    sentence_items,
+    stopped_headings,
+)
 from kb.qa.checks.style import (
     Slip,
     abbreviations,
@@ -407,12 +413,13 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
 def _law_titles(a: Alignment, lang: str, book: Book, own: dict[str, list[Slip]]
                 ) -> dict[str, list[Slip]]:  # fmt: skip
     """Per law, the slips of its heading as printed (`law_headings`), a word its title in
-    capitals prints in lower case (`small_words`), and those of its title where the law
+    capitals prints in lower case (`small_words`), a heading's full stop the book's others
+    lack (`stopped_headings`, of sections too), and those of its title where the law
     has no text of its own (a text's title is read with its text): fi 89
     "HENKILÖKOHTAISessa", and the book's own in it (`own`, `book_slips`): fi 28
     "TARJOUKSET JOTKA"."""
     found = {uid: list(slips) for uid, slips in law_headings(book).items()}
-    for uid, slips in small_words(book).items():
+    for uid, slips in [*small_words(book).items(), *stopped_headings(book).items()]:
         found.setdefault(uid, []).extend(slips)
     for unit in book.units:
         if unit.kind == "law" and unit.title and not unit.text.strip():
