@@ -150,5 +150,4 @@ CONCEPTS = {
     "minor": r"\bnoorem\w*\s+trahvikaar\w*",
     "automatic": r"\bautomaat\w*|\biseenesest",
     "promptly": r"\bkohe\b|\bkohes\w*|\bviivitamat\w*|\botsekohe|\bviivituseta",
-    "specifically": r"\berivolit\w*|\beriti\b|\bspetsiaalselt",
 }

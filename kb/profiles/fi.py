@@ -159,5 +159,4 @@ CONCEPTS = {
     "minor": r"\bpie(?:ni|nen|niä|net|neksi)\s+rangaistus\w*",
     "automatic": r"\bautomaatti\w*",
     "promptly": r"\bviipymättä|\bvälittömä\w*|\bheti\b|\bpikaisesti|\bviivytyksettä",
-    "specifically": r"\berityi\w*|\bnimenomai\w*|\bnimenomaan\w*",
 }

@@ -145,7 +145,7 @@ CONCEPTS = {
     "major": r"\bmajör\s+cezal\w*",
     "minor": r"\bminör\s+cezal\w*",
     "automatic": r"\botomatik\w*|\bkendiliğinden",
-    "promptly": r"\bderhal|\bhemen\b|\bgecikme(?:den|ksizin)|\b(?:vakit|zaman) kaybetmeden"
-    r"|\bivedilikle|\bacilen",
-    "specifically": r"\bözellikle|\bbilhassa",
+    # ("hemen o oyuncunun önünde", right in front of the player, is a place, not a time: 50A)
+    "promptly": r"\bderhal|\bhemen\b(?!(?:\s+\w+){0,2}\s+önün)|\bgecikme(?:den|ksizin)"
+    r"|\b(?:vakit|zaman) kaybetmeden|\bivedilikle|\bacilen",
 }

@@ -185,6 +185,7 @@ NAMED = {"said": FORCES | ROLES, "force": FORCES, "role": ROLES}  # parameters s
 # A proposed fix: one English sentence per code, its parameters named as in MESSAGES.
 FIXES: dict[str, str] = {
     "fix.reading": "read as {others} do: {words}",
+    "fix.clause": "add what {others} say of {concept}, in the book's words ({words})",
     "fix.cite": "cite {cite}",
     "fix.write": "write {form}",
     "fix.contents": "write {form} in the contents list",

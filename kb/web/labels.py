@@ -101,7 +101,6 @@ CONCEPTS = {
     "penalty": lazy_gettext("penalty"),
     "automatic": lazy_gettext("its being automatic"),
     "promptly": lazy_gettext("promptly (at once, immediately)"),
-    "specifically": lazy_gettext("specifically (a power given expressly)"),
 }
 # The modal forces and scope words a modal finding compares (kb.qa.model FORCES).
 FORCES = {

@@ -440,6 +440,10 @@ FINDINGS: dict[str, Sentence] = {
 # How the site says a finding's proposed fix (kb.qa.model FIXES), with its parameters.
 FIXES: dict[str, Sentence] = {
     "fix.reading": Sentence(N_("Read as %(others)s do: %(words)s"), quoted={"words": "theirs"}),
+    "fix.clause": Sentence(
+        N_("Add what %(others)s say of %(concept)s, in the book's words (%(words)s)."),
+        quoted={"words": "theirs"},
+    ),
     "fix.cite": Sentence(N_("Cite %(cite)s.")),
     "fix.write": Sentence(N_("Write %(form)s."), quoted={"form": "odd"}),
     "fix.contents": Sentence(N_("Write %(form)s in the contents list."), quoted={"form": "odd"}),

@@ -70,7 +70,10 @@ def check_clauses(a: Alignment) -> Iterator[Finding]:
             words = {x: sides[x] for x in others}
             langs = ordered([lang], others)
             code = "clauses.figure" if figure else "clauses"
+            # (a figure is read as the others print it; a concept is said in the book's words)
             fix = {"code": "fix.reading", "others": names(others), "words": params["words"]}
+            if not figure:
+                fix |= {"code": "fix.clause", "concept": name}
             yield text_finding(a, "clauses", "warning", group, langs, code, params, [lang],
                                words, fix)  # fmt: skip
 
