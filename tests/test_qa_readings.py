@@ -101,21 +101,21 @@ def counts(rows: list[list[str]]) -> tuple[int, int]:
 def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
     """Recall on the reading of laws 11 25 26 29 31 32 43 57 62 68 72 85, written before the
     checks of issue 39 (docs/qa.md): 35 of 54 found, 30 of the 36 certain; 36 and 31 with
-    an adverb a letter longer than the adjective meant (et 68 "loomulikult viisil")."""
+    an adverb a letter longer than the adjective meant (et 68 "loomulikult viisil"); 37 and
+    32 with "at once" left out (tr 68C, the sixteenth round)."""
     rows, found_rows, hits = recall(full, BLIND)
     certain = [r for r in rows if r[5] == "certain"]
-    assert (counts(rows), counts(found_rows)) == ((54, 36), (36, 31))
+    assert (counts(rows), counts(found_rows)) == ((54, 36), (37, 32))
     # Found since: a role traded for another (et 43B3 a defender for dummy, et 11A the
     # non-offending side for either side), endings that do not agree (et 31A "parempoolne
     # vastase"). The roles finding on et 43B3 also names that unit's probable clauses row.
     assert {("43.B.3", "et"), ("11.A", "et"), ("31.A", "et")} <= {(r[0], r[1]) for r in found_rows}
     # Still read by a person only: a role added (tr 32B2 the offender's partner), "with" for
-    # "without" a penalty (et 62C1), an "or" clause (tr 68C), real words misplaced (fi
-    # "hyötäneet", "kansakilpailijoita").
+    # "without" a penalty (et 62C1), real words misplaced (fi "hyötäneet",
+    # "kansakilpailijoita"). tr 68C's "or" clause is named by its "at once" left out, by
+    # coincidence.
     missed = {(r[0], r[1]) for r in certain if (r[0], r[1]) not in hits}
-    assert missed == {
-        ("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("68.C", "tr"), ("72.A", "fi"),
-    }  # fmt: skip
+    assert missed == {("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("72.A", "fi")}
 
 
 def test_a_second_blind_reading_held_out(full: Report) -> None:
@@ -208,9 +208,9 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     with a form Vabamorf cannot read on that row's line (et 87A "koopiade"), by coincidence;
     29 and 16 with "osutada" before a translative (et 14B4 "osutada mastisalgamiseks"); 30
     with a clause opening a sentence without its closing comma (et 14B1 "hulgast
-    rakendub")."""
+    rakendub"); 31 with a heading's full stop the book's others lack (fi 38A)."""
     rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (30, 16))
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (31, 16))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
     assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
@@ -262,11 +262,13 @@ def test_a_sixth_blind_reading_held_out(full: Report) -> None:
 def named(f: Finding) -> set[str]:
     """The units a finding names: its own, and those it lists (a terms finding's units of
     the form it blames, not of the book's usual form; a folded finding's units; a
-    spelling's units of both spellings, where the dictionary knows neither)."""
+    spelling's units of both spellings, where the dictionary knows neither). A table is
+    named by the unit it is printed in too ("77.table.4" by "77"), the unit a reader cites:
+    a table has no number of its own in the books."""
     units = {f.id}
     for key in ("second_units", "units", "form_units"):
         units |= set(filter(None, str(f.params.get(key, "")).split(", ")))
-    return units
+    return units | {uid.partition(".table.")[0] for uid in units if ".table." in uid}
 
 
 BLIND_7 = DATA / "qa_blind_7.tsv"  # held out until measured; its misses read then
@@ -285,13 +287,15 @@ def test_a_seventh_blind_reading_held_out(full: Report) -> None:
     after law 77's tables): three rows found, seven by coincidence (20F4a's other row, and
     six of tr 77's, a law that is all tables). 60 and 31 with an adverb for an adjective (et
     45D2 "loomulikult viisil") and a form Vabamorf cannot read (et 81C7 "toimikonna"), 45D2's
-    other row by coincidence; 61 with "reeglina 79C" on 69B (its terms row by coincidence)."""
+    other row by coincidence; 61 with "reeglina 79C" on 69B (its terms row by coincidence);
+    66 and 35 with a table named by the law it is printed in (`named`: et 77 "ületihhi",
+    fi 77 "SITOUKSEN", each a row; three other rows of law 77 by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_7)
-    assert (counts(rows), counts(found_rows)) == ((101, 38), (61, 31))
+    assert (counts(rows), counts(found_rows)) == ((101, 38), (66, 35))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, DISCREPANCIES)
     # (16 and 6 held out; 19 and 8 with the rules its misses suggested; 29 and 14 with the
     # next round's, the ten rows above)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (32, 16))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (37, 20))
     found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
     # et 48B1, 48B2 "vales käest" (the grammar checks, written before the reading); fi 48B2
     # "muulloin kun" and fi 64C2b "kilpailunjohtajan uskoo" (written from its misses).
@@ -320,13 +324,14 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     with "reeglina 19" (et 36B1, as a rule, for "reegliga 19"); 83 with the twelfth reading's
     commas (et 47A "võtta, (kuid"; fi 27B4's meaning row by a comma before "ellei"), 58 and
     36 of the new rows; 84 with a prohibition said as "should not" in a text the books split
-    into sentences differently (et 47E1 "ei tohiks"), 59 and 36 of the new rows."""
+    into sentences differently (et 47E1 "ei tohiks"), 59 and 36 of the new rows; 85 with
+    "promptly" left out (et 21B1a, its meaning row)."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (84, 55))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (85, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (59, 36))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (60, 36))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -544,9 +549,11 @@ def test_a_fifteenth_blind_reading_after_this_rounds_rules(full: Report) -> None
     24 (3 certain): 11 and 3. Its misses were read then: with a prohibition said as "should
     not" in a text the books split into sentences differently (et 47E1 "ei tohiks") and a
     final full stop missing after a bracket within the sentence (tr 75C "(ancak bkz. Yasa
-    21B1(b))"; its modal row by coincidence), 100 and 58 (93 and 55 at their words)."""
+    21B1(b))"; its modal row by coincidence), 100 and 58 (93 and 55 at their words); 103
+    and 60 with the sixteenth round's "promptly" (et 21B1a, tr 68C: two certain rows and
+    68C's other)."""
     rows, found_rows, _ = recall(full, BLIND_15)
-    assert (counts(rows), counts(found_rows)) == ((164, 72), (100, 58))
+    assert (counts(rows), counts(found_rows)) == ((164, 72), (103, 60))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14,
                   DISCREPANCIES)  # fmt: skip
@@ -554,34 +561,72 @@ def test_a_fifteenth_blind_reading_after_this_rounds_rules(full: Report) -> None
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert ("47.E.1", "et", "modal") in found
     # Missed certain rows: a meaning changed (tr 23A1 "aynı ve benzer", same and similar, for
-    # same or similar; et 27C's condition reversed), a clause left out (et 21B1a "promptly",
-    # tr 68C "at once", et 73A2 "warning"), words in a wrong form the analysers read as
-    # sound (et 23A3 "sama eesmärgi", 68B2 "lähtuv teave suhtes", 75B3 "väär selgituse"; fi
-    # 68B1 "tulee menettävänsä"; tr 73E2 "bilincinde alabilecek"), fi 72A's compound split
-    # ("Pää tavoitteena") and a compound Voikko reads ("kansakilpailijoita"), fi 73C1
-    # "lainlyönnin" (two letters from "laiminlyönnin"), et 75D2's "et" left out.
+    # same or similar; et 27C's condition reversed), a clause left out (et 73A2 "warning";
+    # et 21B1a "promptly" and tr 68C "at once" are found since), words in a wrong form the
+    # analysers read as sound (et 23A3 "sama eesmärgi", 68B2 "lähtuv teave suhtes", 75B3
+    # "väär selgituse"; fi 68B1 "tulee menettävänsä"; tr 73E2 "bilincinde alabilecek"), fi
+    # 72A's compound split ("Pää tavoitteena") and a compound Voikko reads
+    # ("kansakilpailijoita"), fi 73C1 "lainlyönnin" (two letters from "laiminlyönnin"), et
+    # 75D2's "et" left out.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 13 and ("23.A.1", "tr") in missed and ("47.E.1", "et") not in missed
+    assert len(missed) == 11 and ("23.A.1", "tr") in missed and ("68.C", "tr") not in missed
+
+
+BLIND_16 = DATA / "qa_blind_16.tsv"  # held out until measured; its misses read then
+
+
+def test_a_sixteenth_blind_reading_of_the_laws_read_least(full: Report) -> None:
+    """Recall on a sixteenth reading (laws 3 7 36 38 40 49 59 60 66 77 80 83 85 88 89 91 92,
+    which one earlier reading or none had read), written by two reviewers who saw no
+    finding, no code and no earlier reading, while the round's clause concepts were built,
+    and committed after them and before it was measured: held out, 54 of its 108 rows (50
+    %) and 33 of the 52 certain (63 %). Its misses were read then: the report had found two
+    of them in law 77's tables (et "ületihhi", fi "SITOUKSEN"), whose findings stand at
+    the table ("77.table.4"), a unit no reader can cite; with a table named by the unit it
+    is printed in (`named`), 58 and 37 held out (54 %, 71 %), 57 and 37 at the round's
+    start. With a heading's full stop the book's others lack (fi 38A "Pelaamista ei
+    sallita."), 58 and 37: the round's "specifically" concept, since removed as noise,
+    had found fi 91B's terms row by coincidence. Of its rows at a unit and book no earlier
+    reading names, 11 (3 certain): 5 and 2."""
+    rows, found_rows, _ = recall(full, BLIND_16)
+    assert (counts(rows), counts(found_rows)) == ((108, 52), (58, 37))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
+                  DISCREPANCIES)  # fmt: skip
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 3), (5, 2))
+    found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
+    assert {("77", "et", "typo"), ("77", "fi", "typo")} <= found
+    assert ("38.A", "fi", "mechanics") in {(r[0], r[1], r[2]) for r in found_rows}
+    # Missed certain rows: meaning changed (et 40B2a(v) "keelustada", prohibit, for
+    # restrict; 40B2b declarer alone for the declaring side; 77 "ületav", exceeding, for "or
+    # more"), clauses left out (tr 40A1b "before commencing play", et 38C "if it has not
+    # ended"), words in a wrong form the analysers read as sound (fi 40B3a "saaman", 85A1
+    # "ottamaan"; et 49 "tihis suhtes", 80A1c "teiste turniiridel", 91A "millisel selle
+    # osalt", 92D1 "on ... olema"; tr 80B1 "kullandırılabilir"), tr 66D "sonra" for "sona",
+    # et 40A2's stray comma, et 85A1's "peaks" for shall, tr 38D's heading.
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 15 and ("40.A.1.b", "tr") in missed
 
 
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
-    "qa_blind": ((54, 36), (34, 30), (36, 31)),
+    "qa_blind": ((54, 36), (34, 30), (37, 32)),
     "qa_blind_2": ((77, 39), (32, 21), (36, 23)),
     "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
     "qa_blind_4": ((57, 18), (20, 13), (20, 13)),
-    "qa_blind_5": ((56, 18), (29, 16), (30, 16)),
+    "qa_blind_5": ((56, 18), (30, 16), (31, 16)),
     "qa_blind_6": ((103, 37), (41, 22), (52, 23)),
-    "qa_blind_7": ((101, 38), (50, 26), (61, 31)),
-    "qa_blind_8": ((141, 66), (78, 52), (84, 55)),
+    "qa_blind_7": ((101, 38), (54, 29), (66, 35)),
+    "qa_blind_8": ((141, 66), (79, 52), (85, 55)),
     "qa_blind_9": ((168, 47), (72, 36), (88, 37)),
     "qa_blind_10": ((78, 27), (36, 19), (38, 20)),
     "qa_blind_11": ((121, 66), (60, 44), (72, 54)),
     "qa_blind_12": ((90, 31), (44, 24), (49, 24)),
-    "qa_blind_13": ((136, 60), (60, 39), (79, 49)),
+    "qa_blind_13": ((136, 60), (61, 39), (79, 49)),
     "qa_blind_14": ((170, 70), (68, 45), (82, 52)),
-    "qa_blind_15": ((164, 72), (93, 55), (100, 58)),
+    "qa_blind_15": ((164, 72), (95, 57), (103, 60)),
+    "qa_blind_16": ((108, 52), (49, 30), (58, 37)),
 }
 
 
@@ -593,7 +638,8 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     only where the row quotes its words."""
     measured = {}
     for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
-                 BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15):  # fmt: skip
+                 BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
+                 BLIND_16):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS
