@@ -295,7 +295,7 @@ class Profiles:
         of its profile: a name shared by the languages and this book's forms as a pattern).
 
         >>> sorted(load_concepts("et")), load_concepts("xx")
-        (['automatic', 'damage', 'major', 'minor', 'unauthorised'], {})
+        (['automatic', 'damage', 'major', 'minor', 'promptly', 'unauthorised'], {})
         """
         return self._get(lang, "CONCEPTS", {}) if self.knows(lang) else {}
 
