@@ -458,10 +458,11 @@ def test_typography(full: Report) -> None:
 
 
 def test_commas_the_norms_of_finnish_and_estonian_ask_for(full: Report) -> None:
-    """A clause opening a sentence closed by no comma before the main clause (fi, et), and a
-    Finnish clause beginning within a sentence with no comma before it: a relative clause,
-    one of a subordinating conjunction, one "mutta" joins (kb/qa/checks/commas.py). Each
-    was judged true from the sources by reviewers who had not seen the checks
+    """A clause opening a sentence closed by no comma before the main clause (fi, et), a
+    relative clause after a comma run on into its main clause (fi), and a Finnish clause
+    beginning within a sentence with no comma before it: a relative clause, one of a
+    subordinating conjunction, one "mutta" joins (kb/qa/checks/commas.py). Each was judged
+    true from the sources by reviewers who had not seen the checks
     (tests/data/qa_precision.tsv); "sekä ... että", "heti kun", "mutta ei arvoa" (no verb:
     fi 46B2) and a table's header in capitals (fi 77 "JOS VALTTI ON") are none."""
     found = {(f.code.split(".")[1], f.id, ",".join(f.about), f.params["words"]): f.fix["form"]
@@ -479,6 +480,12 @@ def test_commas_the_norms_of_finnish_and_estonian_ask_for(full: Report) -> None:
         ("comma", "73.C.2", "fi", "vahinkoa katso"): "vahinkoa, katso",
         ("comma", "86.B.3", "fi", "puuttuu kilpailunjohtaja"): "puuttuu, kilpailunjohtaja",
         ("comma", "57.D", "et", "käigukorral võib"): "käigukorral, võib",
+        # a relative clause after a comma run on into its main clause (fi.txt:706, 717, 856):
+        # "Maalaus, joka ei ylitä ... maalausta on riittämätön"
+        ("comma", "13.A", "fi", "kortteja ei"): "kortteja, ei",
+        ("comma", "13.B", "fi", "kortteja on"): "kortteja, on",
+        ("comma", "18.D", "fi", "maalausta on"): "maalausta, on",
+        ("comma", "40.B.1.c", "fi", "merkitys luetaan"): "merkitys, luetaan",
         ("clause", "5.B", "fi", "siitä että"): "siitä, että",
         ("clause", "12.B.1", "fi", "odottaa ellei"): "odottaa, ellei",
         ("clause", "12.C.1.b", "fi", "saavutettu mikäli"): "saavutettu, mikäli",

@@ -189,9 +189,10 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     Vabamorf cannot read (et 79A1 "kääle"); 18 with a reference without "laki" (fi
     30B1b(ii) "katso (s. 39) 23A §"); 19 with a lead-in without its colon (fi 30B1 "niin",
     that unit's meaning row by coincidence); 20 with a Finnish relative clause without its
-    comma (fi 18C "Maalaus joka")."""
+    comma (fi 18C "Maalaus joka"); 21 with one not closed by its comma (fi 18D "Maalaus,
+    joka ei ylitä ... maalausta on", the seventeenth round)."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (20, 13))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (21, 13))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -617,13 +618,17 @@ def test_a_seventeenth_blind_reading_after_every_rule(full: Report) -> None:
     finding, no code and no earlier reading, after every rule of the round was committed,
     and committed before it was measured: held out, 56 of its 106 rows (53 %) and 37 of
     the 50 certain (74 %), 48 and 32 at their words; the same at the round's start. Of its
-    rows at a unit and book no earlier reading names, 11 (none certain): 2."""
+    rows at a unit and book no earlier reading names, 11 (none certain): 2 (4 after its
+    misses). Its misses were
+    read then: with a Finnish relative clause after a comma not closed by one before its
+    main clause (fi 13A, 13B, 18D "Maalaus, joka ei ylitä ... maalausta on"), 59 and 37
+    (51 and 32 at their words)."""
     rows, found_rows, _ = recall(full, BLIND_17)
-    assert (counts(rows), counts(found_rows)) == ((106, 50), (56, 37))
+    assert (counts(rows), counts(found_rows)) == ((106, 50), (59, 37))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   BLIND_16, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 0), (2, 0))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 0), (4, 0))
     # Missed certain rows: words the dictionaries know in a wrong place or form (fi 8B
     # "päätyminen" for "päättyminen", 10C3 "vaihtoehtoista", 39B "peliviejäpuolen", 41C
     # "liian myöhästä"; et 25A2's subject in the genitive, 25A6 "esialgse
@@ -641,7 +646,7 @@ AT_THE_WORDS = {
     "qa_blind": ((54, 36), (34, 30), (37, 32)),
     "qa_blind_2": ((77, 39), (32, 21), (36, 23)),
     "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
-    "qa_blind_4": ((57, 18), (20, 13), (20, 13)),
+    "qa_blind_4": ((57, 18), (21, 13), (21, 13)),
     "qa_blind_5": ((56, 18), (30, 16), (31, 16)),
     "qa_blind_6": ((103, 37), (41, 22), (52, 23)),
     "qa_blind_7": ((101, 38), (54, 29), (66, 35)),
@@ -654,7 +659,7 @@ AT_THE_WORDS = {
     "qa_blind_14": ((170, 70), (68, 45), (82, 52)),
     "qa_blind_15": ((164, 72), (95, 57), (103, 60)),
     "qa_blind_16": ((108, 52), (49, 30), (58, 37)),
-    "qa_blind_17": ((106, 50), (48, 32), (56, 37)),
+    "qa_blind_17": ((106, 50), (51, 32), (59, 37)),
 }
 
 

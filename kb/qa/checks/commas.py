@@ -4,7 +4,9 @@
   clause begun by "jos", "kun", "kui" ... with a comma before the main clause, and a
   reviewer marks one run on into it: fi 54E "Jos pelinviejä tai lepääjä pelaa
   aloituskortin sovelletaan lakia 24 §", et 14B1 "Kui kaart leitakse ... hulgast rakendub
-  reegel 67";
+  reegel 67"; so is a relative clause set off by a comma within a sentence and run on into
+  the rest of its main clause (the profile's `relatives`: fi 18D "Maalaus, joka ei ylitä
+  ... maalausta on riittämätön");
 - before a clause that begins within a sentence (`typography.clause`): Finnish sets off
   a relative clause whatever it says, a clause of "että", "kun", "jos" ..., and one "mutta"
   joins: fi 14A1 "palautetaan käteen josta se puuttuu", 16B3 "katsoo että", 53B
@@ -72,9 +74,13 @@ def _finite(readings: tuple[Reading, ...], first: bool) -> bool:
     )
 
 
-def main_clause(words: list[str], analyse: Analyse, clause: dict[str, Any]) -> int | None:
+def main_clause(
+    words: list[str], analyse: Analyse, clause: dict[str, Any], first: int = 2
+) -> int | None:
     """Where the main clause's verb stands in the words of a sentence opened by a clause
-    (see the module's description), None where no main clause's verb is read.
+    (see the module's description), None where no main clause's verb is read. The clause's
+    own verb stands `first` words after its opening one at the earliest: the word after
+    "jos" is its subject, the word after a relative pronoun may be its verb ("jolla on").
 
     >>> from kb.profiles import load_qa_words
     >>> fi = load_qa_words("fi")["typography"]["clause"]
@@ -85,6 +91,8 @@ def main_clause(words: list[str], analyse: Analyse, clause: dict[str, Any]) -> i
     4
     >>> main_clause("Ellei toisin ole määrätty".split(), voikko, fi) is None
     True
+    >>> main_clause("jolla on väärä määrä kortteja on tarjonnut".split(), voikko, fi, first=1)
+    5
     """
     if not words:
         return None
@@ -111,7 +119,7 @@ def main_clause(words: list[str], analyse: Analyse, clause: dict[str, Any]) -> i
         if state == "main" and not after_verb and _finite(readings, first=False):
             return i
         verb = any(r.finite for r in readings) if state == "negation" else _finite(readings, True)
-        if i > 1 and state in ("negation", "clause") and verb:
+        if i >= first and state in ("negation", "clause") and verb:
             state = "main"  # (the clause's verb: not the word just after the opening one)
         after_verb = state == "main" and any(r.finite for r in readings)
     return None
@@ -137,28 +145,37 @@ def _subject_first(matches: list[re.Match[str]], at: int, analyse: Analyse) -> i
     return k if nominative else at
 
 
-def _opened(sentence: str, opens: re.Pattern[str], joins: set[str]) -> Iterator[str]:
-    """The parts of a sentence a clause opens: the sentence, where its first word is one of
-    `opens`, and what follows a comma or a semicolon where a word of `joins` and then one of
-    `opens` begin it (fi 86B3 "..., mutta jos säännöstö puuttuu kilpailunjohtaja toimii").
+def _opened(
+    sentence: str, opens: re.Pattern[str], joins: set[str], relatives: re.Pattern[str] | None
+) -> Iterator[tuple[str, int]]:
+    """The parts of a sentence a clause opens, each with where its verb may stand first
+    (`main_clause`): the sentence, where its first word is one of `opens`; what follows a
+    comma or a semicolon where a word of `joins` and then one of `opens` begin it (fi 86B3
+    "..., mutta jos säännöstö puuttuu kilpailunjohtaja toimii"); and a relative clause after
+    a comma within the sentence (`relatives`), which a comma closes before the rest of its
+    main clause.
 
-    >>> list(_opened("Hän pelaa, mutta jos X puuttuu Y toimii", re.compile("Jos"), {"mutta"}))
-    ['jos X puuttuu Y toimii']
+    >>> list(_opened("Hän pelaa, mutta jos X puuttuu Y toimii", re.compile("Jos"), {"mutta"},
+    ...              re.compile("joka")))
+    [('jos X puuttuu Y toimii', 2)]
     """
     words = _words(sentence)
     if words and opens.fullmatch(words[0][0]):
-        yield sentence
+        yield sentence, 2
     for m in re.finditer(r"[,;]\s+(\S+)\s+(?=(\S+))", sentence):
         if m[1].lower() in joins and opens.fullmatch(m[2].capitalize()):
-            yield sentence[m.end() :]
+            yield sentence[m.end() :], 2
+        elif m[0][0] == "," and relatives is not None and relatives.fullmatch(m[1].lower()):
+            yield sentence[m.start(1) :], 1
 
 
 def unclosed(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
-    """Per unit, a clause opening a sentence, or a clause after a comma and a joining word
-    (`_opened`), that runs into its main clause without the comma its language closes it
-    with: the two words where the comma goes, and the fix with it; {} where the profile has
-    no `typography.clause` or no analyser is installed. `texts`: a book's printed texts,
-    page references left out (`kb.qa.checks.style.book_slips` reads them once).
+    """Per unit, a clause opening a sentence, a clause after a comma and a joining word, or a
+    relative clause after a comma (`_opened`), that runs into its main clause without the
+    comma its language closes it with: the two words where the comma goes, and the fix with
+    it; {} where the profile has no `typography.clause` or no analyser is installed.
+    `texts`: a book's printed texts, page references left out
+    (`kb.qa.checks.style.book_slips` reads them once).
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.checks.base import printed_texts
@@ -172,12 +189,13 @@ def unclosed(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
         return {}
     opens = alternation(tuple(clause.get("opens", [])))
     joins = set(clause.get("joins", []))
+    relatives = alternation(tuple(clause["relatives"])) if clause.get("relatives") else None
     found: dict[str, list[Slip]] = {}
     for unit, text in texts:
         for sentence in pieces(unit.title, text):
-            for part in _opened(sentence, opens, joins):
+            for part, first in _opened(sentence, opens, joins, relatives):
                 matches = _words(part)
-                at = main_clause([m[0] for m in matches], analyse, clause)
+                at = main_clause([m[0] for m in matches], analyse, clause, first)
                 if at is None:
                     continue
                 word = matches[_subject_first(matches, at, analyse)]
