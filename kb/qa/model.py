@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "typography.capitalised": "{odd}: lower case where the book prints the word with a "
     "capital: {words}",
     "typography.comma": "{odd}: no comma closes the clause before its main clause: {words}",
+    "typography.stray": "{odd}: a comma between the subject and its verb: {words}",
     "typography.clause": "{odd}: no comma before the clause that begins within the sentence: "
     "{words}",
     "typography.bracketed": "{odd}: a comma before a bracket, not after it: {words}",

@@ -257,6 +257,9 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: no comma closes the clause before its main clause: %(words)s"),
         quoted=ODD_WORDS,
     ),
+    "typography.stray": Sentence(
+        N_("%(odd)s: a comma between the subject and its verb: %(words)s"), quoted=ODD_WORDS
+    ),
     "typography.clause": Sentence(
         N_("%(odd)s: no comma before the clause that begins within the sentence: %(words)s"),
         quoted=ODD_WORDS,

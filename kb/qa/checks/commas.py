@@ -7,6 +7,9 @@
   reegel 67"; so is a relative clause set off by a comma within a sentence and run on into
   the rest of its main clause (the profile's `relatives`: fi 18D "Maalaus, joka ei ylitä
   ... maalausta on riittämätön");
+- between a sentence's subject and its verb (`typography.stray`): no clause stands before
+  the comma for it to close (et 18D "Eelmisest nimelisest pakkumisest madalam nimeline
+  pakkumine, on küündimatu");
 - before a clause that begins within a sentence (`typography.clause`): Finnish sets off
   a relative clause whatever it says, a clause of "että", "kun", "jos" ..., and one "mutta"
   joins: fi 14A1 "palautetaan käteen josta se puuttuu", 16B3 "katsoo että", 53B
@@ -40,6 +43,7 @@ from kb.qa.checks.grammar import GENITIVE, NOMINATIVE, Analyse, Reading, analyse
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _HEAD_END = re.compile(r"[,;:–—]")
 _CLAUSE_END = re.compile(r"[,.;:()–—]")
+_FIRST_COMMA = re.compile(r"([^,;:()–—]+), (\S+)")  # a sentence's words up to its first comma
 _SUBJECT_OR_GENITIVE = NOMINATIVE | GENITIVE
 
 
@@ -279,4 +283,38 @@ def within(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
                     slip = ("clause", f"{before} {m[1]}", f"{before}, {m[1]}")
                     if slip not in found.setdefault(unit.id, []):  # (75D3 prints it twice)
                         found[unit.id].append(slip)
+    return found
+
+
+def stray(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
+    """Per unit, a comma between a sentence's subject and its verb: the words before the
+    sentence's first comma (two at least) have no finite verb, so no clause for the comma to
+    close, and the word after it is a finite verb, not a concessive one (the profile's
+    `typography.clause.concessive`: fi "olipa", et "olgu", whether it is ...). The two words
+    and the fix without the comma; {} where the profile has no `typography.clause` or no
+    analyser is installed. `texts` as for `unclosed`.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.checks.base import printed_texts
+    >>> stray("et", list(printed_texts(get_library().book("et"))))
+    {'18.D': [('stray', 'pakkumine, on', 'pakkumine on')]}
+    """
+    profile = load_qa_words(lang)
+    clause = profile.get("typography", {}).get("clause")
+    analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
+    if not clause or analyse is None:
+        return {}
+    concessive = alternation(tuple(clause.get("concessive", [])))
+    found: dict[str, list[Slip]] = {}
+    for unit, text in texts:
+        for sentence in pieces(unit.title, text):
+            m = _FIRST_COMMA.match(sentence)
+            if m is None or len(head := _WORD.findall(m[1])) < 2:
+                continue
+            verb = m[2].rstrip(".,;:").lower()
+            if concessive.fullmatch(verb) or not _finite(analyse(verb), first=False):
+                continue
+            if not any(r.finite for w in head for r in analyse(w.lower())):
+                slip = ("stray", f"{head[-1]}, {m[2]}", f"{head[-1]} {m[2]}")
+                found.setdefault(unit.id, []).append(slip)
     return found

@@ -43,7 +43,7 @@ from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.profiles import alternation, load_qa_words, load_references
 from kb.qa.checks.base import WORD, Slip, plain, printed_texts, without_pages
-from kb.qa.checks.commas import unclosed, within
+from kb.qa.checks.commas import stray, unclosed, within
 from kb.qa.checks.spelling import dictionary
 
 _FIGURE = re.compile(r"(?<![\w.])(\d+(?:[A-H](?:\d+(?:\([a-z]\)|[a-z])?)?)?)[’'](\w+)")
@@ -551,9 +551,9 @@ def uncapitalised(book: Book) -> dict[str, list[Slip]]:
 
 def book_slips(book: Book) -> dict[str, list[Slip]]:
     """Per unit, the slips of a book's own text (`suffix`, `clitic`, `list`, `lead`,
-    `glued`, `apostrophe`, `section`, `cited`, `capitalised`, `comma`, `clause`); a suffix
-    or a clitic in a footnote is its unit's (the note read once, at its first unit: tr
-    76A1's "olarak ta").
+    `glued`, `apostrophe`, `section`, `cited`, `capitalised`, `comma`, `clause`, `stray`); a
+    suffix or a clitic in a footnote is its unit's (the note read once, at its first unit:
+    tr 76A1's "olarak ta").
 
     >>> from kb.crosslang.library import get_library
     >>> book_slips(get_library().book("tr"))["76.A.1"]
@@ -563,7 +563,8 @@ def book_slips(book: Book) -> dict[str, list[Slip]]:
     texts = [(unit, without_pages(text, book.key)) for unit, text in printed_texts(book)]
     for per_unit in (repeated_leads(book), glued(texts), apostrophes(book.key, texts),
                      lower_sections(book), uncited(book), uncapitalised(book),
-                     unclosed(book.key, texts), within(book.key, texts)):  # fmt: skip
+                     unclosed(book.key, texts), within(book.key, texts),
+                     stray(book.key, texts)):  # fmt: skip
         for uid, slips in per_unit.items():
             found.setdefault(uid, []).extend(slips)
     for unit, text in texts:
