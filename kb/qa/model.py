@@ -97,6 +97,8 @@ MESSAGES: dict[str, str] = {
     "typography.section": "{odd}: a section letter in lower case in a reference: {words}",
     "typography.headstop": "{odd}: a heading ends with a full stop; the book's others end "
     "without one: {words}",
+    "typography.headcase": "{odd}: a heading in lower case where the book's others "
+    "capitalise each word: {words}",
     "typography.small": "{odd}: a word in lower case in a heading in capitals: {words}",
     "typography.letters": "{odd}: a letter outside its alphabet: {words}",
     "typography.stop": "{odd}: two sentences run into one, no full stop: {words}",

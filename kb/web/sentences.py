@@ -217,6 +217,13 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted=ODD_WORDS,
     ),
+    "typography.headcase": Sentence(
+        N_(
+            "%(odd)s: a heading in lower case where the book's others capitalise each word: "
+            "%(words)s"
+        ),
+        quoted=ODD_WORDS,
+    ),
     "typography.letters": Sentence(
         N_("%(odd)s: a letter outside its alphabet: %(words)s"), quoted=ODD_WORDS
     ),

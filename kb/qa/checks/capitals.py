@@ -1,7 +1,8 @@
 """Capitals a book prints where it means lower case, or lower case where it means a
 capital: a word capitalised once in mid-sentence (a full stop lost before it, or a slip), a
 word capitalised where the book prints it in lower case far more often (et "Kohtunik"), a
-list item beginning with a capital where every other book goes on in lower case."""
+list item beginning with a capital where every other book goes on in lower case, a heading
+in lower case where the book capitalises each word of its headings."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from kb.qa.checks.base import Slip, around, plain
 from kb.qa.checks.style import odd_initial
 
 CASED = 20  # times as often a book prints a word in lower case in mid-sentence as capitalised
+TITLED = 20  # headings a book capitalises word by word for one it does not to stand out
+_HEADING_WORD = re.compile(r"(?<![’'\w])[^\W\d_]{3,}")  # (not a suffix after an apostrophe)
 _UPPER, _LOWER = "A-ZÄÖÜÕŠŽÇĞİŞ", r"^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ"
 _CAPITAL = re.compile(rf"(?<=[{_LOWER}]{{3}}) ([{_UPPER}][{_LOWER}]{{2,}})")  # after a word
 # the second word of a sentence, after its capitalised first ("Kui Kohtunik määrab")
@@ -92,3 +95,42 @@ def item_capitals(texts: dict[str, str]) -> dict[str, str]:
     first = {x: next((c for c in t if c.isalpha()), "") for x, t in texts.items()}
     return {lang: " ".join(texts[lang].split()[:2]) for lang in odd_initial(first, True)
             if load_qa_words(lang).get("typography", {}).get("capitals") != "terms"}  # fmt: skip
+
+
+def heading_case(book: Book) -> dict[str, list[Slip]]:
+    """Per unit, a section's heading with a word in lower case after its first, where the
+    book capitalises every such word in TITLED times as many of its sections' headings (tr
+    8C "Son turun bitişi ve oturumun bitişi", 14B "Fark edilirse" where 13B and 15B print
+    "Fark Edilirse"); subsections' headings, numbered, are a level of their own (tr 86B1
+    "Tek bir skor varsa" and 86B2, its only ones, agree). The words its profile keeps in
+    lower case in a heading (`headings.small`: conjunctions and postpositions, "ve",
+    "veya", "için") are not read, nor a suffix after an apostrophe ("72C’nin"). The fix
+    capitalises the other words.
+
+    >>> from kb.crosslang.library import get_library
+    >>> heading_case(get_library().book("tr"))["14.B"]
+    [('headcase', 'Elin Eksik Olduğu Daha Sonra Fark edilirse', \
+'Elin Eksik Olduğu Daha Sonra Fark Edilirse')]
+    >>> heading_case(get_library().book("fi"))
+    {}
+    """
+    lower = load_words(book.key).lower
+    titles = {u.id: u.title.strip() for u in book.units
+              if u.kind == "section" and u.title.strip()}  # fmt: skip
+    small = set(load_qa_words(book.key).get("headings", {}).get("small", ()))
+    read = {uid: [w for w in _HEADING_WORD.findall(t)[1:] if lower(w) not in small]
+            for uid, t in titles.items()}  # fmt: skip
+    uncased = {uid: [w for w in found if w[0].islower()] for uid, found in read.items()}
+    titled = sum(bool(found) and not uncased[uid] for uid, found in read.items())
+    odd = {uid: found for uid, found in uncased.items() if found}
+    if not odd or titled < TITLED * len(odd):
+        return {}
+    upper = {low: up for up, low in load_words(book.key).casing}
+    found: dict[str, list[Slip]] = {}
+    for uid, lowered in odd.items():
+        fixed = titles[uid]
+        for word in dict.fromkeys(lowered):
+            capital = upper.get(word[0], word[0].upper()) + word[1:]
+            fixed = re.sub(rf"(?<![’'\w]){re.escape(word)}(?!\w)", capital, fixed)
+        found[uid] = [("headcase", titles[uid], fixed)]
+    return found

@@ -27,7 +27,7 @@ from kb.qa.checks.base import (
     text_groups,
     texts_of,
 )
-from kb.qa.checks.capitals import capitals, item_capitals
+from kb.qa.checks.capitals import capitals, heading_case, item_capitals
 from kb.qa.checks.lexicon import forms
 from kb.qa.checks.spelling import dictionary
 from kb.qa.checks.stops import (
@@ -414,12 +414,17 @@ def _law_titles(a: Alignment, lang: str, book: Book, own: dict[str, list[Slip]]
                 ) -> dict[str, list[Slip]]:  # fmt: skip
     """Per law, the slips of its heading as printed (`law_headings`), a word its title in
     capitals prints in lower case (`small_words`), a heading's full stop the book's others
-    lack (`stopped_headings`, of sections too), and those of its title where the law
+    lack (`stopped_headings`, of sections too), a heading's lower case where the book
+    capitalises each word (`heading_case`), and those of its title where the law
     has no text of its own (a text's title is read with its text): fi 89
     "HENKILÖKOHTAISessa", and the book's own in it (`own`, `book_slips`): fi 28
     "TARJOUKSET JOTKA"."""
     found = {uid: list(slips) for uid, slips in law_headings(book).items()}
-    for uid, slips in [*small_words(book).items(), *stopped_headings(book).items()]:
+    for uid, slips in [
+        *small_words(book).items(),
+        *stopped_headings(book).items(),
+        *heading_case(book).items(),
+    ]:
         found.setdefault(uid, []).extend(slips)
     for unit in book.units:
         if unit.kind == "law" and unit.title and not unit.text.strip():
