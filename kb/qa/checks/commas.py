@@ -67,6 +67,19 @@ def _words(sentence: str) -> list[re.Match[str]]:
     return found
 
 
+def _reading(lang: str) -> tuple[dict[str, Any], Analyse] | None:
+    """A language's `typography.clause` profile and the analyser its sentences are read
+    with; None where the profile has none or the analyser is not installed.
+
+    >>> _reading("fi")[0]["opens"][0], _reading("tr")
+    ('Jos', None)
+    """
+    profile = load_qa_words(lang)
+    clause = profile.get("typography", {}).get("clause")
+    analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
+    return (clause, analyse) if clause and analyse is not None else None
+
+
 def _finite(readings: tuple[Reading, ...], first: bool) -> bool:
     """Every reading a finite verb; for the clause's own verb (`first`), some reading is one
     and none a noun, pronoun or adjective in the nominative or genitive (fi "kulun", a
@@ -186,11 +199,9 @@ def unclosed(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     >>> unclosed("et", list(printed_texts(get_library().book("et"))))["14.B.1"]
     [('comma', 'hulgast rakendub', 'hulgast, rakendub')]
     """
-    profile = load_qa_words(lang)
-    clause = profile.get("typography", {}).get("clause")
-    analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
-    if not clause or analyse is None:
+    if (read := _reading(lang)) is None:
         return {}
+    clause, analyse = read
     opens = alternation(tuple(clause.get("opens", [])))
     joins = set(clause.get("joins", []))
     relatives = alternation(tuple(clause["relatives"])) if clause.get("relatives") else None
@@ -258,11 +269,9 @@ def within(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     >>> within("fi", list(printed_texts(get_library().book("fi"))))["14.A.1"]
     [('clause', 'käteen josta', 'käteen, josta')]
     """
-    profile = load_qa_words(lang)
-    clause = profile.get("typography", {}).get("clause", {})
-    analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
-    if not clause.get("within") or analyse is None:
+    if (read := _reading(lang)) is None or not read[0].get("within"):
         return {}
+    clause, analyse = read
     relative = alternation(tuple(clause.get("relatives", [])))
     begins = alternation((*clause.get("relatives", []), *clause["within"])).pattern
     negations = set(clause.get("negations", []))
@@ -299,11 +308,9 @@ def stray(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     >>> stray("et", list(printed_texts(get_library().book("et"))))
     {'18.D': [('stray', 'pakkumine, on', 'pakkumine on')]}
     """
-    profile = load_qa_words(lang)
-    clause = profile.get("typography", {}).get("clause")
-    analyse = analyser(profile.get("grammar", {}).get("analyser", ""))
-    if not clause or analyse is None:
+    if (read := _reading(lang)) is None:
         return {}
+    clause, analyse = read
     concessive = alternation(tuple(clause.get("concessive", [])))
     found: dict[str, list[Slip]] = {}
     for unit, text in texts:
