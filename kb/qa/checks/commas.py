@@ -67,11 +67,11 @@ def _words(sentence: str) -> list[re.Match[str]]:
     return found
 
 
-def _reading(lang: str) -> tuple[dict[str, Any], Analyse] | None:
+def _clause_profile(lang: str) -> tuple[dict[str, Any], Analyse] | None:
     """A language's `typography.clause` profile and the analyser its sentences are read
     with; None where the profile has none or the analyser is not installed.
 
-    >>> _reading("fi")[0]["opens"][0], _reading("tr")
+    >>> _clause_profile("fi")[0]["opens"][0], _clause_profile("tr")
     ('Jos', None)
     """
     profile = load_qa_words(lang)
@@ -137,7 +137,7 @@ def main_clause(
             return i
         verb = any(r.finite for r in readings) if state == "negation" else _finite(readings, True)
         if i >= first and state in ("negation", "clause") and verb:
-            state = "main"  # (the clause's verb: not the word just after the opening one)
+            state = "main"  # (the clause's verb: not before the `first` word)
         after_verb = state == "main" and any(r.finite for r in readings)
     return None
 
@@ -163,7 +163,7 @@ def _subject_first(matches: list[re.Match[str]], at: int, analyse: Analyse) -> i
 
 
 def _opened(
-    sentence: str, opens: re.Pattern[str], joins: set[str], relatives: re.Pattern[str] | None
+    sentence: str, opens: re.Pattern[str], joins: set[str], relatives: re.Pattern[str]
 ) -> Iterator[tuple[str, int]]:
     """The parts of a sentence a clause opens, each with where its verb may stand first
     (`main_clause`): the sentence, where its first word is one of `opens`; what follows a
@@ -182,7 +182,7 @@ def _opened(
     for m in re.finditer(r"[,;]\s+(\S+)\s+(?=(\S+))", sentence):
         if m[1].lower() in joins and opens.fullmatch(m[2].capitalize()):
             yield sentence[m.end() :], 2
-        elif m[0][0] == "," and relatives is not None and relatives.fullmatch(m[1].lower()):
+        elif m[0][0] == "," and relatives.fullmatch(m[1].lower()):
             yield sentence[m.start(1) :], 1
 
 
@@ -199,12 +199,12 @@ def unclosed(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     >>> unclosed("et", list(printed_texts(get_library().book("et"))))["14.B.1"]
     [('comma', 'hulgast rakendub', 'hulgast, rakendub')]
     """
-    if (read := _reading(lang)) is None:
+    if (read := _clause_profile(lang)) is None:
         return {}
     clause, analyse = read
     opens = alternation(tuple(clause.get("opens", [])))
     joins = set(clause.get("joins", []))
-    relatives = alternation(tuple(clause["relatives"])) if clause.get("relatives") else None
+    relatives = alternation(tuple(clause.get("relatives", [])))
     found: dict[str, list[Slip]] = {}
     for unit, text in texts:
         for sentence in pieces(unit.title, text):
@@ -269,7 +269,7 @@ def within(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     >>> within("fi", list(printed_texts(get_library().book("fi"))))["14.A.1"]
     [('clause', 'käteen josta', 'käteen, josta')]
     """
-    if (read := _reading(lang)) is None or not read[0].get("within"):
+    if (read := _clause_profile(lang)) is None or not read[0].get("within"):
         return {}
     clause, analyse = read
     relative = alternation(tuple(clause.get("relatives", [])))
@@ -308,7 +308,7 @@ def stray(lang: str, texts: list[tuple[Unit, str]]) -> dict[str, list[Slip]]:
     >>> stray("et", list(printed_texts(get_library().book("et"))))
     {'18.D': [('stray', 'pakkumine, on', 'pakkumine on')]}
     """
-    if (read := _reading(lang)) is None:
+    if (read := _clause_profile(lang)) is None:
         return {}
     clause, analyse = read
     concessive = alternation(tuple(clause.get("concessive", [])))
