@@ -361,8 +361,8 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
     ... # doctest: +NORMALIZE_WHITESPACE
     [('6.D.3', 'võib Kohtunik'), ('9.B.1.a', 'kutsuda Kohtunik.'), ('11.A', 'siis Kohtunik'),
      ('12.C.1.b', 'Kui Kohtunik'), ('12.C.2.b', 'vastavuses Reeglitega'),
-     ('13.A.2', 'siis Kohtunik'), ('14.B.1', 'hulgast rakendub'), ('23.B', '16c2'),
-     ('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'),
+     ('13.A.2', 'siis Kohtunik'), ('14.B.1', 'hulgast rakendub'), ('18.D', 'pakkumine, on'),
+     ('23.B', '16c2'), ('26.B', 'partnerile.:'), ('40.B.2.c', 'süsteemikaarti,:'),
      ('47.A', 'võtta, (kuid kaitsja t'), ('50', 'trahvikaardiks, (vt re'),
      ('57.D', 'käigukorral võib'), ('68.D.2.b.i', 'kirjeldatult..'), ('75.D.3', 'd2'),
      ('76.D', 'Kui Kohtunik')]
