@@ -180,6 +180,16 @@ class Words:
             text = text.replace(upper, lower)
         return text.lower()
 
+    def upper(self, text: str) -> str:
+        """Upper case as the language writes it.
+
+        >>> Words(casing=(("I", "ı"), ("İ", "i"))).upper("için ılık")
+        'İÇİN ILIK'
+        """
+        for upper, lower in self.casing:
+            text = text.replace(lower, upper)
+        return text.upper()
+
 
 @dataclass(frozen=True)
 class IndexForm:

@@ -114,23 +114,22 @@ def heading_case(book: Book) -> dict[str, list[Slip]]:
     >>> heading_case(get_library().book("fi"))
     {}
     """
-    lower = load_words(book.key).lower
+    words = load_words(book.key)
     titles = {u.id: u.title.strip() for u in book.units
               if u.kind == "section" and u.title.strip()}  # fmt: skip
     small = set(load_qa_words(book.key).get("headings", {}).get("small", ()))
-    read = {uid: [w for w in _HEADING_WORD.findall(t)[1:] if lower(w) not in small]
+    read = {uid: [w for w in _HEADING_WORD.findall(t)[1:] if words.lower(w) not in small]
             for uid, t in titles.items()}  # fmt: skip
     uncased = {uid: [w for w in found if w[0].islower()] for uid, found in read.items()}
     titled = sum(bool(found) and not uncased[uid] for uid, found in read.items())
     odd = {uid: found for uid, found in uncased.items() if found}
     if not odd or titled < TITLED * len(odd):
         return {}
-    upper = {low: up for up, low in load_words(book.key).casing}
     found: dict[str, list[Slip]] = {}
     for uid, lowered in odd.items():
         fixed = titles[uid]
         for word in dict.fromkeys(lowered):
-            capital = upper.get(word[0], word[0].upper()) + word[1:]
+            capital = words.upper(word[0]) + word[1:]
             fixed = re.sub(rf"(?<![’'\w]){re.escape(word)}(?!\w)", capital, fixed)
         found[uid] = [("headcase", titles[uid], fixed)]
     return found
