@@ -207,6 +207,20 @@ def test_a_concept_translated_two_ways(full: Report) -> None:
     assert f.where[0].place == "corpus/et/et.txt:936:95" and f.where[2].lang == "tr"
 
 
+def test_a_term_a_letter_apart(full: Report) -> None:
+    # et names the offending side "eksinud pool" (63A4, 64A2, 64B1, 72C) and, a letter apart,
+    # "eksitud pool" (21B3, 86B2b), the side misled; the non-offending side "mitteeksinud
+    # pool" and "mitteeksitud pool" (11A, 50E4). Vabamorf reads each as an adjective; the
+    # verbs "rakendada" and "rakenduda" (to apply, to apply itself) before "reegel" are not
+    # terms, and are left alone.
+    terms = [f for f in full.findings if f.code == "terms"]
+    found = {f.params["second"]: (f.id, f.params["second_units"], f.fix["form"])
+             for f in terms if "eksi" in f.params["second"]}  # fmt: skip
+    assert found["eksitud pool"] == ("21.B.3", "21.B.3, 86.B.2.b", "eksinud pool")
+    assert found["mitteeksitud pool"] == ("11.A", "11.A, 50.E.4", "mitteeksinud pool")
+    assert not [f for f in terms if "rakend" in f.message]
+
+
 def test_mechanical_checks(full: Report) -> None:
     # tr.txt:191 and 283 "pik (), kör (), karo (), trefl ()": the suit symbols are lost.
     assert [(f.id, f.where[0].line) for f in full.findings if f.check == "symbols"] == [

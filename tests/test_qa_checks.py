@@ -196,6 +196,9 @@ def test_an_attribute_that_does_not_agree_with_its_noun(full: Report) -> None:
         # fi.txt:1708 and 1754; the book prints "enemmittä oikaisuitta" five times.
         ("58.B.1", "fi", "enemmittä oikaisuita", "enemmittä oikaisuitta"),
         ("62.B.2", "fi", "enemmittä oikaisuilla", "enemmittä oikaisuitta"),
+        # A genitive pronoun between two words that agree in the adessive (et.txt:2376,
+        # "on all the others' tournaments" for "on all other tournaments").
+        ("80.A.1.c", "et", "teiste turniiridel", "teistel turniiridel"),
     }
     f = one(full, "spelling", "13.A.1", "et")
     assert f.params["units"] == "13.A.1, 17.D.3, 23.B, 45.D.2, 68"
@@ -219,6 +222,25 @@ def test_a_subject_in_the_wrong_case_for_its_verb(full: Report) -> None:
     }
     # Left alone: the book's 93 other genitives before a finite verb ("kilpailunjohtajan on
     # määrättävä", "Kilpailunjohtajan tulisi", "Jaon katsotaan", "sen tekee").
+
+
+def test_a_noun_in_the_wrong_case_for_its_postposition(full: Report) -> None:
+    # et.txt:1699 "lõpetamata tihis suhtes" and et.txt:2056 "lähtuv teave suhtes": "suhtes"
+    # (regarding) takes the genitive, and "tihis" is inessive, "teave" nominative; et.txt:1581
+    # "ebareeglipärase toiminguga eest", a comitative before "eest" (for). The fix is the noun
+    # in the genitive, the form the book prints or one the analyser reads ("tihi", "teabe").
+    governed = {(f.id, f.about[0], f.params["words"], f.fix_text) for f in full.findings
+                if f.code == "spelling.government"}  # fmt: skip
+    assert governed == {
+        ("44.D", "et", "toiminguga eest", "write toimingu eest"),
+        ("49", "et", "tihis suhtes", "write tihi suhtes"),
+        ("68.B.2", "et", "teave suhtes", "write teabe suhtes"),
+    }
+    f = one(full, "spelling", "49", "et")
+    assert f.where[0].place.startswith("corpus/et/et.txt:1699:")
+    # Left alone: "pärast", "peale", "üle" and "poole", adverbs and prepositions as well as
+    # postpositions (et 11B "Karistamine pärast", 44 such words over the book), and a
+    # genitive before "suhtes" (69A "varemtoimuva suhtes").
 
 
 def test_a_word_taken_for_a_like_one(full: Report) -> None:
@@ -248,9 +270,10 @@ def test_grammar_without_the_analyser(full: Report, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr("kb.qa.checks.grammar.analyser", lambda name: None)
     monkeypatch.setattr("kb.qa.checks.spelling.analyser", lambda name: None)
     without = report(get_library())
-    grammar = {"spelling.grammar", "spelling.subject", "spelling.confused", "spelling.unread"}
+    grammar = {"spelling.grammar", "spelling.subject", "spelling.confused", "spelling.unread",
+               "spelling.government"}  # fmt: skip
     assert not [f for f in without.findings if f.code in grammar]
-    assert len(without.findings) == len(full.findings) - 29
+    assert len(without.findings) == len(full.findings) - 33
     # The report says what each book was read with, and what was not read.
     assert full.coverage["reading"]["et"] == {"dictionary": "et_EE (hunspell)",
                                               "analyser": "vabamorf"}  # fmt: skip
@@ -697,18 +720,18 @@ def test_spelling_within_each_book(full: Report) -> None:
     assert not {"konur", "revokeista", "kohalduda"} & {
         f.params["words"].lower() for f in full.findings if f.check == "spelling"
     }
-    # With one pair whose endings do not agree, 11 attributes that do not agree with their
-    # nouns, 3 subjects in the wrong case, a word taken for a like one, and the words of the
-    # tables (et "ületihhi"; tr "Kontursuz", "Sürkonturlu" where the text prints "kontrsuz"),
-    # and text printed after a unit's children (et 2 "jaotusekarpil", after the table);
-    # headings in capitals and a letter doubled (fi "MAALAUUS", "SITOUKSEN"), and words that
-    # share a prefix only with other unknown words (et "mitteamusaadav", fi "bridgethien",
-    # "bridgelistä" where the book prints "bridgellistä"); an adverb for an adjective (et
-    # "loomulikult viisil"), an abessive's noun (fi "enemmittä oikaisuilla"), six Estonian
-    # forms Vabamorf cannot read ("kääle") and five words before a figure or a translative
-    # that take another (et "reeglina 19", "osutada mastisalgamiseks"); five words
-    # printed once with a capital at a sentence's beginning (fi "Päätäessään").
-    assert len(of(full, "spelling")) == 130
+    # With one pair whose endings do not agree, 12 attributes that do not agree with their nouns, 3
+    # subjects in the wrong case, 3 nouns in the wrong case before a postposition, a word taken for
+    # a like one, and the words of the tables (et "ületihhi"; tr "Kontursuz", "Sürkonturlu" where
+    # the text prints "kontrsuz"), and text printed after a unit's children (et 2 "jaotusekarpil",
+    # after the table); headings in capitals and a letter doubled (fi "MAALAUUS", "SITOUKSEN"), and
+    # words that share a prefix only with other unknown words (et "mitteamusaadav", fi
+    # "bridgethien", "bridgelistä" where the book prints "bridgellistä"); an adverb for an adjective
+    # (et "loomulikult viisil"), an abessive's noun (fi "enemmittä oikaisuilla"), six Estonian forms
+    # Vabamorf cannot read ("kääle") and five words before a figure or a translative that take
+    # another (et "reeglina 19", "osutada mastisalgamiseks"); five words printed once with a capital
+    # at a sentence's beginning (fi "Päätäessään").
+    assert len(of(full, "spelling")) == 134
     # fi.txt:1028, 1096, 1190: the titles of laws 27, 31 and 38 (the book prints "maalaus"
     # 24 times); fi.txt:2184, the table of law 77 ("sitoumuksen" three times).
     caps = {f.params["words"]: (f.params["units"], f.fix["form"]) for f in full.findings

@@ -102,10 +102,11 @@ def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
     """Recall on the reading of laws 11 25 26 29 31 32 43 57 62 68 72 85, written before the
     checks of issue 39 (docs/qa.md): 35 of 54 found, 30 of the 36 certain; 36 and 31 with
     an adverb a letter longer than the adjective meant (et 68 "loomulikult viisil"); 37 and
-    32 with "at once" left out (tr 68C, the sixteenth round)."""
+    32 with "at once" left out (tr 68C, the sixteenth round); 38 with a noun in the wrong case
+    before its postposition (et 68B2 "teave suhtes", the eighteenth round)."""
     rows, found_rows, hits = recall(full, BLIND)
     certain = [r for r in rows if r[5] == "certain"]
-    assert (counts(rows), counts(found_rows)) == ((54, 36), (37, 32))
+    assert (counts(rows), counts(found_rows)) == ((54, 36), (38, 32))
     # Found since: a role traded for another (et 43B3 a defender for dummy, et 11A the
     # non-offending side for either side), endings that do not agree (et 31A "parempoolne
     # vastase"). The roles finding on et 43B3 also names that unit's probable clauses row.
@@ -129,9 +130,11 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     "may apply"; the terms rows of 13A2 and 13D by coincidence); 33 with "reeglina" before a
     law's number (et 35A, 69B); 35 with the twelfth reading's commas (fi 58B3 "vastustaja
     joka"; 65B3's meaning row by a comma before "mutta" on its unit); 36 with a lead-in
-    ending in a word before items that begin sentences (fi 46B3 "ei väriä")."""
+    ending in a word before items that begin sentences (fi 46B3 "ei väriä"); 37 and 24 with a
+    noun in the wrong case before its postposition (et 44D "toiminguga eest", the eighteenth
+    round)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (36, 23))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (37, 24))
     assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
@@ -248,9 +251,10 @@ def test_a_sixth_blind_reading_held_out(full: Report) -> None:
     reading's commas (fi 5B "siitä että", 51B1a's footnote "tavalla katso"; 76C1's meaning
     row by a relative clause's comma on its unit); 52 and 23 with the thirteenth's misses
     (fi 86B3 "mutta jos ... puuttuu kilpailunjohtaja", 93B3 "Päätäessään" at a sentence's
-    beginning)."""
+    beginning); 53 and 24 with a term a letter apart (et 86B2b "eksitud pool" beside
+    "eksinud pool", the eighteenth round)."""
     rows, found_rows, _ = recall(full, BLIND_6)
-    assert (counts(rows), counts(found_rows)) == ((103, 37), (52, 23))
+    assert (counts(rows), counts(found_rows)) == ((103, 37), (53, 24))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # et 5A "Algaigutus" (against the contents list), fi 76A2 "käyttydyttävä" (Voikko), and
     # tr 51B1b, 51B2a, 51B2b: the footnote tr prints once, at 51B1a.
@@ -329,13 +333,16 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     commas (et 47A "võtta, (kuid"; fi 27B4's meaning row by a comma before "ellei"), 58 and
     36 of the new rows; 84 with a prohibition said as "should not" in a text the books split
     into sentences differently (et 47E1 "ei tohiks"), 59 and 36 of the new rows; 85 with
-    "promptly" left out (et 21B1a, its meaning row)."""
+    "promptly" left out (et 21B1a, its meaning row); 87 and 56 with a genitive pronoun
+    between two words that agree (et 80A1c "kõigil teiste turniiridel") and a noun in the
+    wrong case before its postposition (et 49 "tihis suhtes", its meaning row), the eighteenth
+    round: 62 and 37 of the new rows."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (85, 55))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (87, 56))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (60, 36))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (62, 37))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -367,12 +374,14 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     coincidence), 59 and 22 of the new rows; 87 with a capital after a sentence's first word
     (et 12C1b "Kui Kohtunik", whose meaning and modal rows count by coincidence), 61 and 22
     of the new rows; 88 with a final full stop missing after a bracket (tr 75C; its modal
-    row by coincidence), 62 and 22 of the new rows."""
+    row by coincidence), 62 and 22 of the new rows; 89 with a term a letter apart (et 50E4
+    "mitteeksitud pool" beside "mitteeksinud pool", the eighteenth round), 63 and 22 of the
+    new rows."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (88, 37))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (89, 37))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (62, 22))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (63, 22))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
 
@@ -434,9 +443,10 @@ def test_an_eleventh_blind_reading_of_laws_the_first_readings_had_read(full: Rep
     twelfth's commas (fi 46B1b "tikin” katsotaan", 58B3 "vastustaja joka"; et 57D); 70
     with a code without its "§" (fi 32B1 "lakia (s. 31) 16C2"); 72 and 54 with a lead-in
     ending in a word or a comma before items that begin sentences (fi 46B3 "ei väriä", tr
-    32A "çekilirse,")."""
+    32A "çekilirse,"); 73 and 55 with a noun in the wrong case before its postposition (et
+    44D "toiminguga eest", the eighteenth round)."""
     rows, found_rows, _ = recall(full, BLIND_11)
-    assert (counts(rows), counts(found_rows)) == ((121, 66), (72, 54))
+    assert (counts(rows), counts(found_rows)) == ((121, 66), (73, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, DISCREPANCIES)  # fmt: skip
     assert counts(new) == (37, 11)
@@ -497,9 +507,10 @@ def test_a_thirteenth_blind_reading_after_the_rounds_rules(full: Report) -> None
     beginning (fi 93B3 "Päätäessään"), 78 and 48; with a list item without the full stop its
     sisters end with (tr 81C1), 79 and 49 (6 and 2 of the new rows); 80 with a section
     heading in lower case where the book capitalises each word (tr 8C, the seventeenth
-    round; 7 and 2 of the new rows)."""
+    round; 7 and 2 of the new rows); 81 with a term a letter apart (et 86B2b "eksitud pool"
+    beside "eksinud pool", the eighteenth round)."""
     rows, found_rows, _ = recall(full, BLIND_13)
-    assert (counts(rows), counts(found_rows)) == ((136, 60), (80, 49))
+    assert (counts(rows), counts(found_rows)) == ((136, 60), (81, 49))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, DISCREPANCIES)  # fmt: skip
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((25, 2), (7, 2))
@@ -527,9 +538,11 @@ def test_a_fourteenth_blind_reading_after_the_thirteenths_rules(full: Report) ->
     its rows at a unit and book no earlier reading names, 41 (7 certain): 12 and 5. Its
     misses were read then: with a capital the book prints in lower case twenty times as
     often (et 9B1a "kutsuda Kohtunik"), 80 and 51; with one after a sentence's first word
-    (et 12C1b "Kui Kohtunik"; the unit's modal row by coincidence), 82 and 52."""
+    (et 12C1b "Kui Kohtunik"; the unit's modal row by coincidence), 82 and 52; 83 with a term
+    a letter apart (et 50E4 "mitteeksitud pool" beside "mitteeksinud pool", the eighteenth
+    round)."""
     rows, found_rows, _ = recall(full, BLIND_14)
-    assert (counts(rows), counts(found_rows)) == ((170, 70), (82, 52))
+    assert (counts(rows), counts(found_rows)) == ((170, 70), (83, 52))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, DISCREPANCIES)  # fmt: skip
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((41, 7), (12, 5))
@@ -560,25 +573,27 @@ def test_a_fifteenth_blind_reading_after_this_rounds_rules(full: Report) -> None
     final full stop missing after a bracket within the sentence (tr 75C "(ancak bkz. Yasa
     21B1(b))"; its modal row by coincidence), 100 and 58 (93 and 55 at their words); 103
     and 60 with the sixteenth round's "promptly" (et 21B1a, tr 68C: two certain rows and
-    68C's other)."""
+    68C's other); 105 and 61 with a noun in the wrong case before its postposition (et 68B2
+    "teave suhtes") and a term a letter apart (et 21B3 "eksitud pool"), the eighteenth round."""
     rows, found_rows, _ = recall(full, BLIND_15)
-    assert (counts(rows), counts(found_rows)) == ((164, 72), (103, 60))
+    assert (counts(rows), counts(found_rows)) == ((164, 72), (105, 61))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((24, 3), (11, 3))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((24, 3), (12, 3))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert ("47.E.1", "et", "modal") in found
     # Missed certain rows: a meaning changed (tr 23A1 "aynı ve benzer", same and similar, for
     # same or similar; et 27C's condition reversed), a clause left out (et 73A2 "warning";
     # et 21B1a "promptly" and tr 68C "at once" are found since), words in a wrong form the
-    # analysers read as sound (et 23A3 "sama eesmärgi", 68B2 "lähtuv teave suhtes", 75B3
-    # "väär selgituse"; fi 68B1 "tulee menettävänsä"; tr 73E2 "bilincinde alabilecek"), fi
-    # 72A's compound split ("Pää tavoitteena") and a compound Voikko reads
+    # analysers read as sound (et 23A3 "sama eesmärgi", 75B3 "väär selgituse"; fi 68B1 "tulee
+    # menettävänsä"; tr 73E2 "bilincinde alabilecek"; et 68B2 "teave suhtes" is found since),
+    # fi 72A's compound split ("Pää tavoitteena") and a compound Voikko reads
     # ("kansakilpailijoita"), fi 73C1 "lainlyönnin" (two letters from "laiminlyönnin"), et
     # 75D2's "et" left out.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 11 and ("23.A.1", "tr") in missed and ("68.C", "tr") not in missed
+    assert len(missed) == 10 and ("23.A.1", "tr") in missed and ("68.C", "tr") not in missed
+    assert ("68.B.2", "et") not in missed  # (found since: "teave suhtes")
 
 
 BLIND_16 = DATA / "qa_blind_16.tsv"  # held out until measured; its misses read then
@@ -596,9 +611,11 @@ def test_a_sixteenth_blind_reading_of_the_laws_read_least(full: Report) -> None:
     start. With a heading's full stop the book's others lack (fi 38A "Pelaamista ei
     sallita."), 58 and 37: the round's "specifically" concept, since removed as noise,
     had found fi 91B's terms row by coincidence. Of its rows at a unit and book no earlier
-    reading names, 11 (3 certain): 5 and 2."""
+    reading names, 11 (3 certain): 5 and 2. 61 and 39 with a noun in the wrong case before
+    its postposition (et 49 "tihis suhtes", both its rows) and a genitive pronoun between two
+    words that agree (et 80A1c "kõigil teiste turniiridel"), the eighteenth round."""
     rows, found_rows, _ = recall(full, BLIND_16)
-    assert (counts(rows), counts(found_rows)) == ((108, 52), (58, 37))
+    assert (counts(rows), counts(found_rows)) == ((108, 52), (61, 39))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   DISCREPANCIES)  # fmt: skip
@@ -610,11 +627,12 @@ def test_a_sixteenth_blind_reading_of_the_laws_read_least(full: Report) -> None:
     # restrict; 40B2b declarer alone for the declaring side; 77 "ületav", exceeding, for "or
     # more"), clauses left out (tr 40A1b "before commencing play", et 38C "if it has not
     # ended"), words in a wrong form the analysers read as sound (fi 40B3a "saaman", 85A1
-    # "ottamaan"; et 49 "tihis suhtes", 80A1c "teiste turniiridel", 91A "millisel selle
-    # osalt", 92D1 "on ... olema"; tr 80B1 "kullandırılabilir"), tr 66D "sonra" for "sona",
-    # et 40A2's stray comma, et 85A1's "peaks" for shall, tr 38D's heading.
+    # "ottamaan"; et 91A "millisel selle osalt", 92D1 "on ... olema"; tr 80B1
+    # "kullandırılabilir"; et 49 "tihis suhtes" and 80A1c "teiste turniiridel" are found
+    # since), tr 66D "sonra" for "sona", et 40A2's stray comma, et 85A1's "peaks" for shall,
+    # tr 38D's heading.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 15 and ("40.A.1.b", "tr") in missed
+    assert len(missed) == 13 and ("40.A.1.b", "tr") in missed
 
 
 BLIND_17 = DATA / "qa_blind_17.tsv"  # held out until measured; its misses read then
@@ -652,26 +670,62 @@ def test_a_seventeenth_blind_reading_after_the_rounds_first_rules(full: Report) 
     assert ("18.D", "et") not in missed  # (a comma between the subject and its verb, since)
 
 
+BLIND_18 = DATA / "qa_blind_18.tsv"  # held out until measured; its misses read then
+
+
+def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
+    full: Report,
+) -> None:
+    """Recall on an eighteenth reading (laws 26 29 31 32 43 44 46 53 56 57 58 62 65 67 69 71
+    85, which one or two earlier readings had read), written by two reviewers who saw no
+    finding, no code and no earlier reading, while the round's first rules (a noun in the
+    wrong case before its postposition, a genitive pronoun between two words that agree)
+    were built, and committed before it was measured: held out, 83 of its 146 rows (57 %)
+    and 61 of the 84 certain (73 %), 73 and 53 at their words; the same at the round's
+    start. Of its rows at a unit and book no earlier reading names, 11 (2 certain): 2 and 1.
+    Its misses were read then: with "eest" among the postpositions that take the genitive
+    (et 44D "toiminguga eest"), 84 and 62 (74 and 54 at their words)."""
+    rows, found_rows, _ = recall(full, BLIND_18)
+    assert (counts(rows), counts(found_rows)) == ((146, 84), (84, 62))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
+                  BLIND_16, BLIND_17, DISCREPANCIES)  # fmt: skip
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (2, 1))
+    assert ("44.D", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
+    # Missed certain rows: words the dictionaries know in a wrong form or place (fi 43B3
+    # "hyötäneet", 44C "vaatimuksen" after a plural, 46B3b "mainitseman", 65B "Tikkiä", 67B
+    # "seuraavaa tikkiin", 71B's footnote reprinted with "huolimaton", 85A1 "ottamaan"; et
+    # 53C "kõik" for "käik", 67A1 "sellese", 69B2 "tõenäoselt"; tr 67B2a "lövenin"), headings
+    # without their verb (fi 67B, 85B), a meaning changed (tr 32B2 the offender's partner for
+    # the offender; et 62C1 "karistusega", with a penalty, for without; et 57C's heading),
+    # tr 26B's heading of 2007, a capital after a bracket (tr 26B), tr 62D1's stray commas,
+    # a may not for a should not (tr 65D), a should for a shall (et 85A1), and et 62B2's
+    # hyphen inside "välja-mängija", which the parser joins as a line-break hyphen.
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 20 and {("67.B", "fi"), ("62.C.1", "et")} <= missed  # (22 rows)
+
+
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
-    "qa_blind": ((54, 36), (34, 30), (37, 32)),
-    "qa_blind_2": ((77, 39), (32, 21), (36, 23)),
+    "qa_blind": ((54, 36), (35, 30), (38, 32)),
+    "qa_blind_2": ((77, 39), (33, 22), (37, 24)),
     "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
     "qa_blind_4": ((57, 18), (23, 14), (23, 14)),
     "qa_blind_5": ((56, 18), (31, 16), (32, 16)),
-    "qa_blind_6": ((103, 37), (41, 22), (52, 23)),
+    "qa_blind_6": ((103, 37), (42, 23), (53, 24)),
     "qa_blind_7": ((101, 38), (54, 29), (66, 35)),
-    "qa_blind_8": ((141, 66), (79, 52), (85, 55)),
-    "qa_blind_9": ((168, 47), (72, 36), (88, 37)),
+    "qa_blind_8": ((141, 66), (81, 53), (87, 56)),
+    "qa_blind_9": ((168, 47), (73, 36), (89, 37)),
     "qa_blind_10": ((78, 27), (38, 20), (40, 21)),
-    "qa_blind_11": ((121, 66), (60, 44), (72, 54)),
+    "qa_blind_11": ((121, 66), (61, 45), (73, 55)),
     "qa_blind_12": ((90, 31), (45, 24), (50, 24)),
-    "qa_blind_13": ((136, 60), (62, 39), (80, 49)),
-    "qa_blind_14": ((170, 70), (68, 45), (82, 52)),
-    "qa_blind_15": ((164, 72), (95, 57), (103, 60)),
-    "qa_blind_16": ((108, 52), (49, 30), (58, 37)),
+    "qa_blind_13": ((136, 60), (62, 39), (81, 49)),
+    "qa_blind_14": ((170, 70), (69, 45), (83, 52)),
+    "qa_blind_15": ((164, 72), (97, 58), (105, 61)),
+    "qa_blind_16": ((108, 52), (52, 32), (61, 39)),
     "qa_blind_17": ((106, 50), (54, 33), (62, 38)),
+    "qa_blind_18": ((146, 84), (74, 54), (84, 62)),
 }
 
 
@@ -684,7 +738,7 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     measured = {}
     for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
                  BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                 BLIND_16, BLIND_17):  # fmt: skip
+                 BLIND_16, BLIND_17, BLIND_18):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS

@@ -356,6 +356,12 @@ FINDINGS: dict[str, Sentence] = {
         N_("%(odd)s: %(words)s, a subject in the wrong case for its verb (%(units)s)"),
         quoted=ODD_WORDS,
     ),
+    "spelling.government": Sentence(
+        N_(
+            "%(odd)s: %(words)s, a noun in the wrong case for the postposition after it (%(units)s)"
+        ),
+        quoted=ODD_WORDS,
+    ),
     "spelling.confused": Sentence(
         N_("%(odd)s: %(words)s, a word taken for a like one (%(units)s)"),
         quoted=ODD_WORDS,

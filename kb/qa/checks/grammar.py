@@ -1,6 +1,6 @@
 """Grammar within one book, read with its language's morphological analyser (the profile's
 `grammar.analyser` of `kb/profiles/qa/<lang>.toml`: Voikko for Finnish through libvoikko,
-Vabamorf for Estonian through EstNLTK). Three slips a reviewer reads as typos:
+Vabamorf for Estonian through EstNLTK). Four slips a reviewer reads as typos:
 
 - an attribute that does not agree with its noun (`spelling.grammar`): fi 5A "määrätystä
   paikoista", a singular participle before a plural noun; et 42B2 "ebareeglipärasest
@@ -14,17 +14,22 @@ Vabamorf for Estonian through EstNLTK). Three slips a reviewer reads as typos:
   profile's `grammar.subject`): fi 86A "Kilpailunjohtajan ei saa", a genitive before "ei
   saa", which takes the nominative; fi 64C2b "kilpailunjohtajan uskoo", a genitive noun
   before a finite verb that is no necessive's;
+- a noun in the wrong case before a postposition that decides it (`spelling.government`,
+  the profile's `grammar.postpositions`): et 49 "tihis suhtes", an inessive before "suhtes",
+  which takes the genitive;
 - a word taken for a like one after or before the words that take the other
   (`spelling.confused`, the profile's `grammar.confused`): fi 48B2 "muulloin kun" (when)
   for "kuin" (than); et 35A "Reeglina 19" (as a rule) for "Reegliga 19" (by Law 19).
 
 An attribute counts where every reading of it is an adjective or a participle (or a noun
 spelt the same; where the profile says `only_attribute = false`, where one reading is),
-in a case the profile does not name `predicative`. A pair is left alone where some reading
-of each agrees, where the attribute agrees with one of the next two words instead (an
-adjective before a genitive and its head), and where the attribute is also a noun in another
-case than a neighbour of the noun's (a possessor: et "vastase pakkumiskorral"). Without the
-analyser installed, the book is not read for grammar.
+in a case the profile does not name `predicative`; a pronoun in the genitive (not an owner's,
+the profile's `possessors`) between two words that agree in another case counts too (et 80A1c
+"kõigil teiste turniiridel"). A pair is left alone where some reading of each agrees, where
+the attribute agrees with one of the next two words instead (an adjective before a genitive
+and its head), and where the attribute is also a noun in another case than a neighbour of
+the noun's (a possessor: et "vastase pakkumiskorral"). Without the analyser installed, the
+book is not read for grammar.
 
 >>> from kb.crosslang.library import get_library
 >>> [(m.words, m.units) for m in slips(get_library().book("fi"))][:2]
@@ -68,8 +73,8 @@ class Reading:
 @dataclass(frozen=True)
 class Slip:
     """Words of a book in a slip of grammar: as printed first, the units printing them, the
-    kind (`grammar`, `subject` or `confused`) and the words to write instead ("" where no
-    form is found)."""
+    kind (`grammar`, `subject`, `government` or `confused`) and the words to write instead
+    ("" where no form is found)."""
 
     words: str
     units: tuple[str, ...]
@@ -94,6 +99,8 @@ _VABAMORF = {"A": "adj", "S": "noun", "P": "pron", "K": "post", "D": "adv"}
 _MOODS = {"indicative", "imperative", "conditional", "potential"}  # Voikko's finite moods
 NOMINATIVE = {"nimento", "n"}  # the nominative in Voikko's and in Vabamorf's names
 GENITIVE = {"omanto", "g"}  # the genitive
+PARTITIVE = {"osanto", "p"}  # the partitive
+CORE = NOMINATIVE | GENITIVE | PARTITIVE  # a subject's and an object's cases
 # Vabamorf's finite forms: each tense's and mood's persons, the impersonal's, the negation's
 # (and "neg ..." forms). Its imperative "o" is left out: it reads "oma" (own) as one too.
 _FINITE = {"b", "d", "n", "me", "te", "vad", "s", "sid", "sin", "sime", "site", "ti", "takse",
@@ -195,12 +202,15 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
         for i, (x, y) in enumerate(pairwise(tokens)):
             if x[0].isalpha() and y[0].isalnum():  # (a word before a law's number too)
                 after = tokens[i + 2 : i + 2 + WINDOW]
+                before = tokens[i - 1] if i and tokens[i - 1][0].isalpha() else ""
                 wanted = (
                     y[0].isalpha()
                     and (
                         _pair(analyse, x, y, after, profile)
+                        or _between(analyse, before, x, y, profile)
                         or _adverb(analyse, x, y, profile)
                         or _subject(analyse, x, y, after, profile)
+                        or _governed(analyse, x, y, profile)
                     )
                 ) or _confused(x, y, profile)
                 if wanted:
@@ -317,6 +327,63 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
     case, number = sorted(noun)[0]
     lemma = next(r.lemma for r in rx if r.cls == "adj")
     return "grammar", (lemma, genitive.get(case, case), number), "", 0
+
+
+def _between(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wanted | None:
+    """Where pronoun `x`, in the genitive alone, stands between an attribute `w` and a noun `y`
+    that agree in a case other than a subject's or an object's, and is not one of the
+    profile's `grammar.possessors` (the pronouns that name an owner: et "kõigil selle
+    osalistel", on all its participants): the kind "grammar" and the pronoun in their case
+    and number (et 80A1c "kõigil teiste turniiridel", on all the others' tournaments, for
+    "kõigil teistel turniiridel", on all other tournaments).
+
+    >>> et = {"possessors": ["see"]}
+    >>> _between(analyser("vabamorf"), "kõigil", "teiste", "turniiridel", et)
+    ('grammar', ('teine', 'ad', 'pl'), '', 0)
+    >>> _between(analyser("vabamorf"), "kõigil", "selle", "turniiridel", et) is None
+    True
+    """
+    rx, ry = analyse(x), analyse(y)
+    cases = {r.case for r in rx if r.case}
+    if (
+        not w
+        or cases - GENITIVE
+        or not any(r.cls == "pron" for r in rx)
+        or any(r.cls in ("noun", "adj") for r in rx)
+        or {r.lemma for r in rx} & set(profile.get("possessors", ()))
+        or not _only(ry, "noun")
+    ):
+        return None
+    rw = analyse(w)
+    shared = {f for f in _forms(rw, "adj", "pron") & _forms(ry, "noun") if f[0] not in CORE}
+    if not shared or any(r.cls not in ("adj", "pron") for r in rw):
+        return None
+    case, number = sorted(shared)[0]
+    return "grammar", (next(r.lemma for r in rx if r.cls == "pron"), case, number), "", 0
+
+
+def _governed(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:
+    """Where `y` is one of the profile's `grammar.postpositions`, which take the case its
+    `before_post` names, and noun `x` before it is in no reading in that case: the kind
+    "government" and the noun in that case (et 49 "tihis suhtes", in the trick regarding,
+    for "tihi suhtes", regarding the trick).
+
+    >>> et = {"postpositions": ["suhtes"], "before_post": "g"}
+    >>> _governed(analyser("vabamorf"), "tihis", "suhtes", et)
+    ('government', ('tihi', 'g', 'sg'), '', 0)
+    >>> _governed(analyser("vabamorf"), "tihi", "suhtes", et) is None
+    True
+    """
+    case, rx = profile.get("before_post"), analyse(x)
+    if (
+        y.lower() not in profile.get("postpositions", ())
+        or not any(r.cls == "post" for r in analyse(y))
+        or not rx
+        or any(r.cls not in ("noun", "adj") or r.case == case for r in rx)
+    ):
+        return None
+    noun = next((r for r in rx if r.cls == "noun"), rx[0])
+    return "government", (noun.lemma, case, noun.number), "", 0
 
 
 def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:

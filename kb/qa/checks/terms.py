@@ -22,8 +22,9 @@ from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
 from kb.layers import glossary
-from kb.profiles import load_words
+from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.base import WORD, Check, names, ordered, plain, text_finding, texts_of
+from kb.qa.checks.grammar import Analyse, analyser
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
@@ -111,8 +112,9 @@ def variant_pairs(
 ) -> dict[tuple[str, str, str], tuple[list[str], list[str]]]:
     """Look-alike words a book uses before the same word: two forms of seven letters or more
     with the same first three and last four letters, neither an inflection of the other
-    (`tehniliku tulemuse` and `tehisliku tulemuse`), each in two units at least; per pair
-    and following word, the units of each form.
+    (`tehniliku tulemuse` and `tehisliku tulemuse`), or one letter apart within their
+    endings (`_one_letter`: `eksinud pool` and `eksitud pool`), each in two units at least;
+    per pair and following word, the units of each form.
 
     >>> from kb.crosslang.library import get_library
     >>> book = get_library().book("et")
@@ -127,13 +129,38 @@ def variant_pairs(
             if len(word) >= 7 and unit.id not in slots[after][word]:
                 slots[after][word].append(unit.id)
 
+    analyse = analyser(load_qa_words(book.key).get("grammar", {}).get("analyser", ""))
+
     def alike(first: str, second: str) -> bool:  # and neither an inflection of the other
-        return (first[:3], first[-4:]) == (second[:3], second[-4:]) and not (
-            first.startswith(second[:-4]) or second.startswith(first[:-4])
-        )
+        return (
+            (first[:3], first[-4:]) == (second[:3], second[-4:])
+            and not (first.startswith(second[:-4]) or second.startswith(first[:-4]))
+        ) or _one_letter(first, second, analyse)
 
     return {(first, second, after): (ids1, ids2)
             for after, (first, ids1), (second, ids2) in _two_forms(slots, alike)}  # fmt: skip
+
+
+def _one_letter(first: str, second: str, analyse: Analyse | None) -> bool:
+    """Whether two words of seven letters or more differ by one letter, not among their first
+    three nor their last two (a case ending), and the book's analyser reads each as a noun or
+    an adjective (a term, not a verb: et "rakendada" and "rakenduda", to apply and to
+    apply itself, are two verbs). Without an analyser, no two words are. Measured over the
+    books: 3 pairs before one word with a pivot, 2 once the verbs are left out, both wanted
+    (et "eksinud pool" and "eksitud pool", the offending side and the misled one).
+
+    >>> et = analyser("vabamorf")
+    >>> _one_letter("eksinud", "eksitud", et), _one_letter("rakendada", "rakenduda", et)
+    (True, False)
+    """
+    differ = [i for i, (x, y) in enumerate(zip(first, second, strict=False)) if x != y]
+    return (
+        analyse is not None
+        and len(first) == len(second) >= 7
+        and len(differ) == 1
+        and 3 <= differ[0] <= len(first) - 3
+        and all(any(r.cls in ("noun", "adj") for r in analyse(w)) for w in (first, second))
+    )
 
 
 def _two_forms(
