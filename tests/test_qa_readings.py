@@ -194,9 +194,11 @@ def test_a_fourth_blind_reading_held_out(full: Report) -> None:
     that unit's meaning row by coincidence); 20 with a Finnish relative clause without its
     comma (fi 18C "Maalaus joka"); 21 with one not closed by its comma (fi 18D "Maalaus,
     joka ei ylitä ... maalausta on", the seventeenth round); 23 and 14 with a comma between
-    the subject and its verb (et 18D "pakkumine, on"; its other row by coincidence)."""
+    the subject and its verb (et 18D "pakkumine, on"; its other row by coincidence); 24 with
+    a list's last item ending with its sisters' semicolon (tr 71B, the eighteenth round; its
+    footnote row, by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_4)
-    assert (counts(rows), counts(found_rows)) == ((57, 18), (23, 14))
+    assert (counts(rows), counts(found_rows)) == ((57, 18), (24, 14))
     assert {("48.B.1", "et"), ("48.B.2", "et")} <= {(r[0], r[1]) for r in found_rows}
     assert ("79.C.1", "fi", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
 
@@ -404,9 +406,11 @@ def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) 
     and 13D by coincidence); 38 and 20 with the eleventh reading's rules (lead-ins without
     their colon: et 13A, tr 22; fi 30B1's meaning row by coincidence); 40 and 21 with a
     comma between the subject and its verb (et 18D "pakkumine, on", the seventeenth round;
-    its other row by coincidence)."""
+    its other row by coincidence); 42 with a list's last item ending with its sisters'
+    semicolon (tr 71B "terk etmişse;", the eighteenth round; its footnote row by
+    coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_10)
-    assert (counts(rows), counts(found_rows)) == ((78, 27), (40, 21))
+    assert (counts(rows), counts(found_rows)) == ((78, 27), (42, 21))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, DISCREPANCIES)  # fmt: skip
     assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (4, 2))
@@ -682,15 +686,18 @@ def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
     wrong case before its postposition, a genitive pronoun between two words that agree)
     were built, and committed before it was measured: held out, 83 of its 146 rows (57 %)
     and 61 of the 84 certain (73 %), 73 and 53 at their words; the same at the round's
-    start. Of its rows at a unit and book no earlier reading names, 11 (2 certain): 2 and 1.
+    start. Of its rows at a unit and book no earlier reading names, 11 (2 certain): 2 and 1
+    (3 and 1 after its misses).
     Its misses were read then: with "eest" among the postpositions that take the genitive
-    (et 44D "toiminguga eest"), 84 and 62 (74 and 54 at their words)."""
+    (et 44D "toiminguga eest"), 84 and 62 (74 and 54 at their words); 87 with a list's last
+    item ending with its sisters' semicolon where the others end it with a full stop (tr
+    69B2 "anlaşmışsa;", 71B "terk etmişse;"; 71B's footnote row by coincidence)."""
     rows, found_rows, _ = recall(full, BLIND_18)
-    assert (counts(rows), counts(found_rows)) == ((146, 84), (84, 62))
+    assert (counts(rows), counts(found_rows)) == ((146, 84), (87, 62))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   BLIND_16, BLIND_17, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (2, 1))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (3, 1))
     assert ("44.D", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     # Missed certain rows: words the dictionaries know in a wrong form or place (fi 43B3
     # "hyötäneet", 44C "vaatimuksen" after a plural, 46B3b "mainitseman", 65B "Tikkiä", 67B
@@ -711,13 +718,13 @@ AT_THE_WORDS = {
     "qa_blind": ((54, 36), (35, 30), (38, 32)),
     "qa_blind_2": ((77, 39), (33, 22), (37, 24)),
     "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
-    "qa_blind_4": ((57, 18), (23, 14), (23, 14)),
+    "qa_blind_4": ((57, 18), (23, 14), (24, 14)),
     "qa_blind_5": ((56, 18), (31, 16), (32, 16)),
     "qa_blind_6": ((103, 37), (42, 23), (53, 24)),
     "qa_blind_7": ((101, 38), (54, 29), (66, 35)),
     "qa_blind_8": ((141, 66), (81, 53), (87, 56)),
     "qa_blind_9": ((168, 47), (73, 36), (89, 37)),
-    "qa_blind_10": ((78, 27), (38, 20), (40, 21)),
+    "qa_blind_10": ((78, 27), (38, 20), (42, 21)),
     "qa_blind_11": ((121, 66), (61, 45), (73, 55)),
     "qa_blind_12": ((90, 31), (45, 24), (50, 24)),
     "qa_blind_13": ((136, 60), (62, 39), (81, 49)),
@@ -725,7 +732,7 @@ AT_THE_WORDS = {
     "qa_blind_15": ((164, 72), (97, 58), (105, 61)),
     "qa_blind_16": ((108, 52), (52, 32), (61, 39)),
     "qa_blind_17": ((106, 50), (54, 33), (62, 38)),
-    "qa_blind_18": ((146, 84), (74, 54), (84, 62)),
+    "qa_blind_18": ((146, 84), (74, 54), (87, 62)),
 }
 
 

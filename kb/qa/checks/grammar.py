@@ -83,9 +83,11 @@ class Slip:
 
 
 Analyse = Callable[[str], tuple[Reading, ...]]
-# The kind of a slip, and the fix: the lemma, case and number a word of the pair needs (a
-# form looked up), or the words themselves; and which word that is (0 the first).
-Wanted = tuple[str, tuple[str, str, str] | None, str, int]
+Lemma = tuple[str, str, str]  # a lemma, and the case and number a word of it needs
+# The kind of a slip; the fix: the words to put in another form, by their place among the
+# slip's words (0 the first), each as the lemma, case and number it needs (a form looked
+# up), or else the words to write; and the words the slip takes before the pair (0 or 1).
+Wanted = tuple[str, tuple[tuple[int, Lemma], ...], str, int]
 Profile = dict[str, Any]
 
 # Voikko's participles that make an attribute; a present passive participle in the
@@ -196,7 +198,7 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
     if analyse is None:
         return []
     lower = load_words(book.key).lower
-    found: dict[tuple[str, str], tuple[str, list[str], Wanted]] = {}
+    found: dict[tuple[str, ...], tuple[str, list[str], Wanted]] = {}
     for unit, text in printed_texts(book):
         tokens = _TOKEN.findall(text)
         for i, (x, y) in enumerate(pairwise(tokens)):
@@ -210,26 +212,28 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
                         or _between(analyse, before, x, y, profile)
                         or _adverb(analyse, x, y, profile)
                         or _subject(analyse, x, y, after, profile)
-                        or _governed(analyse, x, y, profile)
+                        or _governed(analyse, before, x, y, profile)
                     )
                 ) or _confused(x, y, profile)
                 if wanted:
-                    key = (lower(x), lower(y))
-                    found.setdefault(key, (f"{x} {y}", [], wanted))[1].append(unit.id)
+                    printed = " ".join([*[before][: wanted[3]], x, y])
+                    key = tuple(lower(w) for w in printed.split(" "))
+                    found.setdefault(key, (printed, [], wanted))[1].append(unit.id)
     counts = (words or vocabulary(book))[0] if found else Counter()
     forms = _book_forms(counts, analyse)
     letters = "".join(sorted({c for w in counts for c in w}))
     found_slips = []
-    for printed, units, (code, reading, form, at) in found.values():
-        pair = printed.split(" ")
-        if reading:
-            word, other = pair[at], pair[1 - at]
-            form = forms.get(reading, ("", 0))[0] or _nearest(
-                analyse, word.lower(), reading, letters, other.lower()
+    for printed, units, (code, fixes, form, _) in found.values():
+        words = printed.split(" ")
+        mended = list(words)
+        for at, lemma in fixes:
+            word, other = words[at], words[1 if at == 0 else at - 1]
+            new = forms.get(lemma, ("", 0))[0] or _nearest(
+                analyse, word.lower(), lemma, letters, other.lower()
             )
-            if form:
-                pair[at] = word[0] + form[1:] if word[0].isupper() else form.lower()
-                form = " ".join(pair)
+            mended[at] = (word[0] + new[1:] if word[0].isupper() else new.lower()) if new else ""
+        if fixes:
+            form = " ".join(mended) if all(mended) else ""
         found_slips.append(Slip(printed, tuple(dict.fromkeys(units)), code, form))
     return found_slips
 
@@ -309,7 +313,7 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
     same_case = {c for c, _ in attribute} & {c for c, _ in noun}
     governs = {c for c, _ in attribute} & set(profile.get("governs", ()))
     if len(governs) == 1 and _only(rx, "adj") and _only(ry, "noun"):  # ("enemmittä")
-        return "grammar", (ry[0].lemma, governs.pop(), ry[0].number), "", 1  # (the noun)
+        return "grammar", ((1, (ry[0].lemma, governs.pop(), ry[0].number)),), "", 0  # (the noun)
     if profile.get("number_only") and not same_case:
         return None
     series = [set(s) for s in profile.get("series", ())]
@@ -326,7 +330,7 @@ def _pair(analyse: Analyse, x: str, y: str, after: list[str], profile: Profile) 
         return None  # an adjective before a genitive and its head
     case, number = sorted(noun)[0]
     lemma = next(r.lemma for r in rx if r.cls == "adj")
-    return "grammar", (lemma, genitive.get(case, case), number), "", 0
+    return "grammar", ((0, (lemma, genitive.get(case, case), number)),), "", 0
 
 
 def _between(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wanted | None:
@@ -339,7 +343,7 @@ def _between(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Want
 
     >>> et = {"possessors": ["see"]}
     >>> _between(analyser("vabamorf"), "kõigil", "teiste", "turniiridel", et)
-    ('grammar', ('teine', 'ad', 'pl'), '', 0)
+    ('grammar', ((0, ('teine', 'ad', 'pl')),), '', 0)
     >>> _between(analyser("vabamorf"), "kõigil", "selle", "turniiridel", et) is None
     True
     """
@@ -359,19 +363,23 @@ def _between(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Want
     if not shared or any(r.cls not in ("adj", "pron") for r in rw):
         return None
     case, number = sorted(shared)[0]
-    return "grammar", (next(r.lemma for r in rx if r.cls == "pron"), case, number), "", 0
+    return "grammar", ((0, (next(r.lemma for r in rx if r.cls == "pron"), case, number)),), "", 0
 
 
-def _governed(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:
+def _governed(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wanted | None:
     """Where `y` is one of the profile's `grammar.postpositions`, which take the case its
     `before_post` names, and noun `x` before it is in no reading in that case: the kind
     "government" and the noun in that case (et 49 "tihis suhtes", in the trick regarding,
-    for "tihi suhtes", regarding the trick).
+    for "tihi suhtes", regarding the trick); with the attribute `w` before it where that
+    agrees with the noun as printed (et 68B2 "lähtuv teave suhtes", for "lähtuva teabe
+    suhtes").
 
     >>> et = {"postpositions": ["suhtes"], "before_post": "g"}
-    >>> _governed(analyser("vabamorf"), "tihis", "suhtes", et)
-    ('government', ('tihi', 'g', 'sg'), '', 0)
-    >>> _governed(analyser("vabamorf"), "tihi", "suhtes", et) is None
+    >>> _governed(analyser("vabamorf"), "mängus", "tihis", "suhtes", et)
+    ('government', ((0, ('tihi', 'g', 'sg')),), '', 0)
+    >>> _governed(analyser("vabamorf"), "lähtuv", "teave", "suhtes", et)[1]
+    ((0, ('lähtuv', 'g', 'sg')), (1, ('teave', 'g', 'sg')))
+    >>> _governed(analyser("vabamorf"), "", "tihi", "suhtes", et) is None
     True
     """
     case, rx = profile.get("before_post"), analyse(x)
@@ -383,7 +391,15 @@ def _governed(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | No
     ):
         return None
     noun = next((r for r in rx if r.cls == "noun"), rx[0])
-    return "government", (noun.lemma, case, noun.number), "", 0
+    wanted = (noun.lemma, case, noun.number)
+    attribute = (
+        [r for r in analyse(w) if r.cls == "adj" and (r.case, r.number) in _forms(rx, "noun")]
+        if w
+        else []
+    )
+    if attribute:
+        return "government", ((0, (attribute[0].lemma, case, noun.number)), (1, wanted)), "", 1
+    return "government", ((0, wanted),), "", 0
 
 
 def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:
@@ -394,7 +410,7 @@ def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None
 
     >>> et = {"adverb": "lt"}
     >>> _adverb(analyser("vabamorf"), "loomulikult", "viisil", et)
-    ('grammar', None, 'loomulikul viisil', 0)
+    ('grammar', (), 'loomulikul viisil', 0)
     >>> _adverb(analyser("vabamorf"), "avatult", "lauale", et) is None
     True
     """
@@ -411,7 +427,7 @@ def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None
         and _only(shorter, "adj")
         and (_forms(shorter, "adj") & _forms(ry, "noun"))
     ):
-        return "grammar", None, f"{x[:-1]} {y}", 0
+        return "grammar", (), f"{x[:-1]} {y}", 0
     return None
 
 
@@ -434,7 +450,7 @@ def _subject(analyse: Analyse, x: str, y: str, after: list[str], profile: Profil
                 continue
         elif y.lower() in rule.get("except", ()) or not _only(analyse(y), "verb"):
             continue
-        return "subject", (rx[0].lemma, rule["case"], rx[0].number), "", 0
+        return "subject", ((0, (rx[0].lemma, rule["case"], rx[0].number)),), "", 0
     return None
 
 
@@ -452,17 +468,17 @@ def _confused(x: str, y: str, profile: Profile) -> Wanted | None:
 
     >>> et = {"confused": [{"word": "reeglina", "form": "reegliga", "before": ["[0-9]+"]}]}
     >>> _confused("Reeglina", "19", et)
-    ('confused', None, 'Reegliga 19', 0)
+    ('confused', (), 'Reegliga 19', 0)
     """
     for rule in profile.get("confused", ()):
         if "after" in rule and y.lower() == rule["word"]:
             if alternation(tuple(rule["after"])).fullmatch(x.lower()):
-                return "confused", None, f"{x} {rule['form']}", 0
+                return "confused", (), f"{x} {rule['form']}", 0
         elif (
             "before" in rule
             and x.lower() == rule["word"]
             and alternation(tuple(rule["before"])).fullmatch(y.lower())
         ):
             form = rule["form"][0].upper() + rule["form"][1:] if x[0].isupper() else rule["form"]
-            return "confused", None, f"{form} {y}", 0
+            return "confused", (), f"{form} {y}", 0
     return None

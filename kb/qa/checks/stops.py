@@ -149,6 +149,23 @@ def unended_items(book: Book, sentence: int = SENTENCE) -> list[tuple[str, str]]
     return found
 
 
+def list_ends(book: Book) -> set[str]:
+    """The units of a book's laws that end a list: the last of two or more units of one
+    parent, with no units of their own. Measured over fi, tr and et, those ending with a
+    semicolon or a comma where the other books end them with a full stop: tr 69B2 and 71B,
+    each followed by a sentence of the parent's ("Bu löve iade edilerek ...").
+
+    >>> from kb.crosslang.library import get_library
+    >>> {"69.B.2", "71.B"} <= list_ends(get_library().book("tr"))
+    True
+    """
+    children: dict[str, list[str]] = {}
+    for unit in book.units:
+        if unit.kind in LAW_LEVELS and unit.parent:
+            children.setdefault(unit.parent, []).append(unit.id)
+    return {ids[-1] for ids in children.values() if len(ids) > 1 and ids[-1] not in children}
+
+
 def _aside_unended(text: str) -> bool:
     """Whether a text ending with a bracket ends its sentence without a full stop: the
     bracket stands within the sentence (no full stop before it) and ends without one inside.
@@ -171,20 +188,22 @@ def _aside_unended(text: str) -> bool:
 def check_punctuation(a: Alignment) -> Iterator[Finding]:
     """Texts of the laws ending without a full stop where the others (two at least) end with
     one and the text is a sentence (SENTENCE letters or more; a bracket within its sentence
-    may end it: tr 75C "kalır (ancak bkz. Yasa 21B1(b))"): trivial each, so one finding
-    per book, at its first such unit, listing them all (`units`); then, one finding per book
-    too, the list items of a book ending without the full stop their sisters end with
-    (`unended_items`) that the other books do not already tell.
+    may end it: tr 75C "kalır (ancak bkz. Yasa 21B1(b))"; a list's last item may end with
+    its sisters' semicolon or comma, `list_ends`: tr 69B2 "anlaşmışsa;"): trivial each, so
+    one finding per book, at its first such unit, listing them all (`units`); then, one
+    finding per book too, the list items of a book ending without the full stop their
+    sisters end with (`unended_items`) that the other books do not already tell.
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> a = align_books(get_library(), ["fi", "tr", "et"])
     >>> [(f.id, f.code, f.about, f.params["count"]) for f in check_punctuation(a)]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('12.C.1.e.i', 'punctuation', ('tr',), 10), ('81.C.1', 'punctuation.items', ('tr',), 1),
+    [('12.C.1.e.i', 'punctuation', ('tr',), 12), ('81.C.1', 'punctuation.items', ('tr',), 1),
      ('16.A.2', 'punctuation', ('et',), 3), ('80.A.1.b', 'punctuation.items', ('et',), 1)]
     """
     found: dict[str, list[tuple[Group, list[str], str]]] = {}
+    ends = {x: list_ends(a.book(x)) for x in a.peers}
     for group in a.groups:
         texts = {x: plain(u).rstrip() for x, u in texts_of(a, group).items() if u.kind != "table"}
         for lang, text in texts.items():
@@ -192,7 +211,11 @@ def check_punctuation(a: Alignment) -> Iterator[Finding]:
             if len(others) < 2 or any(not texts[x].endswith(".") for x in others):
                 continue
             end = text[-1:]
-            unended = end.isalnum() or (end == ")" and _aside_unended(text))
+            unended = (
+                end.isalnum()
+                or (end == ")" and _aside_unended(text))
+                or (end in ";," and group.id in ends[lang])
+            )
             if not unended or sum(map(len, WORD.findall(text))) < SENTENCE:
                 continue
             found.setdefault(lang, []).append((group, others, text[-20:]))
