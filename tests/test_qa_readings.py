@@ -648,20 +648,22 @@ def test_a_seventeenth_blind_reading_after_the_rounds_first_rules(full: Report) 
     finding, no code and no earlier reading, after the round's first rules were committed,
     and committed before it was measured: held out, 56 of its 106 rows (53 %) and 37 of
     the 50 certain (74 %), 48 and 32 at their words; the same at the round's start. Of its
-    rows at a unit and book no earlier reading names, 11 (none certain): 2 (4 after its
+    rows at a unit and book no earlier reading names, 11 (none certain): 2 (3 after its
     misses). Its misses were
     read then: with a Finnish relative clause after a comma not closed by one before its
     main clause (fi 13A, 13B, 18D "Maalaus, joka ei ylitä ... maalausta on"), 59 and 37
     (51 and 32 at their words); with a comma between the subject and its verb (et 18D
     "pakkumine, on"; its meaning row by coincidence), 61 and 38 (53 and 33); with a section
     heading in lower case where the book capitalises each word (tr 8C "Son turun bitişi"),
-    62 and 38 (54 and 33)."""
+    62 and 38 (54 and 33); 61 once tr 22B's "oynanmaksızın" (without being played), a sound
+    word, is no longer read as a misspelling: its unit's mechanics row had counted by
+    coincidence."""
     rows, found_rows, _ = recall(full, BLIND_17)
-    assert (counts(rows), counts(found_rows)) == ((106, 50), (62, 38))
+    assert (counts(rows), counts(found_rows)) == ((106, 50), (61, 38))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   BLIND_16, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 0), (4, 0))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 0), (3, 0))
     # Missed certain rows: words the dictionaries know in a wrong place or form (fi 8B
     # "päätyminen" for "päättyminen", 10C3 "vaihtoehtoista", 39B "peliviejäpuolen", 41C
     # "liian myöhästä"; et 25A2's subject in the genitive, 25A6 "esialgse
@@ -712,6 +714,38 @@ def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
     assert len(missed) == 20 and {("67.B", "fi"), ("62.C.1", "et")} <= missed  # (22 rows)
 
 
+BLIND_19 = DATA / "qa_blind_19.tsv"  # held out until measured
+
+
+def test_a_nineteenth_blind_reading_after_every_rule_of_the_round(full: Report) -> None:
+    """Recall on a nineteenth reading (laws 14 20 37 45 48 51 54 55 61 63 74 76 78 81 84 86
+    90, each of which two earlier readings had read), written by two reviewers who saw no
+    finding, no code and no earlier reading, after every rule of the round was committed,
+    and committed before it was measured: held out, 92 of its 152 rows (60.5 %) and 55 of
+    the 70 certain (78.6 %), 80 and 50 at their words (53 %, 71 %); the report of the
+    round's start found 89 and 55 (79 and 50). The round's terms rule names et 86B2b
+    ("eksitud pool"), whose "mitteeksitud/eksitud" row it finds and whose two other rows
+    count by coincidence: without them, 90 (59 %). Of its rows at a unit and book no
+    earlier reading names, 4 (none certain): none found."""
+    rows, found_rows, _ = recall(full, BLIND_19)
+    assert (counts(rows), counts(found_rows)) == ((152, 70), (92, 55))
+    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
+                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
+                  BLIND_16, BLIND_17, BLIND_18, DISCREPANCIES)  # fmt: skip
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((4, 0), (0, 0))
+    assert ("86.B.2.b", "et", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
+    # Missed certain rows: a word for a like one after "samoin" (fi 20F2 "kun" for "kuin",
+    # which the thirteenth reading named too), a should said as shall (et 20F2), words in a
+    # wrong form the analysers read as sound (et 45C4b "ilma karistusega", 90A "toovad"
+    # after a singular; fi 48A "Pelinviejiin", 84A "harkintavaltansa"; tr 45E2 a passive,
+    # 76A2 "yayınının", 90B7 "davranışlar da"), a meaning changed (et 54C "has seen" for
+    # "could have seen"), a wrong reference et prints too (tr 63B "62C3"), a noun
+    # left out (et 78D), et 51B2c printed inside law 52, and et 81B, 81C's numbers printed as
+    # bullets.
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 15 and {("20.F.2", "fi"), ("81.C", "et")} <= missed
+
+
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
@@ -731,8 +765,9 @@ AT_THE_WORDS = {
     "qa_blind_14": ((170, 70), (69, 45), (83, 52)),
     "qa_blind_15": ((164, 72), (97, 58), (105, 61)),
     "qa_blind_16": ((108, 52), (52, 32), (61, 39)),
-    "qa_blind_17": ((106, 50), (54, 33), (62, 38)),
+    "qa_blind_17": ((106, 50), (53, 33), (61, 38)),
     "qa_blind_18": ((146, 84), (74, 54), (87, 62)),
+    "qa_blind_19": ((152, 70), (80, 50), (92, 55)),
 }
 
 
@@ -745,7 +780,7 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     measured = {}
     for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
                  BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                 BLIND_16, BLIND_17, BLIND_18):  # fmt: skip
+                 BLIND_16, BLIND_17, BLIND_18, BLIND_19):  # fmt: skip
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS

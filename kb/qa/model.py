@@ -191,6 +191,7 @@ NAMED = {"said": FORCES | ROLES, "force": FORCES, "role": ROLES}  # parameters s
 FIXES: dict[str, str] = {
     "fix.reading": "read as {others} do: {words}",
     "fix.clause": "add what {others} say of {concept}, in the book's words ({words})",
+    "fix.force": "say {force} as the book says it elsewhere: {form} ({count}×)",
     "fix.cite": "cite {cite}",
     "fix.write": "write {form}",
     "fix.contents": "write {form} in the contents list",

@@ -460,6 +460,10 @@ FIXES: dict[str, Sentence] = {
         N_("Add what %(others)s say of %(concept)s, in the book's words (%(words)s)."),
         quoted={"words": "theirs"},
     ),
+    "fix.force": Sentence(
+        N_("Say %(force)s as the book says it elsewhere: %(form)s (%(count)s×)."),
+        quoted={"form": "odd"},
+    ),
     "fix.cite": Sentence(N_("Cite %(cite)s.")),
     "fix.write": Sentence(N_("Write %(form)s."), quoted={"form": "odd"}),
     "fix.contents": Sentence(N_("Write %(form)s in the contents list."), quoted={"form": "odd"}),

@@ -31,8 +31,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 
+from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
+from kb.crosslang.library import Book
+from kb.profiles import load_qa_words
 from kb.qa.checks.base import (
     WORD,
     Check,
@@ -52,6 +56,8 @@ PARAPHRASES = {frozenset({"must", "must_not"})}
 NEGATIVE = {"must_not", "need_not"}  # the forces that say what a player need or may not do
 _ASIDE = re.compile(r"\([^()]*\)")  # words in brackets: an aside, not the rule's verb
 MOST = 2  # modal forms a sentence may have in a book for its forces to be compared
+USUAL = 10  # times a book prints a modal form for it to be the book's own way of saying it
+_PATTERN = re.compile(r"[\\()\[\]?*+|{}]")  # a pattern's marks: no words as printed
 _APPLYING = {"does": "does", "may": "may_apply", "must": "must_apply"}  # (the names said)
 
 
@@ -214,16 +220,49 @@ def group_differences(a: Alignment, units: dict[str, Unit]) -> list[Difference]:
     return found + _dropped(a, units, texts)
 
 
+def usual_forms(book: Book) -> dict[str, tuple[str, int]]:
+    """Per modal class, the words a book's laws print most often for it, and how often: the
+    book's own words for a force another book says otherwise, where it prints them USUAL
+    times at least. Only words the profile lists as they are printed count (et "ei tohi"),
+    not a pattern of endings (tr "-abilir", a verb's suffix: "uygulanabilir" is no word to
+    put in another verb's place).
+
+    >>> from kb.crosslang.library import get_library
+    >>> et, tr = (usual_forms(get_library().book(x)) for x in ("et", "tr"))
+    >>> et["must_not"], "may" in tr
+    (('ei tohi', 30), False)
+    """
+    profile = load_qa_words(book.key).get("modal", {})
+    spelt = {name: [p.replace(r"\s+", " ") for p in found] for name, found in profile.items()}
+    listed = {name: {p for p in found if not _PATTERN.search(p)} for name, found in spelt.items()}
+    counts: dict[str, Counter[str]] = {}
+    for unit in book.units:
+        if unit.kind in LAW_LEVELS:
+            for f in forms(book.key, "modal", plain(unit)):
+                if f.words.lower() in listed.get(f.name, ()):
+                    counts.setdefault(f.name, Counter())[f.words.lower()] += 1
+    usual = {name: c.most_common(1)[0] for name, c in counts.items()}
+    return {name: (words, n) for name, (words, n) in usual.items() if n >= USUAL}
+
+
 def check_modal(a: Alignment) -> Iterator[Finding]:
     """Modal force one book changes (see the module's description): one finding per unit
     and book, at the first difference, with each book's words; the fix is the other books'
-    force.
+    force in the book's own usual words (`usual_forms`: et 72B3 "ei peaks", should not,
+    where fi and tr forbid: "ei tohi", as et says it 75 times), else their reading.
     """
+    usual = {x: usual_forms(a.book(x)) for x in a.peers}
     for group in a.groups:
         units = texts_of(a, group)
         if len(units) >= 3:
-            yield from reading_findings(a, "modal", group, list(units),
-                                        group_differences(a, units), "force")  # fmt: skip
+            for f in reading_findings(a, "modal", group, list(units),
+                                      group_differences(a, units), "force"):  # fmt: skip
+                force = f.params["force"]
+                if force in usual[f.about[0]]:
+                    form, count = usual[f.about[0]][force]
+                    fix = {"code": "fix.force", "force": force, "form": form, "count": count}
+                    f = replace(f, fix=fix)
+                yield f
 
 
 CHECKS = (Check("modal", "meaning", check_modal),)
