@@ -38,6 +38,12 @@ def one(r: Report, check: str, uid: str, lang: str) -> Finding:
     return f
 
 
+def fixed(r: Report, code: str) -> set[tuple[str, str, str, str]]:
+    """The findings of one code, each as its unit, book, words and fix."""
+    return {(f.id, f.about[0], f.params["words"], f.fix_text) for f in r.findings
+            if f.code == code}  # fmt: skip
+
+
 def test_one_check_interface_for_every_check() -> None:
     assert set(REGISTRY) == set(CHECKS) | {"drift", "source"}
     assert {c.family for c in REGISTRY.values()} == {
@@ -218,9 +224,7 @@ def test_a_subject_in_the_wrong_case_for_its_verb(full: Report) -> None:
     # fi.txt:2415 "kilpailunjohtaja tulee kumota": "tulee" (shall) takes the genitive;
     # fi.txt:1816 "kilpailunjohtajan uskoo": a genitive noun before a finite verb that is
     # neither a necessive's nor of owning. Each fix is a form the book prints.
-    subjects = {(f.id, f.about[0], f.params["words"], f.fix_text) for f in full.findings
-                if f.code == "spelling.subject"}  # fmt: skip
-    assert subjects == {
+    assert fixed(full, "spelling.subject") == {
         ("64.C.2.b", "fi", "kilpailunjohtajan uskoo", "write kilpailunjohtaja uskoo"),
         ("86.A", "fi", "Kilpailunjohtajan ei", "write Kilpailunjohtaja ei"),
         ("86.B.2.c", "fi", "kilpailunjohtaja tulee", "write kilpailunjohtajan tulee"),
@@ -235,9 +239,7 @@ def test_a_noun_in_the_wrong_case_for_its_postposition(full: Report) -> None:
     # "ebareeglipärase toiminguga eest", a comitative before "eest" (for). The fix is the noun
     # in the genitive, the form the book prints or one the analyser reads ("tihi", "teabe"),
     # with the attribute before it where that agrees with the noun as printed ("lähtuva").
-    governed = {(f.id, f.about[0], f.params["words"], f.fix_text) for f in full.findings
-                if f.code == "spelling.government"}  # fmt: skip
-    assert governed == {
+    assert fixed(full, "spelling.government") == {
         ("44.D", "et", "toiminguga eest", "write toimingu eest"),
         ("49", "et", "tihis suhtes", "write tihi suhtes"),
         ("68.B.2", "et", "lähtuv teave suhtes", "write lähtuva teabe suhtes"),
