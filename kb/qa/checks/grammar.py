@@ -375,7 +375,7 @@ def _governed(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wan
     suhtes").
 
     >>> et = {"postpositions": ["suhtes"], "before_post": "g"}
-    >>> _governed(analyser("vabamorf"), "mängus", "tihis", "suhtes", et)
+    >>> _governed(analyser("vabamorf"), "lõpetamata", "tihis", "suhtes", et)
     ('government', ((0, ('tihi', 'g', 'sg')),), '', 0)
     >>> _governed(analyser("vabamorf"), "lähtuv", "teave", "suhtes", et)[1]
     ((0, ('lähtuv', 'g', 'sg')), (1, ('teave', 'g', 'sg')))

@@ -249,7 +249,7 @@ def check_modal(a: Alignment) -> Iterator[Finding]:
     """Modal force one book changes (see the module's description): one finding per unit
     and book, at the first difference, with each book's words; the fix is the other books'
     force in the book's own usual words (`usual_forms`: et 72B3 "ei peaks", should not,
-    where fi and tr forbid: "ei tohi", as et says it 75 times), else their reading.
+    where fi and tr forbid: "ei tohi", as et says it 30 times), else their reading.
     """
     usual = {x: usual_forms(a.book(x)) for x in a.peers}
     for group in a.groups:
