@@ -277,20 +277,24 @@ def _variant(words: str) -> bool:
     return len(before) >= 3 and inside[:3].lower() == before[:3].lower()
 
 
-def mend(kind: str, words: str) -> str:
+def mend(kind: str, words: str, lang: str = "") -> str:
     """The words of a typographic slip mended: the first of two clashing marks kept, the
-    space before a mark dropped, a space put where one is missing.
+    space before a mark dropped, a space put where one is missing; a capital or a lower case
+    letter written as the book's language writes it (`lang`: tr "İ", "ı"; none, as Python
+    does).
 
     >>> mend("clash", "partnerile.:"), mend("glued", "jatkuu(lakia"), mend("space", "ovat :")
     ('partnerile.', 'jatkuu (lakia', 'ovat:')
     >>> mend("glued", "(bkz.Yasa")
     '(bkz. Yasa'
-    >>> mend("item", "Hoiatab väljamängijat")
-    'hoiatab väljamängijat'
+    >>> mend("item", "Hoiatab väljamängijat", "et"), mend("item", "İhlal edilirse", "tr")
+    ('hoiatab väljamängijat', 'ihlal edilirse')
     >>> mend("slash", "ja/ tai"), mend("inside", "OyunuNda"), mend("inside", "AISessa")
     ('ja/tai', 'Oyununda', 'AISESSA')
     >>> mend("outside", "atar. (bkz. Yasa 12)"), mend("outside", "maalauksen. (laki voi soveltua.)")
     ('atar (bkz. Yasa 12).', 'maalauksen. (Laki voi soveltua.)')
+    >>> mend("outside", "kalır. (ihlal yoktur.)", "tr")
+    'kalır. (İhlal yoktur.)'
     >>> mend("bracketed", "kaçınmalıdır, (bkz. Yasa 73C) aksi"), mend("bracketed", "x, (vt 49).")
     ('kaçınmalıdır (bkz. Yasa 73C), aksi', 'x (vt 49).')
     >>> mend("bracketed", "virheellä, (jolla ei ole yhteyttä rikkomukseen),")
@@ -302,12 +306,13 @@ def mend(kind: str, words: str) -> str:
         return re.sub(r"([.,:;])\s?[.,:;]", r"\1", words, count=1)
     if kind == "space":
         return re.sub(r"\s+([,;:])", r"\1", words, count=1)
+    case = load_words(lang) if lang else Words()
     if kind == "item":
-        return words[0].lower() + words[1:]
+        return case.lower(words[0]) + words[1:]
     if kind == "slash":
         return re.sub(r"\s*/\s*", "/", words, count=1)
     if kind == "inside" and regex.match(r"\p{Lu}{3}", words):
-        return words.upper()
+        return case.upper(words)
     if kind == "inside":
         return words[0] + "".join(y.lower() if x.islower() else y for x, y in pairwise(words))
     if kind in ("stop", "capital"):
@@ -315,7 +320,7 @@ def mend(kind: str, words: str) -> str:
     if kind == "outside":  # a sentence in brackets: its capital; else the stop after it
         before, _, inside = words.partition(". (")
         if inside.endswith(".)"):
-            return f"{before}. ({inside[0].upper()}{inside[1:]}"
+            return f"{before}. ({case.upper(inside[0])}{inside[1:]}"
         return f"{before} ({inside}."
     if kind == "glued":
         return re.sub(r"(?<=[^\W\d_])(\()|(?<=[^\W\d_]\.)(?=[^\W\d_])", r" \1", words, count=1)
@@ -382,12 +387,14 @@ def check_typography(a: Alignment) -> Iterator[Finding]:
         for lang, unit in units.items():
             others = [t for x, t in texts.items() if x != lang]
             printed = f"{unit.title} {unit.text}" if unit.title else unit.text
-            slips = [(k, w, mend(k, w)) for k, w in typography(lang, printed)]
+            slips = [(k, w, mend(k, w, lang)) for k, w in typography(lang, printed)]
             slips += [
                 ("stop", w, mend("stop", w)) for w in missing_stops(lang, texts[lang], others)
             ]
             slips += capital[lang].get(group.id, [])
-            slips += [("item", items[lang], mend("item", items[lang]))] if lang in items else []
+            slips += (
+                [("item", items[lang], mend("item", items[lang], lang))] if lang in items else []
+            )
             slips += [colons[lang]] if lang in colons else []
             slips += own[lang].get(unit.id, []) + lower.get(lang, [])
             for slip in slips:
@@ -429,7 +436,7 @@ def _law_titles(a: Alignment, lang: str, book: Book, own: dict[str, list[Slip]]
     for unit in book.units:
         if unit.kind == "law" and unit.title and not unit.text.strip():
             found.setdefault(unit.id, []).extend(
-                (k, w, mend(k, w)) for k, w in typography(lang, unit.title)
+                (k, w, mend(k, w, lang)) for k, w in typography(lang, unit.title)
             )
             found[unit.id].extend(x for x in own.get(unit.id, []) if x[1] in unit.title)
     return {uid: slips for uid, slips in found.items() if slips and a.group(uid) is not None}

@@ -443,7 +443,8 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
         known = set(load_qa_words(lang).get("spelling", {}).get("known", ()))
         found = [m for m in found if m.word not in known]
         for m in found:
-            form = m.form.upper() if m.printed.isupper() else m.form  # (a heading in capitals)
+            upper = load_words(lang).upper  # (a heading in capitals)
+            form = upper(m.form) if m.printed.isupper() else m.form
             params = {"odd": lang, "words": m.printed, "count": m.count, "form": form,
                       "times": m.times, "units": ", ".join(m.units)}  # fmt: skip
             code, fix = "spelling", {"code": "fix.write", "form": form}

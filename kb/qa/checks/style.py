@@ -41,7 +41,7 @@ import regex
 from kb.core.ids import LAW_LEVELS
 from kb.core.model import Unit
 from kb.crosslang.library import Book
-from kb.profiles import alternation, load_qa_words, load_references
+from kb.profiles import alternation, load_qa_words, load_references, load_words
 from kb.qa.checks.base import WORD, Slip, plain, printed_texts, without_pages
 from kb.qa.checks.commas import stray, unclosed, within
 from kb.qa.checks.spelling import dictionary
@@ -222,7 +222,7 @@ def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, 
     notes = {x: [f.text.strip() for f in u.footnotes or []] for x, u in units.items()}
     for n in range(min(len(v) for v in notes.values())):
         for lang in odd_initial({x: v[n][:1] for x, v in notes.items()}, False):
-            found.setdefault(lang, []).append(_capitalised(notes[lang][n]))
+            found.setdefault(lang, []).append(_capitalised(notes[lang][n], lang))
     texts = {x: plain(u) for x, u in units.items()}
     for lang in odd_initial({x: t[:1] for x, t in texts.items()}, False):
         unit = units[lang]
@@ -230,7 +230,7 @@ def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, 
         sisters = [plain(u)[:1] for u in book.units
                    if u.parent == unit.parent and u.kind == unit.kind and u != unit]  # fmt: skip
         if unit.kind in LAW_LEVELS and sisters and all(c.isupper() for c in sisters):
-            found.setdefault(lang, []).append(_capitalised(texts[lang]))
+            found.setdefault(lang, []).append(_capitalised(texts[lang], lang))
     return found
 
 
@@ -251,9 +251,14 @@ def odd_initial(initials: dict[str, str], capital: bool) -> list[str]:
                     for y in initials if y != x)]  # fmt: skip
 
 
-def _capitalised(text: str) -> Slip:
+def _capitalised(text: str, lang: str) -> Slip:
+    """A text's first two words, and them with the capital its language writes.
+
+    >>> _capitalised("ihlal edilirse ...", "tr")
+    ('lower', 'ihlal edilirse', 'İhlal edilirse')
+    """
     words = " ".join(text.split()[:2])
-    return ("lower", words, words[0].upper() + words[1:])
+    return ("lower", words, load_words(lang).upper(words[0]) + words[1:])
 
 
 def list_stops(book: Book) -> dict[str, list[Slip]]:
@@ -433,7 +438,7 @@ def small_words(book: Book) -> dict[str, list[Slip]]:
         if len(small) == 1 and len(words) >= 3 and small[0].islower():
             m = re.search(rf"\S+\s+{small[0]}\s+\S+", law.title)
             if m:
-                fixed = m[0].replace(small[0], small[0].upper())
+                fixed = m[0].replace(small[0], load_words(book.key).upper(small[0]))
                 found[law.id] = [("small", m[0], fixed)]
     return found
 
@@ -539,7 +544,7 @@ def uncapitalised(book: Book) -> dict[str, list[Slip]]:
         if len(places) == 1 and capitals[key] >= NAMED:
             uid, words = places[0]
             name = key[0] if key[1] else words.split()[-1]
-            fixed = words.replace(name, name[0].upper() + name[1:], 1)
+            fixed = words.replace(name, load_words(book.key).upper(name[0]) + name[1:], 1)
             printed = Counter(m[0] for t in texts.values()
                               for m in re.finditer(re.escape(words), t, re.IGNORECASE))  # fmt: skip
             usual = printed.most_common(1)[0][0]  # (the words as the book prints them most)
