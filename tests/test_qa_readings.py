@@ -299,13 +299,16 @@ def test_a_seventh_blind_reading_held_out(full: Report) -> None:
     45D2 "loomulikult viisil") and a form Vabamorf cannot read (et 81C7 "toimikonna"), 45D2's
     other row by coincidence; 61 with "reeglina 79C" on 69B (its terms row by coincidence);
     66 and 35 with a table named by the law it is printed in (`named`: et 77 "ületihhi",
-    fi 77 "SITOUKSEN", each a row; three other rows of law 77 by coincidence)."""
+    fi 77 "SITOUKSEN", each a row; three other rows of law 77 by coincidence); 68 and 36
+    with "kun" for "kuin" a few words after "samoin" (fi 20F2) and "ilma" before a
+    comitative (et 45C4b), the twentieth round."""
     rows, found_rows, _ = recall(full, BLIND_7)
-    assert (counts(rows), counts(found_rows)) == ((101, 38), (66, 35))
+    assert (counts(rows), counts(found_rows)) == ((101, 38), (68, 36))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, DISCREPANCIES)
     # (16 and 6 held out; 19 and 8 with the rules its misses suggested; 29 and 14 with the
-    # next round's, the ten rows above)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (37, 20))
+    # next round's, the ten rows above; 37 and 20 at the twentieth round's start, 39 and 21
+    # with its rules)
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((57, 21), (39, 21))
     found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
     # et 48B1, 48B2 "vales käest" (the grammar checks, written before the reading); fi 48B2
     # "muulloin kun" and fi 64C2b "kilpailunjohtajan uskoo" (written from its misses).
@@ -512,22 +515,25 @@ def test_a_thirteenth_blind_reading_after_the_rounds_rules(full: Report) -> None
     sisters end with (tr 81C1), 79 and 49 (6 and 2 of the new rows); 80 with a section
     heading in lower case where the book capitalises each word (tr 8C, the seventeenth
     round; 7 and 2 of the new rows); 81 with a term a letter apart (et 86B2b "eksitud pool"
-    beside "eksinud pool", the eighteenth round)."""
+    beside "eksinud pool", the eighteenth round); 85 and 51 with "kun" for "kuin" a few
+    words after "samoin" (fi 20F2) and "ilma" before a comitative (et 45C4b), the
+    twentieth."""
     rows, found_rows, _ = recall(full, BLIND_13)
-    assert (counts(rows), counts(found_rows)) == ((136, 60), (81, 49))
+    assert (counts(rows), counts(found_rows)) == ((136, 60), (85, 51))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, DISCREPANCIES)  # fmt: skip
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((25, 2), (7, 2))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("93.B.3", "fi", "typo"), ("8.B", "et", "mechanics")} <= found
-    # Missed certain rows: "kun" for "kuin" two words after "samoin" (fi 20F2), a misspelt
-    # compound Voikko reads ("peliviejäpuolen", 39B), a passive for an active (tr 45E2), a
-    # possessive doubled (tr 76A2 "yayınının"), a capital in a bracket (tr 63B), clauses left
-    # out (fi 63A4, 86B2, 93B2), a plural predicative (fi 93C3a), a should said as a shall
-    # (et 20F2), "ilma" with the comitative (et 45C4b). An item's final stop (tr 81C1) is
+    # Missed certain rows: a misspelt compound Voikko reads ("peliviejäpuolen", 39B), a
+    # passive for an active (tr 45E2), a possessive doubled (tr 76A2 "yayınının"), a capital
+    # in a bracket (tr 63B), clauses left out (fi 63A4, 86B2, 93B2), a plural predicative (fi
+    # 93C3a), a should said as a shall (et 20F2). An item's final stop (tr 81C1), "kun" for
+    # "kuin" two words after "samoin" (fi 20F2) and "ilma" with the comitative (et 45C4b) are
     # found since.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 11 and ("20.F.2", "fi") in missed and ("81.C.1", "tr") not in missed
+    assert len(missed) == 9
+    assert not {("20.F.2", "fi"), ("45.C.4.b", "et"), ("81.C.1", "tr")} & missed
 
 
 BLIND_14 = DATA / "qa_blind_14.tsv"  # held out until measured; its misses read then
@@ -726,24 +732,24 @@ def test_a_nineteenth_blind_reading_after_every_rule_of_the_round(full: Report) 
     round's start found 89 and 55 (79 and 50). The round's terms rule names et 86B2b
     ("eksitud pool"), whose "mitteeksitud/eksitud" row it finds and whose two other rows
     count by coincidence: without them, 90 (59 %). Of its rows at a unit and book no
-    earlier reading names, 4 (none certain): none found."""
+    earlier reading names, 4 (none certain): none found. Since, with "kun" for "kuin" a few
+    words after "samoin" (fi 20F2) and "ilma" before a comitative (et 45C4b), rules from the
+    thirteenth's misses, 95 and 57 (83 and 52 at their words)."""
     rows, found_rows, _ = recall(full, BLIND_19)
-    assert (counts(rows), counts(found_rows)) == ((152, 70), (92, 55))
+    assert (counts(rows), counts(found_rows)) == ((152, 70), (95, 57))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   BLIND_16, BLIND_17, BLIND_18, DISCREPANCIES)  # fmt: skip
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((4, 0), (0, 0))
     assert ("86.B.2.b", "et", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
-    # Missed certain rows: a word for a like one after "samoin" (fi 20F2 "kun" for "kuin",
-    # which the thirteenth reading named too), a should said as shall (et 20F2), words in a
-    # wrong form the analysers read as sound (et 45C4b "ilma karistusega", 90A "toovad"
-    # after a singular; fi 48A "Pelinviejiin", 84A "harkintavaltansa"; tr 45E2 a passive,
-    # 76A2 "yayınının", 90B7 "davranışlar da"), a meaning changed (et 54C "has seen" for
-    # "could have seen"), a wrong reference et prints too (tr 63B "62C3"), a noun
-    # left out (et 78D), et 51B2c printed inside law 52, and et 81B, 81C's numbers printed as
-    # bullets.
+    # Missed certain rows: a should said as shall (et 20F2), words in a wrong form the
+    # analysers read as sound (et 90A "toovad" after a singular; fi 48A "Pelinviejiin", 84A
+    # "harkintavaltansa"; tr 45E2 a passive, 76A2 "yayınının", 90B7 "davranışlar da"), a
+    # meaning changed (et 54C "has seen" for "could have seen"), a wrong reference et prints
+    # too (tr 63B "62C3"), a noun left out (et 78D), et 51B2c printed inside law 52, and et
+    # 81B, 81C's numbers printed as bullets. Found since: fi 20F2 "kun", et 45C4b "ilma".
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 15 and {("20.F.2", "fi"), ("81.C", "et")} <= missed
+    assert len(missed) == 13 and ("81.C", "et") in missed and ("20.F.2", "fi") not in missed
 
 
 # Per reading: its rows, those found at their words, those found at their unit (each as
@@ -755,19 +761,19 @@ AT_THE_WORDS = {
     "qa_blind_4": ((57, 18), (23, 14), (24, 14)),
     "qa_blind_5": ((56, 18), (31, 16), (32, 16)),
     "qa_blind_6": ((103, 37), (42, 23), (53, 24)),
-    "qa_blind_7": ((101, 38), (54, 29), (66, 35)),
+    "qa_blind_7": ((101, 38), (56, 30), (68, 36)),
     "qa_blind_8": ((141, 66), (81, 53), (87, 56)),
     "qa_blind_9": ((168, 47), (73, 36), (89, 37)),
     "qa_blind_10": ((78, 27), (38, 20), (42, 21)),
     "qa_blind_11": ((121, 66), (61, 45), (73, 55)),
     "qa_blind_12": ((90, 31), (45, 24), (50, 24)),
-    "qa_blind_13": ((136, 60), (62, 39), (81, 49)),
+    "qa_blind_13": ((136, 60), (66, 41), (85, 51)),
     "qa_blind_14": ((170, 70), (69, 45), (83, 52)),
     "qa_blind_15": ((164, 72), (97, 58), (105, 61)),
     "qa_blind_16": ((108, 52), (52, 32), (61, 39)),
     "qa_blind_17": ((106, 50), (53, 33), (61, 38)),
     "qa_blind_18": ((146, 84), (74, 54), (87, 62)),
-    "qa_blind_19": ((152, 70), (80, 50), (92, 55)),
+    "qa_blind_19": ((152, 70), (83, 52), (95, 57)),
 }
 
 

@@ -149,6 +149,8 @@ MESSAGES: dict[str, str] = {
     "spelling.subject": "{odd}: {words}, a subject in the wrong case for its verb ({units})",
     "spelling.government": "{odd}: {words}, a noun in the wrong case for the postposition after "
     "it ({units})",
+    "spelling.preposition": "{odd}: {words}, a noun in the wrong case for the preposition "
+    "before it ({units})",
     "spelling.confused": "{odd}: {words}, a word taken for a like one ({units})",
     "drift.book": "{older} {uid} is {targets} in {newer}",
     "drift.book.part": "{older} {uid} is {targets} in {newer} (as part of {key})",

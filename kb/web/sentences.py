@@ -362,6 +362,12 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted=ODD_WORDS,
     ),
+    "spelling.preposition": Sentence(
+        N_(
+            "%(odd)s: %(words)s, a noun in the wrong case for the preposition before it (%(units)s)"
+        ),
+        quoted=ODD_WORDS,
+    ),
     "spelling.confused": Sentence(
         N_("%(odd)s: %(words)s, a word taken for a like one (%(units)s)"),
         quoted=ODD_WORDS,

@@ -1,6 +1,6 @@
 """Grammar within one book, read with its language's morphological analyser (the profile's
 `grammar.analyser` of `kb/profiles/qa/<lang>.toml`: Voikko for Finnish through libvoikko,
-Vabamorf for Estonian through EstNLTK). Four slips a reviewer reads as typos:
+Vabamorf for Estonian through EstNLTK). Five slips a reviewer reads as typos:
 
 - an attribute that does not agree with its noun (`spelling.grammar`): fi 5A "määrätystä
   paikoista", a singular participle before a plural noun; et 42B2 "ebareeglipärasest
@@ -17,9 +17,13 @@ Vabamorf for Estonian through EstNLTK). Four slips a reviewer reads as typos:
 - a noun in the wrong case before a postposition that decides it (`spelling.government`,
   the profile's `grammar.postpositions`): et 49 "tihis suhtes", an inessive before "suhtes",
   which takes the genitive;
+- a noun in the wrong case after a preposition (`spelling.preposition`, the profile's
+  `grammar.prepositions`): et 45C4b "ilma karistusega", a comitative (with) after "ilma"
+  (without), which takes the abessive;
 - a word taken for a like one after or before the words that take the other
   (`spelling.confused`, the profile's `grammar.confused`): fi 48B2 "muulloin kun" (when)
-  for "kuin" (than); et 35A "Reeglina 19" (as a rule) for "Reegliga 19" (by Law 19).
+  for "kuin" (than), and a few words on, 20F2 "samoin perusteiden kun"; et 35A "Reeglina
+  19" (as a rule) for "Reegliga 19" (by Law 19).
 
 An attribute counts where every reading of it is an adjective or a participle (or a noun
 spelt the same; where the profile says `only_attribute = false`, where one reading is),
@@ -52,6 +56,7 @@ from kb.profiles import alternation, load_qa_words, load_words
 from kb.qa.checks.base import TOKEN, Vocabulary, printed_texts, vocabulary
 
 WINDOW = 2  # words after a noun an attribute may agree with instead (its head after a genitive)
+LEAD = 4  # words before a pair a rule of `grammar.confused` may look back to (its `window`)
 _TOKEN = re.compile(rf"{TOKEN.pattern}|\d\w*")  # words, marks and figures: each parts a pair
 
 
@@ -73,8 +78,8 @@ class Reading:
 @dataclass(frozen=True)
 class Slip:
     """Words of a book in a slip of grammar: as printed first, the units printing them, the
-    kind (`grammar`, `subject`, `government` or `confused`) and the words to write instead
-    ("" where no form is found)."""
+    kind (`grammar`, `subject`, `government`, `preposition` or `confused`) and the words to
+    write instead ("" where no form is found)."""
 
     words: str
     units: tuple[str, ...]
@@ -213,10 +218,11 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
                         or _adverb(analyse, x, y, profile)
                         or _subject(analyse, x, y, after, profile)
                         or _governed(analyse, before, x, y, profile)
+                        or _preposition(analyse, x, y, after, profile)
                     )
-                ) or _confused(x, y, profile)
+                ) or _confused(tokens[max(0, i - LEAD) : i], x, y, profile)
                 if wanted:
-                    printed = " ".join([*[before][: wanted[3]], x, y])
+                    printed = " ".join([*tokens[i - wanted[3] : i], x, y])
                     key = tuple(lower(w) for w in printed.split(" "))
                     found.setdefault(key, (printed, [], wanted))[1].append(unit.id)
     counts = (words or vocabulary(book))[0] if found else Counter()
@@ -402,6 +408,36 @@ def _governed(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wan
     return "government", ((0, wanted),), "", 0
 
 
+def _preposition(
+    analyse: Analyse, x: str, y: str, after: list[str], profile: Profile
+) -> Wanted | None:
+    """Where `x` is the word of a rule of the profile's `grammar.prepositions` and noun `y`
+    after it is in a case the rule names `wrong` in every reading, unless one of the words
+    `after` it matches the rule's `unless` (a verb that governs the noun instead: et "ilma
+    partneriga nõu pidamata", without consulting with partner): the kind "preposition" and
+    the noun in the case the rule wants (et 45C4b "ilma karistusega", without with penalty,
+    for "ilma karistuseta", without penalty).
+
+    >>> et = {"prepositions": [{"word": "ilma", "wrong": ["kom"], "case": "ab",
+    ...                         "unless": ".+mata"}]}
+    >>> _preposition(analyser("vabamorf"), "ilma", "karistusega", ["(", "vt"], et)
+    ('preposition', ((1, ('karistus', 'ab', 'sg')),), '', 0)
+    >>> _preposition(analyser("vabamorf"), "ilma", "partneriga", ["nõu", "pidamata"], et) is None
+    True
+    """
+    for rule in profile.get("prepositions", ()):
+        ry = analyse(y)
+        if (
+            x.lower() != rule["word"]
+            or not _only(ry, "noun")
+            or any(r.case not in rule["wrong"] for r in ry)
+            or any(re.fullmatch(rule.get("unless", "(?!)"), w.lower()) for w in after)
+        ):
+            continue
+        return "preposition", ((1, (ry[0].lemma, rule["case"], ry[0].number)),), "", 0
+    return None
+
+
 def _adverb(analyse: Analyse, x: str, y: str, profile: Profile) -> Wanted | None:
     """Where `x`, an adverb with the ending the profile's `grammar.adverb` names, stands
     before noun `y` and, less its last letter, is an adjective in the noun's case and number
@@ -460,20 +496,33 @@ def _only(readings: tuple[Reading, ...], cls: str) -> bool:
     return bool(readings) and all(r.cls == cls for r in readings)
 
 
-def _confused(x: str, y: str, profile: Profile) -> Wanted | None:
+def _confused(lead: list[str], x: str, y: str, profile: Profile) -> Wanted | None:
     """Where a word a rule of the profile's `grammar.confused` names stands after a word its
     `after` patterns match, or before one its `before` patterns match, which take the rule's
     `form` instead (fi "muulloin kun", when, for "muulloin kuin", than; et "reeglina 19", as
-    a rule, for "reegliga 19", by Law 19): the kind "confused" and the words to write.
+    a rule, for "reegliga 19", by Law 19): the kind "confused" and the words to write. An
+    `after` rule's `window` (1 where none) is how many words back, of `lead` and `x`, the
+    word that takes the form may stand, with words alone between (fi 20F2 "samoin
+    perusteiden kun", on the same grounds when, for "kuin", as).
 
     >>> et = {"confused": [{"word": "reeglina", "form": "reegliga", "before": ["[0-9]+"]}]}
-    >>> _confused("Reeglina", "19", et)
+    >>> _confused([], "Reeglina", "19", et)
     ('confused', (), 'Reegliga 19', 0)
+    >>> fi = {"confused": [{"word": "kun", "form": "kuin", "after": ["samoin"], "window": 3}]}
+    >>> _confused(["selitys", "ja", "samoin"], "perusteiden", "kun", fi)
+    ('confused', (), 'samoin perusteiden kuin', 1)
+    >>> _confused(["samoin", ","], "perusteiden", "kun", fi) is None
+    True
     """
     for rule in profile.get("confused", ()):
         if "after" in rule and y.lower() == rule["word"]:
-            if alternation(tuple(rule["after"])).fullmatch(x.lower()):
-                return "confused", (), f"{x} {rule['form']}", 0
+            words = [*lead, x][-rule.get("window", 1) :]
+            takes = alternation(tuple(rule["after"]))
+            for n in reversed(range(len(words))):
+                if not words[n][0].isalpha():
+                    break
+                if takes.fullmatch(words[n].lower()):
+                    return "confused", (), " ".join([*words[n:], rule["form"]]), len(words) - 1 - n
         elif (
             "before" in rule
             and x.lower() == rule["word"]
