@@ -486,7 +486,7 @@ def test_a_reviewers_own_list_silences_one_kind_across_a_book(
     (`lawkb qa --ignore FILE`): a message code across the book, each finding listed with the
     reason; the commas closing an opening clause, another code, stay."""
     clauses = [f.id for f in full.findings if f.code == "typography.clause"]
-    assert len(clauses) == 42 and "53.B" in clauses
+    assert len(clauses) == 45 and "53.B" in clauses
     mine = tmp_path / "mine.toml"
     mine.write_text(
         '[[ignore]]\ncheck = "typography"\nid = "*"\ncode = "typography.clause"\n'
@@ -497,10 +497,10 @@ def test_a_reviewers_own_list_silences_one_kind_across_a_book(
     data = json.loads(capsys.readouterr().out)
     codes = [f["code"] for f in data["findings"]]
     assert "typography.clause" not in codes and codes.count("typography.comma") == 15
-    assert len(data["findings"]) == len(full.findings) - 42
+    assert len(data["findings"]) == len(full.findings) - 45
     mine_silenced = [s for s in data["silenced"] if s["reason"] == "the translator's habit"]
     assert sorted(s["id"] for s in mine_silenced) == sorted(clauses)
-    assert data["ignored"] == len(full.ignored) + 42
+    assert data["ignored"] == len(full.ignored) + 45
     # A list that does not read is refused before any work, naming the file and entry.
     for text, said in [
         ('[[ignore]]\ncheck = "typography"\nid = "*"\ncode = "typography.clauses"\n'

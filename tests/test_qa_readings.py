@@ -217,20 +217,21 @@ def test_a_fifth_blind_reading_held_out(full: Report) -> None:
     with a clause opening a sentence without its closing comma (et 14B1 "hulgast
     rakendub"); 31 with a heading's full stop the book's others lack (fi 38A); 32 with a
     section heading in lower case where the book capitalises each word (tr 14B "Fark
-    edilirse")."""
+    edilirse"); 34 and 17 with "sonra" before "ermek" for "sona" (tr 66D, and its meaning
+    row by coincidence), the twentieth round."""
     rows, found_rows, _ = recall(full, BLIND_5)
-    assert (counts(rows), counts(found_rows)) == ((56, 18), (32, 16))
+    assert (counts(rows), counts(found_rows)) == ((56, 18), (34, 17))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # fi 14 "PUUTTAVA", 38 "MAALAUUS", 60 "LAITTOAMAN": a heading and its contents entry.
     assert {("14", "fi", "typo"), ("38", "fi", "typo"), ("60", "fi", "typo")} <= found
     # fi 14B2, 14B3 "ja/ tai"; tr 87C "OyunuNda" (its "Bkz Yasa" row is on the same unit).
     assert {("14.B.2", "fi", "mechanics"), ("87.C", "tr", "mechanics")} <= found
-    # Missed certain rows: et 38C's left-out condition, tr 66D "sonra" for "sona" (a real
-    # word); et 14B4 "osutada" (to point at) for "osutuda" (to turn out to be) is found
-    # since the eleventh reading's round, before a translative (the profile's
-    # `grammar.confused`).
+    # Missed certain rows: et 38C's left-out condition. Found since, as words taken for like
+    # ones (the profile's `grammar.confused`): et 14B4 "osutada" (to point at) for "osutuda"
+    # (to turn out to be) before a translative, the eleventh reading's round; tr 66D "sonra"
+    # (after) for "sona" (to an end) before "ermek", the twentieth's.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert missed == {("38.C", "et"), ("66.D", "tr")}
+    assert missed == {("38.C", "et")}
 
 
 BLIND_6 = DATA / "qa_blind_6.tsv"  # held out until measured; its misses read then
@@ -254,9 +255,10 @@ def test_a_sixth_blind_reading_held_out(full: Report) -> None:
     row by a relative clause's comma on its unit); 52 and 23 with the thirteenth's misses
     (fi 86B3 "mutta jos ... puuttuu kilpailunjohtaja", 93B3 "Päätäessään" at a sentence's
     beginning); 53 and 24 with a term a letter apart (et 86B2b "eksitud pool" beside
-    "eksinud pool", the eighteenth round)."""
+    "eksinud pool", the eighteenth round); 54 and 25 with an attribute across an owner's
+    pronoun (et 91A "millisel selle osalt"), the twentieth."""
     rows, found_rows, _ = recall(full, BLIND_6)
-    assert (counts(rows), counts(found_rows)) == ((103, 37), (53, 24))
+    assert (counts(rows), counts(found_rows)) == ((103, 37), (54, 25))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # et 5A "Algaigutus" (against the contents list), fi 76A2 "käyttydyttävä" (Voikko), and
     # tr 51B1b, 51B2a, 51B2b: the footnote tr prints once, at 51B1a.
@@ -623,9 +625,12 @@ def test_a_sixteenth_blind_reading_of_the_laws_read_least(full: Report) -> None:
     had found fi 91B's terms row by coincidence. Of its rows at a unit and book no earlier
     reading names, 11 (3 certain): 5 and 2. 61 and 39 with a noun in the wrong case before
     its postposition (et 49 "tihis suhtes", both its rows) and a genitive pronoun between two
-    words that agree (et 80A1c "kõigil teiste turniiridel"), the eighteenth round."""
+    words that agree (et 80A1c "kõigil teiste turniiridel"), the eighteenth round; 65 and
+    41 with "sonra" for "sona" (tr 66D) and an attribute across an owner's pronoun (et 91A
+    "millisel selle osalt"), each with its unit's other rows by coincidence, the
+    twentieth."""
     rows, found_rows, _ = recall(full, BLIND_16)
-    assert (counts(rows), counts(found_rows)) == ((108, 52), (61, 39))
+    assert (counts(rows), counts(found_rows)) == ((108, 52), (65, 41))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   DISCREPANCIES)  # fmt: skip
@@ -637,12 +642,12 @@ def test_a_sixteenth_blind_reading_of_the_laws_read_least(full: Report) -> None:
     # restrict; 40B2b declarer alone for the declaring side; 77 "ületav", exceeding, for "or
     # more"), clauses left out (tr 40A1b "before commencing play", et 38C "if it has not
     # ended"), words in a wrong form the analysers read as sound (fi 40B3a "saaman", 85A1
-    # "ottamaan"; et 91A "millisel selle osalt", 92D1 "on ... olema"; tr 80B1
-    # "kullandırılabilir"; et 49 "tihis suhtes" and 80A1c "teiste turniiridel" are found
-    # since), tr 66D "sonra" for "sona", et 40A2's stray comma, et 85A1's "peaks" for shall,
-    # tr 38D's heading.
+    # "ottamaan"; et 92D1 "on ... olema"; tr 80B1 "kullandırılabilir"; et 49 "tihis
+    # suhtes", 80A1c "teiste turniiridel" and 91A "millisel selle osalt" are found since),
+    # et 40A2's stray comma, et 85A1's "peaks" for shall, tr 38D's heading; tr 66D "sonra"
+    # for "sona" is found since.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 13 and ("40.A.1.b", "tr") in missed
+    assert len(missed) == 11 and ("40.A.1.b", "tr") in missed
 
 
 BLIND_17 = DATA / "qa_blind_17.tsv"  # held out until measured; its misses read then
@@ -759,8 +764,8 @@ AT_THE_WORDS = {
     "qa_blind_2": ((77, 39), (33, 22), (37, 24)),
     "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
     "qa_blind_4": ((57, 18), (23, 14), (24, 14)),
-    "qa_blind_5": ((56, 18), (31, 16), (32, 16)),
-    "qa_blind_6": ((103, 37), (42, 23), (53, 24)),
+    "qa_blind_5": ((56, 18), (33, 17), (34, 17)),
+    "qa_blind_6": ((103, 37), (43, 24), (54, 25)),
     "qa_blind_7": ((101, 38), (56, 30), (68, 36)),
     "qa_blind_8": ((141, 66), (81, 53), (87, 56)),
     "qa_blind_9": ((168, 47), (73, 36), (89, 37)),
@@ -770,7 +775,7 @@ AT_THE_WORDS = {
     "qa_blind_13": ((136, 60), (66, 41), (85, 51)),
     "qa_blind_14": ((170, 70), (69, 45), (83, 52)),
     "qa_blind_15": ((164, 72), (97, 58), (105, 61)),
-    "qa_blind_16": ((108, 52), (52, 32), (61, 39)),
+    "qa_blind_16": ((108, 52), (56, 34), (65, 41)),
     "qa_blind_17": ((106, 50), (53, 33), (61, 38)),
     "qa_blind_18": ((146, 84), (74, 54), (87, 62)),
     "qa_blind_19": ((152, 70), (83, 52), (95, 57)),

@@ -23,17 +23,19 @@ Vabamorf for Estonian through EstNLTK). Five slips a reviewer reads as typos:
 - a word taken for a like one after or before the words that take the other
   (`spelling.confused`, the profile's `grammar.confused`): fi 48B2 "muulloin kun" (when)
   for "kuin" (than), and a few words on, 20F2 "samoin perusteiden kun"; et 35A "Reeglina
-  19" (as a rule) for "Reegliga 19" (by Law 19).
+  19" (as a rule) for "Reegliga 19" (by Law 19); tr 66D "sonra erdikten" (after ending)
+  for "sona erdikten" (after it ends). These need no analyser.
 
 An attribute counts where every reading of it is an adjective or a participle (or a noun
 spelt the same; where the profile says `only_attribute = false`, where one reading is),
 in a case the profile does not name `predicative`; a pronoun in the genitive (not an owner's,
 the profile's `possessors`) between two words that agree in another case counts too (et 80A1c
-"kõigil teiste turniiridel"). A pair is left alone where some reading of each agrees, where
+"kõigil teiste turniiridel"), and so does an attribute across an owner's pronoun (et 91A
+"millisel selle osalt"). A pair is left alone where some reading of each agrees, where
 the attribute agrees with one of the next two words instead (an adjective before a genitive
 and its head), and where the attribute is also a noun in another case than a neighbour of
 the noun's (a possessor: et "vastase pakkumiskorral"). Without the analyser installed, the
-book is not read for grammar.
+book is read for words taken for like ones alone.
 
 >>> from kb.crosslang.library import get_library
 >>> [(m.words, m.units) for m in slips(get_library().book("fi"))][:2]
@@ -195,12 +197,13 @@ def analysers(langs: list[str]) -> dict[str, str]:
 def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
     """The pairs of a book whose words do not agree, the subjects in the wrong case and the
     words taken for like ones (see the module's description), one per printed pair
-    (lower-cased) with its units, in the order of the book; [] where the profile names no
-    analyser or it is not installed. `words`: the book's vocabulary
+    (lower-cased) with its units, in the order of the book. Where the profile names no
+    analyser or it is not installed, the words taken for like ones alone, which need none
+    (tr "sonra erer" for "sona erer"). `words`: the book's vocabulary
     (`kb.qa.checks.base.vocabulary`), which the fixes' forms are looked up in."""
     profile = load_qa_words(book.key).get("grammar", {})
     analyse = analyser(profile.get("analyser", ""))
-    if analyse is None:
+    if analyse is None and not profile.get("confused"):
         return []
     lower = load_words(book.key).lower
     found: dict[tuple[str, ...], tuple[str, list[str], Wanted]] = {}
@@ -211,10 +214,12 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
                 after = tokens[i + 2 : i + 2 + WINDOW]
                 before = tokens[i - 1] if i and tokens[i - 1][0].isalpha() else ""
                 wanted = (
-                    y[0].isalpha()
+                    analyse is not None
+                    and y[0].isalpha()
                     and (
                         _pair(analyse, x, y, after, profile)
                         or _between(analyse, before, x, y, profile)
+                        or _across(analyse, before, x, y, profile)
                         or _adverb(analyse, x, y, profile)
                         or _subject(analyse, x, y, after, profile)
                         or _governed(analyse, before, x, y, profile)
@@ -225,8 +230,8 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
                     printed = " ".join([*tokens[i - wanted[3] : i], x, y])
                     key = tuple(lower(w) for w in printed.split(" "))
                     found.setdefault(key, (printed, [], wanted))[1].append(unit.id)
-    counts = (words or vocabulary(book))[0] if found else Counter()
-    forms = _book_forms(counts, analyse)
+    counts = (words or vocabulary(book))[0] if analyse and found else Counter()
+    forms = _book_forms(counts, analyse) if analyse else {}
     letters = "".join(sorted({c for w in counts for c in w}))
     found_slips = []
     for printed, units, (code, fixes, form, _) in found.values():
@@ -370,6 +375,36 @@ def _between(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Want
         return None
     case, number = sorted(shared)[0]
     return "grammar", ((0, (next(r.lemma for r in rx if r.cls == "pron"), case, number)),), "", 0
+
+
+def _across(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wanted | None:
+    """Where an owner's pronoun `x` in the genitive (one of the profile's
+    `grammar.possessors`) stands between an attribute `w` and a noun `y`, each in a case
+    other than a subject's or an object's, that agree in none: the kind "grammar" and the
+    attribute in the noun's case and number (et 91A "millisel selle osalt", on which of its
+    from-part, for "milliselt selle osalt", from any part of it).
+
+    >>> et = {"possessors": ["see"]}
+    >>> _across(analyser("vabamorf"), "millisel", "selle", "osalt", et)
+    ('grammar', ((0, ('milline', 'abl', 'sg')),), '', 1)
+    >>> _across(analyser("vabamorf"), "kõigil", "selle", "osalistel", et) is None
+    True
+    """
+    rw, ry = analyse(w), analyse(y)
+    owner = {r.lemma for r in analyse(x) if r.cls == "pron" and r.case in GENITIVE}
+    attribute, noun = _forms(rw, "adj", "pron"), _forms(ry, "noun")
+    if (
+        not owner & set(profile.get("possessors", ()))
+        or not attribute
+        or not noun
+        or any(r.cls not in ("adj", "pron") for r in rw)
+        or any(r.cls not in ("noun", "adv") for r in ry)
+        or {c for c, _ in attribute | noun} & CORE
+        or attribute & noun
+    ):
+        return None
+    case, number = sorted(noun)[0]
+    return "grammar", ((0, (rw[0].lemma, case, number)),), "", 1
 
 
 def _governed(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wanted | None:
