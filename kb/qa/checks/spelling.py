@@ -27,7 +27,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -426,7 +426,9 @@ def _concordance(form: str, counts: Counter[str], units: dict[str, list[str]],
 
 def check_spelling(a: Alignment) -> Iterator[Finding]:
     """A finding per misspelt word of each law book of the edition compared, on the first
-    unit printing it (the others listed); the fix is the book's usual form. Then the pairs
+    unit printing it (the others listed); the fix is the book's usual form (for a word no
+    dictionary knows that the book writes apart, the words apart: fi "mukaanlukien"). Then
+    the pairs
     whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
     then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`);
     then an attribute that does not agree with its noun, a subject in the wrong case and a
@@ -442,6 +444,13 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
         found += unknown_words(book, {m.word for m in found}, words)
         known = set(load_qa_words(lang).get("spelling", {}).get("known", ()))
         found = [m for m in found if m.word not in known]
+        joined = compounds(book, dictionary(lang), words, pairs)
+        apart = {c.words.lower(): c for c in joined if c.kind == "joined"}
+        found = [  # (a word no dictionary knows that the book writes apart: fi "mukaanlukien")
+            replace(m, form=apart[m.word].form, times=apart[m.word].times)
+            if not m.form and not m.form_units and m.word in apart else m
+            for m in found
+        ]  # fmt: skip
         for m in found:
             upper = load_words(lang).upper  # (a heading in capitals)
             form = upper(m.form) if m.printed.isupper() else m.form
@@ -455,7 +464,7 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
                 code, fix = "spelling.unread" if m.unread else "spelling.unknown", {}
             yield _finding(a, lang, m.units[0], code, params, fix)
         spelt = {m.word for m in found}
-        for c in compounds(book, dictionary(lang), words, pairs):
+        for c in joined:
             if c.words.lower() not in spelt:  # (a word written as one, misspelt as well)
                 params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
                 params |= {"units": ", ".join(c.units)} if c.units else {}
