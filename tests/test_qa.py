@@ -199,11 +199,15 @@ def test_no_english_noise(full: Report) -> None:
 
 
 def test_a_concept_translated_two_ways(full: Report) -> None:
-    # et.txt:936 "tehniliku tulemuse" where the definition (et.txt:575) says "tehislik".
+    # et.txt:936 "tehniliku tulemuse" where the definition (et.txt:575) says "tehislik". The
+    # concordance lists every unit printing each form, 16D2d's "tehniliku määratud tulemuse"
+    # too, where the word after it is another.
     (f,) = [g for g in full.findings if g.check == "terms" and "tehnilik" in g.message]
     assert f.odd == ("et",) and f.id == "12.C.1.d"
+    assert (f.params["first"], f.params["second"]) == ("tehisliku", "tehniliku")
     assert f.params["first_units"] == "12.A.2, 15.B.3, 86.B.2.a"
-    assert f.params["second_units"] == "12.C.1.d, 12.C.2.a, 12.C.2.b, 64.C.2.b"
+    assert f.params["second_units"] == "12.C.1.d, 12.C.2.a, 12.C.2.b, 16.D.2.d, 64.C.2.b"
+    assert f.fix_text == "use one form throughout: tehisliku (8 units)"
     assert f.where[0].place == "corpus/et/et.txt:936:95" and f.where[2].lang == "tr"
 
 
@@ -212,12 +216,19 @@ def test_a_term_a_letter_apart(full: Report) -> None:
     # "eksitud pool" (21B3, 86B2b), the side misled; the non-offending side "mitteeksinud
     # pool" and "mitteeksitud pool" (11A, 50E4). Vabamorf reads each as an adjective; the
     # verbs "rakendada" and "rakenduda" (to apply, to apply itself) before "reegel" are not
-    # terms, and are left alone.
+    # terms, and are left alone. The concordance lists every unit printing each word, before
+    # "pool" in any case ("mitteeksitud poolele", 12A1) or another word ("eksitud vasakpoolse
+    # vastase", 27A1).
     terms = [f for f in full.findings if f.code == "terms"]
     found = {f.params["second"]: (f.id, f.params["second_units"], f.fix["form"])
              for f in terms if "eksi" in f.params["second"]}  # fmt: skip
-    assert found["eksitud pool"] == ("21.B.3", "21.B.3, 86.B.2.b", "eksinud pool")
-    assert found["mitteeksitud pool"] == ("11.A", "11.A, 50.E.4", "mitteeksinud pool")
+    assert found["eksitud"] == (
+        "21.B.3", "21.B.3, 25.A.6, 25.B.1, 26.A, 26.B, 27.A.1, 27.B.2, 62.C.2, 86.B.2.b", "eksinud",
+    )  # fmt: skip
+    assert found["mitteeksitud"] == (
+        "11.A", "10.C.3, 11.A, 12.A.1, 21.B.2, 25.A.6, 50.E.4, 62.C.1, 62.C.2, 86.B.2.b",
+        "mitteeksinud",
+    )  # fmt: skip
     assert not [f for f in terms if "rakend" in f.message]
 
 

@@ -103,20 +103,21 @@ def test_a_blind_reading_of_twelve_unused_laws(full: Report) -> None:
     checks of issue 39 (docs/qa.md): 35 of 54 found, 30 of the 36 certain; 36 and 31 with
     an adverb a letter longer than the adjective meant (et 68 "loomulikult viisil"); 37 and
     32 with "at once" left out (tr 68C, the sixteenth round); 38 with a noun in the wrong case
-    before its postposition (et 68B2 "teave suhtes", the eighteenth round)."""
+    before its postposition (et 68B2 "teave suhtes", the eighteenth round); 40 and 33 with every
+    unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, hits = recall(full, BLIND)
     certain = [r for r in rows if r[5] == "certain"]
-    assert (counts(rows), counts(found_rows)) == ((54, 36), (38, 32))
+    assert (counts(rows), counts(found_rows)) == ((54, 36), (40, 33))
     # Found since: a role traded for another (et 43B3 a defender for dummy, et 11A the
     # non-offending side for either side), endings that do not agree (et 31A "parempoolne
     # vastase"). The roles finding on et 43B3 also names that unit's probable clauses row.
     assert {("43.B.3", "et"), ("11.A", "et"), ("31.A", "et")} <= {(r[0], r[1]) for r in found_rows}
     # Still read by a person only: a role added (tr 32B2 the offender's partner), "with" for
     # "without" a penalty (et 62C1), real words misplaced (fi "hyötäneet",
-    # "kansakilpailijoita"). tr 68C's "or" clause is named by its "at once" left out, by
-    # coincidence.
+    # "kansakilpailijoita"). tr 68C's "or" clause is named by its "at once" left out, and et
+    # 62C1 by the unit's "mitteeksitud" (a term's rarer form), each by coincidence.
     missed = {(r[0], r[1]) for r in certain if (r[0], r[1]) not in hits}
-    assert missed == {("32.B.2", "tr"), ("43.B.3", "fi"), ("62.C.1", "et"), ("72.A", "fi")}
+    assert missed == {("32.B.2", "tr"), ("43.B.3", "fi"), ("72.A", "fi")}
 
 
 def test_a_second_blind_reading_held_out(full: Report) -> None:
@@ -132,9 +133,9 @@ def test_a_second_blind_reading_held_out(full: Report) -> None:
     joka"; 65B3's meaning row by a comma before "mutta" on its unit); 36 with a lead-in
     ending in a word before items that begin sentences (fi 46B3 "ei väriä"); 37 and 24 with a
     noun in the wrong case before its postposition (et 44D "toiminguga eest", the eighteenth
-    round)."""
+    round); 38 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_2)
-    assert (counts(rows), counts(found_rows)) == ((77, 39), (37, 24))
+    assert (counts(rows), counts(found_rows)) == ((77, 39), (38, 24))
     assert ("67.B.3", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     found = {(r[0], r[1]) for r in found_rows}
     # Words the dictionary does not know: fi "valttin" (44.E), et "tihiviõttja" (67.B.1).
@@ -343,13 +344,14 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     "promptly" left out (et 21B1a, its meaning row); 87 and 56 with a genitive pronoun
     between two words that agree (et 80A1c "kõigil teiste turniiridel") and a noun in the
     wrong case before its postposition (et 49 "tihis suhtes", its meaning row), the eighteenth
-    round: 62 and 37 of the new rows."""
+    round: 62 and 37 of the new rows; 88 with every unit printing a term's rarer form (the
+    twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_8)
-    assert (counts(rows), counts(found_rows)) == ((141, 66), (87, 56))
+    assert (counts(rows), counts(found_rows)) == ((141, 66), (88, 56))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
                   DISCREPANCIES)  # fmt: skip
     # (43 and 29 held out, at the unit)
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (62, 37))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (63, 37))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("73", "fi", "headings"), ("80.B.1", "et", "missing"), ("27", "fi", "typo"),
             ("40.B.1.b", "et", "typo"), ("47.E.1", "tr", "mechanics")} <= found  # fmt: skip
@@ -383,12 +385,12 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     of the new rows; 88 with a final full stop missing after a bracket (tr 75C; its modal
     row by coincidence), 62 and 22 of the new rows; 89 with a term a letter apart (et 50E4
     "mitteeksitud pool" beside "mitteeksinud pool", the eighteenth round), 63 and 22 of the
-    new rows."""
+    new rows; 90 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_9)
-    assert (counts(rows), counts(found_rows)) == ((168, 47), (89, 37))
+    assert (counts(rows), counts(found_rows)) == ((168, 47), (90, 37))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (63, 22))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (64, 22))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
 
@@ -413,12 +415,12 @@ def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) 
     comma between the subject and its verb (et 18D "pakkumine, on", the seventeenth round;
     its other row by coincidence); 42 with a list's last item ending with its sisters'
     semicolon (tr 71B "terk etmişse;", the eighteenth round; its footnote row by
-    coincidence)."""
+    coincidence); 46 and 22 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_10)
-    assert (counts(rows), counts(found_rows)) == ((78, 27), (42, 21))
+    assert (counts(rows), counts(found_rows)) == ((78, 27), (46, 22))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (4, 2))
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (6, 2))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {
         ("13.A.1", "et", "typo"),
@@ -428,11 +430,12 @@ def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) 
     } <= found
     # Missed certain rows: a subject in the genitive (et 25A2 "üksikpakkumise langes"), a
     # case in brackets (et 29C "(või -nimede)"), a call for a bid (et 22A), a penalty's
-    # "with" for "without" (et 62C1), a capital after a bracket (tr 26B), and a hyphen the
-    # parser joins as a line break's (et 62B2 "välja-mängija", read from the source file,
-    # not from the knowledge base's text). et 18D's comma is found since.
+    # "with" for "without" (et 62C1, named since by the unit's "mitteeksitud", by
+    # coincidence), a capital after a bracket (tr 26B), and a hyphen the parser joins as a
+    # line break's (et 62B2 "välja-mängija", read from the source file, not from the
+    # knowledge base's text). et 18D's comma is found since.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 6 and ("62.C.1", "et") in missed and ("18.D", "et") not in missed
+    assert len(missed) == 5 and ("62.B.2", "et") in missed and ("18.D", "et") not in missed
 
 
 BLIND_11 = DATA / "qa_blind_11.tsv"  # held out until measured; its misses read then
@@ -453,9 +456,10 @@ def test_an_eleventh_blind_reading_of_laws_the_first_readings_had_read(full: Rep
     with a code without its "§" (fi 32B1 "lakia (s. 31) 16C2"); 72 and 54 with a lead-in
     ending in a word or a comma before items that begin sentences (fi 46B3 "ei väriä", tr
     32A "çekilirse,"); 73 and 55 with a noun in the wrong case before its postposition (et
-    44D "toiminguga eest", the eighteenth round)."""
+    44D "toiminguga eest", the eighteenth round); 74 with every unit printing a term's rarer
+    form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_11)
-    assert (counts(rows), counts(found_rows)) == ((121, 66), (73, 55))
+    assert (counts(rows), counts(found_rows)) == ((121, 66), (74, 55))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, DISCREPANCIES)  # fmt: skip
     assert counts(new) == (37, 11)
@@ -552,21 +556,22 @@ def test_a_fourteenth_blind_reading_after_the_thirteenths_rules(full: Report) ->
     often (et 9B1a "kutsuda Kohtunik"), 80 and 51; with one after a sentence's first word
     (et 12C1b "Kui Kohtunik"; the unit's modal row by coincidence), 82 and 52; 83 with a term
     a letter apart (et 50E4 "mitteeksitud pool" beside "mitteeksinud pool", the eighteenth
-    round)."""
+    round); 85 and 53 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_14)
-    assert (counts(rows), counts(found_rows)) == ((170, 70), (83, 52))
+    assert (counts(rows), counts(found_rows)) == ((170, 70), (85, 53))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((41, 7), (12, 5))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((41, 7), (13, 5))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("9.B.1.a", "et", "mechanics"), ("70.D.1", "et", "modal")} <= found
     # Missed certain rows, most of them rows the ninth reading wrote too: et law 1's title
     # (its section A's), a meaning changed (tr 1C an axis for a centre of symmetry, et 6D1
     # the auction for the deal), a may for an award (et 12A2, tr 12C2a), a word taken for
     # another (et 16A1c "kuulavas", tr 16C2 "bilgin"). A capital after a sentence-initial
-    # word (et 12C1b "Kui Kohtunik") is found since.
+    # word (et 12C1b "Kui Kohtunik") is found since, and et 16D2d "tehniliku" (for
+    # "tehisliku") by the full concordance of the term's two forms.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 17 and ("1", "et") in missed and ("12.C.1.b", "et") not in missed
+    assert len(missed) == 16 and ("1", "et") in missed and ("16.D.2.d", "et") not in missed
 
 
 BLIND_15 = DATA / "qa_blind_15.tsv"  # held out until measured; its misses read then
@@ -586,13 +591,14 @@ def test_a_fifteenth_blind_reading_after_this_rounds_rules(full: Report) -> None
     21B1(b))"; its modal row by coincidence), 100 and 58 (93 and 55 at their words); 103
     and 60 with the sixteenth round's "promptly" (et 21B1a, tr 68C: two certain rows and
     68C's other); 105 and 61 with a noun in the wrong case before its postposition (et 68B2
-    "teave suhtes") and a term a letter apart (et 21B3 "eksitud pool"), the eighteenth round."""
+    "teave suhtes") and a term a letter apart (et 21B3 "eksitud pool"), the eighteenth round;
+    108 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_15)
-    assert (counts(rows), counts(found_rows)) == ((164, 72), (105, 61))
+    assert (counts(rows), counts(found_rows)) == ((164, 72), (108, 61))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14,
                   DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((24, 3), (12, 3))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((24, 3), (13, 3))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert ("47.E.1", "et", "modal") in found
     # Missed certain rows: a meaning changed (tr 23A1 "aynı ve benzer", same and similar, for
@@ -668,9 +674,9 @@ def test_a_seventeenth_blind_reading_after_the_rounds_first_rules(full: Report) 
     heading in lower case where the book capitalises each word (tr 8C "Son turun bitişi"),
     62 and 38 (54 and 33); 61 once tr 22B's "oynanmaksızın" (without being played), a sound
     word, is no longer read as a misspelling: its unit's mechanics row had counted by
-    coincidence."""
+    coincidence; 65 and 39 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_17)
-    assert (counts(rows), counts(found_rows)) == ((106, 50), (61, 38))
+    assert (counts(rows), counts(found_rows)) == ((106, 50), (65, 39))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   BLIND_16, DISCREPANCIES)  # fmt: skip
@@ -681,9 +687,10 @@ def test_a_seventeenth_blind_reading_after_the_rounds_first_rules(full: Report) 
     # üksikpakkumisele"; tr 19B2 "türü"), a meaning narrowed (tr 13A2
     # an opponent's cards for another player's; et 22A a call for a bid), fi 41B's footnote
     # left out, and fi 13A1, 13A2's hyphens inside words, which the parser joins as the PDF's
-    # line-break hyphens (the served text reads "kuuluvaa").
+    # line-break hyphens (the served text reads "kuuluvaa"). et 25A6 is named since by the
+    # unit's "eksitud" (a term's rarer form), by coincidence.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 12 and {("8.B", "fi"), ("13.A.1", "fi")} <= missed
+    assert len(missed) == 11 and {("8.B", "fi"), ("13.A.1", "fi")} <= missed
     assert ("18.D", "et") not in missed  # (a comma between the subject and its verb, since)
 
 
@@ -704,13 +711,14 @@ def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
     Its misses were read then: with "eest" among the postpositions that take the genitive
     (et 44D "toiminguga eest"), 84 and 62 (74 and 54 at their words); 87 with a list's last
     item ending with its sisters' semicolon where the others end it with a full stop (tr
-    69B2 "anlaşmışsa;", 71B "terk etmişse;"; 71B's footnote row by coincidence)."""
+    69B2 "anlaşmışsa;", 71B "terk etmişse;"; 71B's footnote row by coincidence); 91 and 63 with
+    every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_18)
-    assert (counts(rows), counts(found_rows)) == ((146, 84), (87, 62))
+    assert (counts(rows), counts(found_rows)) == ((146, 84), (91, 63))
     new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
                   BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
                   BLIND_16, BLIND_17, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (3, 1))
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (4, 1))
     assert ("44.D", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     # Missed certain rows: words the dictionaries know in a wrong form or place (fi 43B3
     # "hyötäneet", 44C "vaatimuksen" after a plural, 46B3b "mainitseman", 65B "Tikkiä", 67B
@@ -720,9 +728,10 @@ def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
     # the offender; et 62C1 "karistusega", with a penalty, for without; et 57C's heading),
     # tr 26B's heading of 2007, a capital after a bracket (tr 26B), tr 62D1's stray commas,
     # a may not for a should not (tr 65D), a should for a shall (et 85A1), and et 62B2's
-    # hyphen inside "välja-mängija", which the parser joins as a line-break hyphen.
+    # hyphen inside "välja-mängija", which the parser joins as a line-break hyphen. et 62C1
+    # is named since by the unit's "mitteeksitud", by coincidence.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 20 and {("67.B", "fi"), ("62.C.1", "et")} <= missed  # (22 rows)
+    assert len(missed) == 19 and ("67.B", "fi") in missed  # (21 rows)
 
 
 BLIND_19 = DATA / "qa_blind_19.tsv"  # held out until measured
@@ -792,24 +801,24 @@ def test_a_twentieth_blind_reading_of_the_laws_read_least(full: Report) -> None:
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
-    "qa_blind": ((54, 36), (35, 30), (38, 32)),
-    "qa_blind_2": ((77, 39), (33, 22), (37, 24)),
+    "qa_blind": ((54, 36), (36, 30), (40, 33)),
+    "qa_blind_2": ((77, 39), (34, 22), (38, 24)),
     "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
     "qa_blind_4": ((57, 18), (23, 14), (24, 14)),
     "qa_blind_5": ((56, 18), (33, 17), (34, 17)),
     "qa_blind_6": ((103, 37), (43, 24), (54, 25)),
     "qa_blind_7": ((101, 38), (56, 30), (68, 36)),
-    "qa_blind_8": ((141, 66), (81, 53), (87, 56)),
-    "qa_blind_9": ((168, 47), (73, 36), (89, 37)),
-    "qa_blind_10": ((78, 27), (38, 20), (42, 21)),
-    "qa_blind_11": ((121, 66), (61, 45), (73, 55)),
+    "qa_blind_8": ((141, 66), (82, 53), (88, 56)),
+    "qa_blind_9": ((168, 47), (74, 36), (90, 37)),
+    "qa_blind_10": ((78, 27), (42, 21), (46, 22)),
+    "qa_blind_11": ((121, 66), (62, 45), (74, 55)),
     "qa_blind_12": ((90, 31), (45, 24), (50, 24)),
     "qa_blind_13": ((136, 60), (66, 41), (85, 51)),
-    "qa_blind_14": ((170, 70), (69, 45), (83, 52)),
-    "qa_blind_15": ((164, 72), (97, 58), (105, 61)),
+    "qa_blind_14": ((170, 70), (71, 46), (85, 53)),
+    "qa_blind_15": ((164, 72), (99, 58), (108, 61)),
     "qa_blind_16": ((108, 52), (56, 34), (65, 41)),
-    "qa_blind_17": ((106, 50), (53, 33), (61, 38)),
-    "qa_blind_18": ((146, 84), (74, 54), (87, 62)),
+    "qa_blind_17": ((106, 50), (56, 33), (65, 39)),
+    "qa_blind_18": ((146, 84), (77, 54), (91, 63)),
     "qa_blind_19": ((152, 70), (83, 52), (95, 57)),
     "qa_blind_20": ((100, 27), (40, 19), (47, 19)),
 }

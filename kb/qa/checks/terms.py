@@ -249,16 +249,18 @@ def _stems(a: Alignment, lang: str) -> Stems:
 def _variants(a: Alignment) -> Iterator[Finding]:
     """One concept translated two ways within a book: look-alike words in the same place
     (`variant_pairs`) whose units another book translates with one and the same word (the
-    pivot, in every unit of both sets), and names with one head and two modifiers
-    (`name_pairs`) whose units every other book names with one stem (`_stem_pivot`), with
-    the units of each form as the concordance. The finding stands at the first unit of the
-    form the book's definitions do not use (else of the rarer form).
+    pivot, in every unit of both sets), with every unit printing each word as the
+    concordance (et "mitteeksitud" before "pool" in any case or another word), and names
+    with one head and two modifiers (`name_pairs`) whose units every other book names with
+    one stem (`_stem_pivot`), with the units of each name. The finding stands at the first
+    unit of the form the book's definitions do not use (else of the rarer form) before the
+    word the two share.
 
     >>> from kb.crosslang.library import get_library
     >>> from kb.qa.groups import align_books
     >>> found = [f.message[:60] for f in _variants(align_books(get_library(), ["fi", "tr", "et"]))]
     >>> found[-1]
-    'et renders one term two ways: tehisliku tulemuse (12.A.2, 15'
+    'et renders one term two ways: tehisliku (12.A.2, 15.B.3, 86.'
     >>> [m[:53] for m in found if "Federasyon" in m]
     ['tr renders one term two ways: Yetkili Federasyon (1.B']
     """
@@ -267,30 +269,43 @@ def _variants(a: Alignment) -> Iterator[Finding]:
         book = a.book(lang)
         units = [u for u in book.units if u.kind in LAW_LEVELS and a.group(u.id)]
         defined = " ".join(u.text.lower() for u in book.definitions)
-        for (first, second, after), (ids1, ids2) in variant_pairs(book, units).items():
+        printing = _printing(units, load_words(lang).lower)
+        for (first, second, _), (ids1, ids2) in variant_pairs(book, units).items():
             if second[:-1] in defined and first[:-1] not in defined:
                 (first, ids1), (second, ids2) = (second, ids2), (first, ids1)
             pivot = _pivot(a, lang, ids1 + ids2)
-            if pivot is not None:
-                yield _concordance(a, lang, (first, ids1), (second, ids2), after, pivot)
+            if pivot is not None:  # (the concordance: every unit printing each form)
+                usual, other = (first, printing[first]), (second, printing[second])
+                yield _concordance(a, lang, usual, other, "", pivot, ids2[0])
         for (first, second, head), (ids1, ids2) in name_pairs(book, units).items():
             pivot = _stem_pivot(a, lang, ids1, ids2, stems)
             if pivot is not None:
                 yield _concordance(a, lang, (first, ids1), (second, ids2), head, pivot)
 
 
+def _printing(units: list[Unit], lower: Callable[[str], str]) -> dict[str, list[str]]:
+    """Per word (lower-cased), the units printing it, in the book's order."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for unit in units:
+        for word in dict.fromkeys(lower(w) for w in WORD.findall(unit.text)):
+            found[word].append(unit.id)
+    return found
+
+
 def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
-                 pivot: tuple[str, str]) -> Finding:  # fmt: skip
-    """A terms finding at the first unit of the other form: each form with its units, the
-    pivot book's word; the fix is the usual form."""
+                 pivot: tuple[str, str], at: str = "") -> Finding:  # fmt: skip
+    """A terms finding at unit `at` (else the first unit of the other form): each form (with
+    the word `after` it, where the forms are a name's modifiers) with its units, the pivot
+    book's word; the fix is the usual form."""
     (first, ids1), (second, ids2), (book, word) = usual, other, pivot
-    params = {"odd": lang, "first": f"{first} {after}", "first_units": ", ".join(ids1),
-              "second": f"{second} {after}", "second_units": ", ".join(ids2),
+    first, second, at = f"{first} {after}".strip(), f"{second} {after}".strip(), at or ids2[0]
+    params = {"odd": lang, "first": first, "first_units": ", ".join(ids1),
+              "second": second, "second_units": ", ".join(ids2),
               "others": book, "pivot": word}  # fmt: skip
-    group = a.by_id[ids2[0]]
-    where = (a.side(lang, ids2[0], second), a.side(lang, ids1[0], first),
-             a.side(book, ids2[0], ""))  # fmt: skip
-    fix = {"code": "fix.term", "form": f"{first} {after}", "count": len(ids1) + len(ids2)}
+    group = a.by_id[at]
+    where = (a.side(lang, at, second.split()[0]), a.side(lang, ids1[0], first.split()[0]),
+             a.side(book, at, ""))  # fmt: skip
+    fix = {"code": "fix.term", "form": first, "count": len(ids1) + len(ids2)}
     return Finding("terms", "warning", group.id, (lang, book), render("terms", **params),
                    where, group.law, "terms", params, (lang,), fix)  # fmt: skip
 
