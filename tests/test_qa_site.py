@@ -114,7 +114,7 @@ def test_counts_link_to_each_check(client: FlaskClient) -> None:
     for check in CHECKS:
         assert f'check={check}">' in html
     assert 'check=missing">Missing units</a>' in html
-    assert "14 findings silenced by the ignore list" in html
+    assert "15 findings silenced by the ignore list" in html
     # Each silenced finding with its reason.
     assert html.count('<li>Length <a href="') == 7 and "tr spells out" in html
     assert html.count('<li>Empty units <a href="') == 1
@@ -122,7 +122,7 @@ def test_counts_link_to_each_check(client: FlaskClient) -> None:
     assert 'data-check="drift"' not in html
     assert all(f'name="check" value="{c}"' in html for c in ALL_CHECKS)
     fi = page(client, "/alignment?ui=fi")
-    assert 'check=missing">Puuttuvat kohdat</a>' in fi and "14 havaintoa on vaiennettu" in fi
+    assert 'check=missing">Puuttuvat kohdat</a>' in fi and "15 havaintoa on vaiennettu" in fi
     # A silenced finding in the UI language, its reviewer's reason folded away as English.
     assert (
         "fi viittaa kohtaan 30; muissa (et, tr) tässä ei viitata sellaiseen kohtaan. <details "

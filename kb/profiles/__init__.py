@@ -353,7 +353,7 @@ def shipped_qa_words(lang: str) -> dict[str, dict[str, Any]]:
     """A language's shipped report words (`kb/profiles/qa/<lang>.toml`), {} for none.
 
     >>> sorted(shipped_qa_words("tr"))[:2]
-    ['apply', 'headings']
+    ['apply', 'grammar']
     """
     path = QA_WORDS / f"{lang}.toml"
     return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

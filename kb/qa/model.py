@@ -81,6 +81,8 @@ MESSAGES: dict[str, str] = {
     "({times}×)",
     "spelling.joined": "{odd}: {words} written as one word, where the book writes {form} apart "
     "({times}×)",
+    "spelling.compound": "{odd}: {words} written apart, one compound the book prints as one "
+    "word elsewhere ({other}, {times}×)",
     "spelling.broken": "{odd}: {words}, one word broken by a space ({units}), where the book "
     "prints {form} ({times}×)",
     "spelling.both": "{odd} writes one word both ways: {words} ({count}×: {units}) and {form} "

@@ -386,6 +386,13 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted={"words": "odd", "form": "odd"},
     ),
+    "spelling.compound": Sentence(
+        N_(
+            "%(odd)s: %(words)s written apart, one compound the book prints as one word "
+            "elsewhere (%(other)s, %(times)s×)"
+        ),
+        quoted={"words": "odd", "other": "odd"},
+    ),
     "spelling.broken": Sentence(
         N_(
             "%(odd)s: %(words)s, one word broken by a space (%(units)s), where the book prints "

@@ -469,6 +469,7 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
                 params = {"odd": lang, "words": c.words, "form": c.form, "times": c.times}
                 params |= {"units": ", ".join(c.units)} if c.units else {}
                 params |= {"count": c.count} if c.kind == "both" else {}
+                params |= {"other": c.other} if c.other else {}
                 fix = {"code": "fix.write", "form": c.form} if c.kind != "both" else {}
                 yield _finding(a, lang, c.unit, f"spelling.{c.kind}", params, fix)
         for p in disagreements(book, pairs):
