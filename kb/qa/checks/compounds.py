@@ -52,7 +52,7 @@ class Compound:
     unit: str
     form: str  # as the book usually writes them
     times: int
-    kind: str  # "apart", "joined", "both" or "broken"
+    kind: str  # "apart", "joined", "both", "broken" or "compound" (a compound written apart)
     units: tuple[str, ...] = ()  # every unit printing it (a broken word)
     count: int = 0  # how often the book prints `words`, written as one (a word both ways)
     other: str = ""  # the compound as the book prints it most (a compound written apart)

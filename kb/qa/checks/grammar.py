@@ -381,8 +381,8 @@ def _across(analyse: Analyse, w: str, x: str, y: str, profile: Profile) -> Wante
     """Where an owner's pronoun `x` in the genitive (one of the profile's
     `grammar.possessors`) stands between an attribute `w` and a noun `y`, each in a case
     other than a subject's or an object's, that agree in none: the kind "grammar" and the
-    attribute in the noun's case and number (et 91A "millisel selle osalt", on which of its
-    from-part, for "milliselt selle osalt", from any part of it).
+    attribute in the noun's case and number (et 91A "ükskõik millisel selle osalt", an
+    adessive before an ablative, for "milliselt selle osalt", from any part of it).
 
     >>> et = {"possessors": ["see"]}
     >>> _across(analyser("vabamorf"), "millisel", "selle", "osalt", et)
@@ -461,10 +461,11 @@ def _preposition(
     True
     """
     for rule in profile.get("prepositions", ()):
+        if x.lower() != rule["word"]:
+            continue
         ry = analyse(y)
         if (
-            x.lower() != rule["word"]
-            or not _only(ry, "noun")
+            not _only(ry, "noun")
             or any(r.case not in rule["wrong"] for r in ry)
             or any(re.fullmatch(rule.get("unless", "(?!)"), w.lower()) for w in after)
         ):

@@ -428,12 +428,11 @@ def check_spelling(a: Alignment) -> Iterator[Finding]:
     """A finding per misspelt word of each law book of the edition compared, on the first
     unit printing it (the others listed); the fix is the book's usual form (for a word no
     dictionary knows that the book writes apart, the words apart: fi "mukaanlukien"). Then
-    the pairs
-    whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner pairing;
-    then words written apart or as one against the book's usual way (`kb.qa.checks.compounds`);
-    then an attribute that does not agree with its noun, a subject in the wrong case and a
-    word taken for a like one (`kb.qa.checks.grammar`), the fix the words to write where
-    the analyser finds them.
+    the pairs whose endings do not agree (`kb.qa.checks.agreement`), the fix the commoner
+    pairing; then words written apart or as one against the book's usual way
+    (`kb.qa.checks.compounds`); then an attribute that does not agree with its noun, a
+    subject or a noun in the wrong case and a word taken for a like one
+    (`kb.qa.checks.grammar`), the fix the words to write where the analyser finds them.
     The book's words and word pairs are read once for all three. A word its profile lists as
     `spelling.known` (read by a reviewer and found sound) is not a misspelling.
     """

@@ -303,7 +303,7 @@ def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
               "second": second, "second_units": ", ".join(ids2),
               "others": book, "pivot": word}  # fmt: skip
     group = a.by_id[at]
-    where = (a.side(lang, at, second.split()[0]), a.side(lang, ids1[0], first.split()[0]),
+    where = (a.side(lang, at, second), a.side(lang, ids1[0], first),
              a.side(book, at, ""))  # fmt: skip
     fix = {"code": "fix.term", "form": first, "count": len(ids1) + len(ids2)}
     return Finding("terms", "warning", group.id, (lang, book), render("terms", **params),
