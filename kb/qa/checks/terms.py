@@ -25,6 +25,7 @@ from kb.layers import glossary
 from kb.profiles import load_qa_words, load_words
 from kb.qa.checks.base import WORD, Check, names, ordered, plain, text_finding, texts_of
 from kb.qa.checks.grammar import Analyse, analyser
+from kb.qa.checks.spelling import dictionary
 from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
@@ -250,7 +251,9 @@ def _variants(a: Alignment) -> Iterator[Finding]:
     """One concept translated two ways within a book: look-alike words in the same place
     (`variant_pairs`) whose units another book translates with one and the same word (the
     pivot, in every unit of both sets), with every unit printing each word as the
-    concordance (et "mitteeksitud" before "pool" in any case or another word), and names
+    concordance (et "mitteeksitud" before "pool" in any case or another word) and the form
+    the dictionary knows as the usual one (no fix where it knows neither: et "mitteenkinud"
+    and "mitteksinud", both misspelt), and names
     with one head and two modifiers (`name_pairs`) whose units every other book names with
     one stem (`_stem_pivot`), with the units of each name. The finding stands at the first
     unit of the form the book's definitions do not use (else of the rarer form) before the
@@ -270,13 +273,15 @@ def _variants(a: Alignment) -> Iterator[Finding]:
         units = [u for u in book.units if u.kind in LAW_LEVELS and a.group(u.id)]
         defined = " ".join(u.text.lower() for u in book.definitions)
         printing = _printing(units, load_words(lang).lower)
+        d = dictionary(lang)
         for (first, second, _), (ids1, ids2) in variant_pairs(book, units).items():
-            if second[:-1] in defined and first[:-1] not in defined:
+            known = {w for w in (first, second) if d is None or d.check(w)}
+            if (second[:-1] in defined and first[:-1] not in defined) or known == {second}:
                 (first, ids1), (second, ids2) = (second, ids2), (first, ids1)
             pivot = _pivot(a, lang, ids1 + ids2)
             if pivot is not None:  # (the concordance: every unit printing each form)
                 usual, other = (first, printing[first]), (second, printing[second])
-                yield _concordance(a, lang, usual, other, "", pivot, ids2[0])
+                yield _concordance(a, lang, usual, other, "", pivot, ids2[0], bool(known))
         for (first, second, head), (ids1, ids2) in name_pairs(book, units).items():
             pivot = _stem_pivot(a, lang, ids1, ids2, stems)
             if pivot is not None:
@@ -293,10 +298,10 @@ def _printing(units: list[Unit], lower: Callable[[str], str]) -> dict[str, list[
 
 
 def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
-                 pivot: tuple[str, str], at: str = "") -> Finding:  # fmt: skip
+                 pivot: tuple[str, str], at: str = "", fix: bool = True) -> Finding:  # fmt: skip
     """A terms finding at unit `at` (else the first unit of the other form): each form (with
     the word `after` it, where the forms are a name's modifiers) with its units, the pivot
-    book's word; the fix is the usual form."""
+    book's word; the fix, where `fix`, is the usual form."""
     (first, ids1), (second, ids2), (book, word) = usual, other, pivot
     first, second, at = f"{first} {after}".strip(), f"{second} {after}".strip(), at or ids2[0]
     params = {"odd": lang, "first": first, "first_units": ", ".join(ids1),
@@ -305,9 +310,9 @@ def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
     group = a.by_id[at]
     where = (a.side(lang, at, second), a.side(lang, ids1[0], first),
              a.side(book, at, ""))  # fmt: skip
-    fix = {"code": "fix.term", "form": first, "count": len(ids1) + len(ids2)}
+    mend = {"code": "fix.term", "form": first, "count": len(ids1) + len(ids2)} if fix else {}
     return Finding("terms", "warning", group.id, (lang, book), render("terms", **params),
-                   where, group.law, "terms", params, (lang,), fix)  # fmt: skip
+                   where, group.law, "terms", params, (lang,), mend)  # fmt: skip
 
 
 def _pivot(a: Alignment, lang: str, ids: list[str]) -> tuple[str, str] | None:
