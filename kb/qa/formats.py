@@ -105,14 +105,15 @@ def to_text(report: Report) -> str:
 def _reader(read: dict[str, str]) -> str:
     """What a book is read with, said in the text report.
 
-    >>> _reader({"dictionary": "et_EE (hunspell)", "analyser": ""})
-    'dictionary et_EE (hunspell), grammar not read (its analyser needs the qa extra)'
+    >>> _reader({"dictionary": "et_EE (hunspell)", "analyser": ""}).split(", ", 1)[1]
+    'grammar read in part (words taken for like ones; the rest needs the qa extra)'
     """
     said = [f"dictionary {read['dictionary'] or 'none installed'}"]
     if "analyser" in read:
         analyser = read["analyser"]
         said.append(f"grammar by {analyser}" if analyser else
-                    "grammar not read (its analyser needs the qa extra)")  # fmt: skip
+                    "grammar read in part (words taken for like ones; the rest needs the qa "
+                    "extra)")  # fmt: skip
     return ", ".join(said)
 
 

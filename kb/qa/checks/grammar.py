@@ -467,7 +467,7 @@ def _preposition(
         if (
             not _only(ry, "noun")
             or any(r.case not in rule["wrong"] for r in ry)
-            or any(re.fullmatch(rule.get("unless", "(?!)"), w.lower()) for w in after)
+            or any(alternation((rule.get("unless", ""),)).fullmatch(w.lower()) for w in after)
         ):
             continue
         return "preposition", ((1, (ry[0].lemma, rule["case"], ry[0].number)),), "", 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 import regex
@@ -30,6 +30,22 @@ from kb.qa.groups import Alignment
 from kb.qa.model import Finding, render
 
 Form = tuple[str, list[str]]  # a form of a term and the units printing it
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A term's two forms in one book: the `usual` one and the `other`, each with the units
+    printing it; the word `after` both, where the forms are a name's modifiers; the unit `at`
+    which the finding stands (else the other form's first); whether the usual form is the
+    `fix`."""
+
+    usual: Form
+    other: Form
+    after: str = ""
+    at: str = ""
+    fix: bool = True
+
+
 # Concepts one book may name with another's term: (the concept meant, the concept whose term
 # the book uses, concepts whose words are not that term although they begin with it).
 SENSES = (("rectification", "penalty", ("penalty-card",)),)
@@ -281,11 +297,11 @@ def _variants(a: Alignment) -> Iterator[Finding]:
             pivot = _pivot(a, lang, ids1 + ids2)
             if pivot is not None:  # (the concordance: every unit printing each form)
                 usual, other = (first, printing[first]), (second, printing[second])
-                yield _concordance(a, lang, usual, other, "", pivot, ids2[0], bool(known))
+                yield _concordance(a, lang, Pair(usual, other, "", ids2[0], bool(known)), pivot)
         for (first, second, head), (ids1, ids2) in name_pairs(book, units).items():
             pivot = _stem_pivot(a, lang, ids1, ids2, stems)
             if pivot is not None:
-                yield _concordance(a, lang, (first, ids1), (second, ids2), head, pivot)
+                yield _concordance(a, lang, Pair((first, ids1), (second, ids2), head), pivot)
 
 
 def _printing(units: list[Unit], lower: Callable[[str], str]) -> dict[str, list[str]]:
@@ -297,20 +313,19 @@ def _printing(units: list[Unit], lower: Callable[[str], str]) -> dict[str, list[
     return found
 
 
-def _concordance(a: Alignment, lang: str, usual: Form, other: Form, after: str,
-                 pivot: tuple[str, str], at: str = "", fix: bool = True) -> Finding:  # fmt: skip
-    """A terms finding at unit `at` (else the first unit of the other form): each form (with
-    the word `after` it, where the forms are a name's modifiers) with its units, the pivot
-    book's word; the fix, where `fix`, is the usual form."""
-    (first, ids1), (second, ids2), (book, word) = usual, other, pivot
-    first, second, at = f"{first} {after}".strip(), f"{second} {after}".strip(), at or ids2[0]
+def _concordance(a: Alignment, lang: str, pair: Pair, pivot: tuple[str, str]) -> Finding:
+    """A terms finding for a `pair` of forms in book `lang`: each form with its units, the
+    pivot book's word; the fix, where the pair has one, is the usual form."""
+    (first, ids1), (second, ids2), (book, word) = pair.usual, pair.other, pivot
+    first, second = f"{first} {pair.after}".strip(), f"{second} {pair.after}".strip()
+    at = pair.at or ids2[0]
     params = {"odd": lang, "first": first, "first_units": ", ".join(ids1),
               "second": second, "second_units": ", ".join(ids2),
               "others": book, "pivot": word}  # fmt: skip
     group = a.by_id[at]
     where = (a.side(lang, at, second), a.side(lang, ids1[0], first),
              a.side(book, at, ""))  # fmt: skip
-    mend = {"code": "fix.term", "form": first, "count": len(ids1) + len(ids2)} if fix else {}
+    mend = {"code": "fix.term", "form": first, "count": len(ids1) + len(ids2)} if pair.fix else {}
     return Finding("terms", "warning", group.id, (lang, book), render("terms", **params),
                    where, group.law, "terms", params, (lang,), mend)  # fmt: skip
 
