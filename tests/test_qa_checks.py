@@ -708,6 +708,14 @@ def test_words_written_apart_the_book_writes_as_one(full: Report) -> None:
     }
     f = one(full, "spelling", "19.D", "fi")
     assert f.params["other"] == "tulospistettä" and f.where[0].line == 883
+    # Turkish writes a number's tens and units apart (tr profile `spelling.separate`):
+    # tr.txt:1733 "D. Onikinci Lövede Rönons" (and four units more), tr.txt:191 "onüç kart".
+    assert fixed(full, "spelling.separate") == {
+        ("62.D", "tr", "Onikinci", "write On ikinci"),
+        ("def.renk", "tr", "onüç", "write on üç"),
+    }
+    f = one(full, "spelling", "62.D", "tr")
+    assert f.params["units"] == "62.D, 62.D.1, 62.D.2, 63.B, 64.B.6" and f.where[0].line == 1733
     # Finnish writes one word both ways, twice or more each (a concordance, no fix): fi.txt
     # "kilpailunjärjestäjä" (79C1, 92B) beside "Kilpailun järjestäjä" five times.
     both = {f.id: f for f in full.findings if f.code == "spelling.both"}
@@ -787,8 +795,9 @@ def test_spelling_within_each_book(full: Report) -> None:
     # (et "loomulikult viisil"), an abessive's noun (fi "enemmittä oikaisuilla"), six Estonian forms
     # Vabamorf cannot read ("kääle") and five words before a figure or a translative that take
     # another (et "reeglina 19", "osutada mastisalgamiseks"); five words printed once with a capital
-    # at a sentence's beginning (fi "Päätäessään").
-    assert len(of(full, "spelling")) == 138
+    # at a sentence's beginning (fi "Päätäessään"); two Turkish numbers written as one word
+    # (tr "Onikinci", "onüç").
+    assert len(of(full, "spelling")) == 140
     # fi.txt:1028, 1096, 1190: the titles of laws 27, 31 and 38 (the book prints "maalaus"
     # 24 times); fi.txt:2184, the table of law 77 ("sitoumuksen" three times).
     caps = {f.params["words"]: (f.params["units"], f.fix["form"]) for f in full.findings

@@ -83,6 +83,8 @@ MESSAGES: dict[str, str] = {
     "({times}×)",
     "spelling.compound": "{odd}: {words} written apart, one compound the book prints as one "
     "word elsewhere ({other}, {times}×)",
+    "spelling.separate": "{odd}: {words} written as one word, which the language writes apart "
+    "({units})",
     "spelling.broken": "{odd}: {words}, one word broken by a space ({units}), where the book "
     "prints {form} ({times}×)",
     "spelling.both": "{odd} writes one word both ways: {words} ({count}×: {units}) and {form} "

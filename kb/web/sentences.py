@@ -393,6 +393,10 @@ FINDINGS: dict[str, Sentence] = {
         ),
         quoted={"words": "odd", "other": "odd"},
     ),
+    "spelling.separate": Sentence(
+        N_("%(odd)s: %(words)s written as one word, which the language writes apart (%(units)s)"),
+        quoted={"words": "odd"},
+    ),
     "spelling.broken": Sentence(
         N_(
             "%(odd)s: %(words)s, one word broken by a space (%(units)s), where the book prints "

@@ -9,6 +9,8 @@ noun, "masti salgamise"; not "on kokku lepitud", a participle written apart by r
 Where every compound is one word and the book's analyser reads the two as one noun, a
 nominative noun before a noun is a compound written apart where the book prints that
 compound in any form (`spelling.compound`: fi 19D "tulos pisteet", "tulospistettä").
+Where the profile names words its language writes apart by rule, each printed as one word
+(`spelling.separate`: Turkish numbers, tr 62D "Onikinci" for "On ikinci").
 
 >>> from kb.crosslang.library import get_library
 >>> from kb.qa.checks.agreement import word_pairs
@@ -52,7 +54,8 @@ class Compound:
     unit: str
     form: str  # as the book usually writes them
     times: int
-    kind: str  # "apart", "joined", "both", "broken" or "compound" (a compound written apart)
+    kind: str  # "apart", "joined", "both", "broken", "compound" (a compound written apart) or
+    # "separate" (words the language writes apart by rule, written as one)
     units: tuple[str, ...] = ()  # every unit printing it (a broken word)
     count: int = 0  # how often the book prints `words`, written as one (a word both ways)
     other: str = ""  # the compound as the book prints it most (a compound written apart)
@@ -92,8 +95,35 @@ def compounds(book: Book, d: Any | None, words: Vocabulary, pairs: Pairs) -> lis
             ids, joined = tuple(units[x + y]), printed[x + y]  # (the finding stands at it)
             found.append(Compound(joined, ids[0], first[x, y][1], n, "both", ids, counts[x + y]))
     found += [c for c in broken(book, d, words) if c.form.lower() not in taken]
+    found += separate(book, words)
     order = {u.id: n for n, u in enumerate(book.units)}
     return sorted(found, key=lambda c: order.get(c.unit, 0))
+
+
+def separate(book: Book, words: Vocabulary) -> list[Compound]:
+    """The words a book prints as one that its language writes apart by rule: a word (lower-
+    cased) matching whole a pattern of the profile's `spelling.separate`, written apart
+    between the pattern's two groups; one per word, with every unit printing it. Measured
+    over tr with Turkish numbers (TDK: "on iki", "yirmi beş"): 2 words in 5 units, each a slip.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.checks.base import vocabulary
+    >>> tr = get_library().book("tr")
+    >>> [(c.words, c.form, c.units[:3]) for c in separate(tr, vocabulary(tr))]
+    [('onüç', 'on üç', ('def.renk',)), ('Onikinci', 'On ikinci', ('62.D', '62.D.1', '62.D.2'))]
+    """
+    patterns = load_qa_words(book.key).get("spelling", {}).get("separate", ())
+    counts, units, printed = words
+    found = []
+    for word in counts:
+        m = next((m for p in patterns if (m := regex.fullmatch(p, word))), None)
+        if m is not None:
+            seen = printed[word]
+            at = m.end(1) if len(seen) == len(word) else None  # (a case that changes length)
+            form = f"{seen[:at]} {seen[at:]}" if at else f"{m[1]} {word[m.end(1) :]}"
+            found.append(Compound(seen, units[word][0], form, counts[word], "separate",
+                                  tuple(units[word])))  # fmt: skip
+    return found
 
 
 def split(words: Vocabulary, pairs: Pairs, analyse: Analyse) -> list[Compound]:
