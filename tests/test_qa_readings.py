@@ -87,10 +87,30 @@ def at_the_words(r: Report, rows: list[list[str]]) -> list[list[str]]:
     return [row for row in rows if any(finds(row, f) for f in by_row.get((row[0], row[1]), []))]
 
 
-def unnamed(rows: list[list[str]], *earlier: Path) -> list[list[str]]:
-    """The rows at a unit and book that no earlier reading names."""
+def readings() -> list[Path]:
+    """Every blind reading, in the order they were written: qa_blind.tsv, qa_blind_2.tsv..."""
+    return sorted(DATA.glob("qa_blind*.tsv"), key=lambda p: int(p.stem[len("qa_blind_") :] or 1))
+
+
+def unnamed(rows: list[list[str]], reading: Path) -> list[list[str]]:
+    """The rows at a unit and book that no reading before `reading` (nor the first review,
+    tests/data/qa_discrepancies.tsv) names."""
+    every = readings()
+    earlier = [*every[: every.index(reading)], DISCREPANCIES]
     named_before = {(r[0], r[1]) for path in earlier for r in blind_rows(path)}
     return [r for r in rows if (r[0], r[1]) not in named_before]
+
+
+def judged(r: Report, path: Path) -> list[list[str]]:
+    """The rows of a reading a finding reports at their discrepancy: found at their unit
+    (`recall`) and judged so from the sources (tests/data/qa_matched.tsv, "yes"); a row found
+    that no one has judged is an error, to be judged on the same terms."""
+    verdicts = {tuple(row[:5]): row[5] for row in blind_rows(DATA / "qa_matched.tsv")}
+    _, found_rows, _ = recall(r, path)
+    keys = {id(row): (path.stem, row[0], row[1], row[2], row[4][:80]) for row in found_rows}
+    unjudged = [key for key in keys.values() if key not in verdicts]
+    assert not unjudged, f"rows found that tests/data/qa_matched.tsv does not judge: {unjudged}"
+    return [row for row in found_rows if verdicts[keys[id(row)]] == "yes"]
 
 
 def counts(rows: list[list[str]]) -> tuple[int, int]:
@@ -169,7 +189,8 @@ def test_a_third_blind_reading_the_style_checks_were_shaped_on(full: Report) -> 
     with the twelfth reading's commas (fi 61A "59 § kun", tr 41A "alınabilir, (Bkz."; fi
     54E's meaning row by the comma on its unit)."""
     rows, found_rows, _ = recall(full, BLIND_3)
-    assert (counts(rows), counts(found_rows)) == ((68, 17), (39, 14))
+    assert (counts(rows), counts(found_rows)) == ((68, 17), (40, 14))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
     assert {("41.B", "et", "typo"), ("42.B.2", "et", "typo")} <= {
         (r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"
     }
@@ -259,7 +280,8 @@ def test_a_sixth_blind_reading_held_out(full: Report) -> None:
     "eksinud pool", the eighteenth round); 54 and 25 with an attribute across an owner's
     pronoun (et 91A "millisel selle osalt"), the twentieth."""
     rows, found_rows, _ = recall(full, BLIND_6)
-    assert (counts(rows), counts(found_rows)) == ((103, 37), (54, 25))
+    assert (counts(rows), counts(found_rows)) == ((103, 37), (55, 26))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
     found = {(r[0], r[1], r[2]) for r in found_rows}
     # et 5A "Algaigutus" (against the contents list), fi 76A2 "käyttydyttävä" (Voikko), and
     # tr 51B1b, 51B2a, 51B2b: the footnote tr prints once, at 51B1a.
@@ -307,7 +329,7 @@ def test_a_seventh_blind_reading_held_out(full: Report) -> None:
     comitative (et 45C4b), the twentieth round."""
     rows, found_rows, _ = recall(full, BLIND_7)
     assert (counts(rows), counts(found_rows)) == ((101, 38), (68, 36))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, DISCREPANCIES)
+    new = unnamed(rows, BLIND_7)
     # (16 and 6 held out; 19 and 8 with the rules its misses suggested; 29 and 14 with the
     # next round's, the ten rows above; 37 and 20 at the twentieth round's start, 39 and 21
     # with its rules)
@@ -348,8 +370,7 @@ def test_an_eighth_blind_reading_of_laws_no_reading_had_read(full: Report) -> No
     twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_8)
     assert (counts(rows), counts(found_rows)) == ((141, 66), (88, 56))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7,
-                  DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_8)
     # (43 and 29 held out, at the unit)
     assert (counts(new), counts([r for r in found_rows if r in new])) == ((116, 47), (63, 37))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
@@ -388,8 +409,7 @@ def test_a_ninth_blind_reading_of_the_laws_left_unread(full: Report) -> None:
     new rows; 90 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_9)
     assert (counts(rows), counts(found_rows)) == ((168, 47), (90, 37))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_9)
     assert (counts(new), counts([r for r in found_rows if r in new])) == ((141, 32), (64, 22))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("15", "tr", "headings"), ("75.D.3", "et", "mechanics")} <= found
@@ -417,10 +437,10 @@ def test_a_tenth_blind_reading_of_laws_one_early_reading_had_read(full: Report) 
     semicolon (tr 71B "terk etmişse;", the eighteenth round; its footnote row by
     coincidence); 46 and 22 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_10)
-    assert (counts(rows), counts(found_rows)) == ((78, 27), (46, 22))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (6, 2))
+    assert (counts(rows), counts(found_rows)) == ((78, 27), (47, 22))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
+    new = unnamed(rows, BLIND_10)
+    assert (counts(new), counts([r for r in found_rows if r in new])) == ((22, 5), (7, 2))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {
         ("13.A.1", "et", "typo"),
@@ -460,8 +480,7 @@ def test_an_eleventh_blind_reading_of_laws_the_first_readings_had_read(full: Rep
     form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_11)
     assert (counts(rows), counts(found_rows)) == ((121, 66), (74, 55))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_11)
     assert counts(new) == (37, 11)
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("35.A", "et", "typo"), ("43", "et", "typo"), ("67.B.2.b", "et", "typo")} <= found
@@ -491,8 +510,7 @@ def test_a_twelfth_blind_reading_of_laws_the_early_readings_had_read(full: Repor
     word (tr 14B "Fark edilirse", the seventeenth round)."""
     rows, found_rows, _ = recall(full, BLIND_12)
     assert (counts(rows), counts(found_rows)) == ((90, 31), (50, 24))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_12)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 1), (3, 1))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("54.E", "fi", "mechanics"), ("87.C", "tr", "mechanics")} <= found
@@ -525,9 +543,9 @@ def test_a_thirteenth_blind_reading_after_the_rounds_rules(full: Report) -> None
     words after "samoin" (fi 20F2) and "ilma" before a comitative (et 45C4b), the
     twentieth."""
     rows, found_rows, _ = recall(full, BLIND_13)
-    assert (counts(rows), counts(found_rows)) == ((136, 60), (85, 51))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, DISCREPANCIES)  # fmt: skip
+    assert (counts(rows), counts(found_rows)) == ((136, 60), (87, 52))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
+    new = unnamed(rows, BLIND_13)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((25, 2), (7, 2))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("93.B.3", "fi", "typo"), ("8.B", "et", "mechanics")} <= found
@@ -535,10 +553,10 @@ def test_a_thirteenth_blind_reading_after_the_rounds_rules(full: Report) -> None
     # passive for an active (tr 45E2), a possessive doubled (tr 76A2 "yayınının"), a capital
     # in a bracket (tr 63B), clauses left out (fi 63A4, 86B2, 93B2), a plural predicative (fi
     # 93C3a), a should said as a shall (et 20F2). An item's final stop (tr 81C1), "kun" for
-    # "kuin" two words after "samoin" (fi 20F2) and "ilma" with the comitative (et 45C4b) are
-    # found since.
+    # "kuin" two words after "samoin" (fi 20F2), "ilma" with the comitative (et 45C4b) and tr
+    # 63B (by its "Onikinci") are found since.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 9
+    assert len(missed) == 8
     assert not {("20.F.2", "fi"), ("45.C.4.b", "et"), ("81.C.1", "tr")} & missed
 
 
@@ -559,8 +577,7 @@ def test_a_fourteenth_blind_reading_after_the_thirteenths_rules(full: Report) ->
     round); 85 and 53 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_14)
     assert (counts(rows), counts(found_rows)) == ((170, 70), (85, 53))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_14)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((41, 7), (13, 5))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert {("9.B.1.a", "et", "mechanics"), ("70.D.1", "et", "modal")} <= found
@@ -594,10 +611,9 @@ def test_a_fifteenth_blind_reading_after_this_rounds_rules(full: Report) -> None
     "teave suhtes") and a term a letter apart (et 21B3 "eksitud pool"), the eighteenth round;
     108 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_15)
-    assert (counts(rows), counts(found_rows)) == ((164, 72), (108, 61))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14,
-                  DISCREPANCIES)  # fmt: skip
+    assert (counts(rows), counts(found_rows)) == ((164, 72), (109, 61))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
+    new = unnamed(rows, BLIND_15)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((24, 3), (13, 3))
     found = {(r[0], r[1], r[2]) for r in at_the_words(full, rows) if r[5] == "certain"}
     assert ("47.E.1", "et", "modal") in found
@@ -637,9 +653,7 @@ def test_a_sixteenth_blind_reading_of_the_laws_read_least(full: Report) -> None:
     twentieth."""
     rows, found_rows, _ = recall(full, BLIND_16)
     assert (counts(rows), counts(found_rows)) == ((108, 52), (65, 41))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                  DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_16)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 3), (5, 2))
     found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
     assert {("77", "et", "typo"), ("77", "fi", "typo")} <= found
@@ -677,9 +691,7 @@ def test_a_seventeenth_blind_reading_after_the_rounds_first_rules(full: Report) 
     coincidence; 65 and 39 with every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_17)
     assert (counts(rows), counts(found_rows)) == ((106, 50), (65, 39))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                  BLIND_16, DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_17)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 0), (3, 0))
     # Missed certain rows: words the dictionaries know in a wrong place or form (fi 8B
     # "päätyminen" for "päättyminen", 10C3 "vaihtoehtoista", 39B "peliviejäpuolen", 41C
@@ -714,11 +726,10 @@ def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
     69B2 "anlaşmışsa;", 71B "terk etmişse;"; 71B's footnote row by coincidence); 91 and 63 with
     every unit printing a term's rarer form (the twentieth round)."""
     rows, found_rows, _ = recall(full, BLIND_18)
-    assert (counts(rows), counts(found_rows)) == ((146, 84), (91, 63))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                  BLIND_16, BLIND_17, DISCREPANCIES)  # fmt: skip
-    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (4, 1))
+    assert (counts(rows), counts(found_rows)) == ((146, 84), (92, 64))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
+    new = unnamed(rows, BLIND_18)
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((11, 2), (5, 2))
     assert ("44.D", "et", "typo") in {(r[0], r[1], r[2]) for r in found_rows}
     # Missed certain rows: words the dictionaries know in a wrong form or place (fi 43B3
     # "hyötäneet", 44C "vaatimuksen" after a plural, 46B3b "mainitseman", 65B "Tikkiä", 67B
@@ -729,9 +740,9 @@ def test_an_eighteenth_blind_reading_while_the_rounds_first_rules_were_built(
     # tr 26B's heading of 2007, a capital after a bracket (tr 26B), tr 62D1's stray commas,
     # a may not for a should not (tr 65D), a should for a shall (et 85A1), and et 62B2's
     # hyphen inside "välja-mängija", which the parser joins as a line-break hyphen. et 62C1
-    # is named since by the unit's "mitteeksitud", by coincidence.
+    # is named since by the unit's "mitteeksitud", tr 62D1 by its "Onikinci", by coincidence.
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 19 and ("67.B", "fi") in missed  # (21 rows)
+    assert len(missed) == 18 and ("67.B", "fi") in missed  # (20 rows)
 
 
 BLIND_19 = DATA / "qa_blind_19.tsv"  # held out until measured
@@ -750,10 +761,9 @@ def test_a_nineteenth_blind_reading_after_every_rule_of_the_round(full: Report) 
     words after "samoin" (fi 20F2) and "ilma" before a comitative (et 45C4b), rules from the
     thirteenth's misses, 95 and 57 (83 and 52 at their words)."""
     rows, found_rows, _ = recall(full, BLIND_19)
-    assert (counts(rows), counts(found_rows)) == ((152, 70), (95, 57))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                  BLIND_16, BLIND_17, BLIND_18, DISCREPANCIES)  # fmt: skip
+    assert (counts(rows), counts(found_rows)) == ((152, 70), (97, 58))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
+    new = unnamed(rows, BLIND_19)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((4, 0), (0, 0))
     assert ("86.B.2.b", "et", "terms") in {(r[0], r[1], r[2]) for r in found_rows}
     # Missed certain rows: a should said as shall (et 20F2), words in a wrong form the
@@ -763,7 +773,7 @@ def test_a_nineteenth_blind_reading_after_every_rule_of_the_round(full: Report) 
     # too (tr 63B "62C3"), a noun left out (et 78D), et 51B2c printed inside law 52, and et
     # 81B, 81C's numbers printed as bullets. Found since: fi 20F2 "kun", et 45C4b "ilma".
     missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
-    assert len(missed) == 13 and ("81.C", "et") in missed and ("20.F.2", "fi") not in missed
+    assert len(missed) == 12 and ("81.C", "et") in missed and ("20.F.2", "fi") not in missed
 
 
 BLIND_20 = DATA / "qa_blind_20.tsv"  # held out until measured; its misses read then
@@ -783,9 +793,7 @@ def test_a_twentieth_blind_reading_of_the_laws_read_least(full: Report) -> None:
     names, 13 (1 certain): 2 and 1 held out, 3 and 1 since."""
     rows, found_rows, _ = recall(full, BLIND_20)
     assert (counts(rows), counts(found_rows)) == ((100, 27), (47, 19))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                  BLIND_16, BLIND_17, BLIND_18, BLIND_19, DISCREPANCIES)  # fmt: skip
+    new = unnamed(rows, BLIND_20)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((13, 1), (3, 1))
     found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
     assert {("66.D", "tr", "typo"), ("91.A", "et", "typo"), ("38", "fi", "typo")} <= found
@@ -812,10 +820,9 @@ def test_a_twenty_first_blind_reading_after_every_rule_of_the_round(full: Report
     78 (127 and 73 at their words). Of its rows at a unit and book no earlier reading names,
     4 (none certain): none found."""
     rows, found_rows, _ = recall(full, BLIND_21)
-    assert (counts(rows), counts(found_rows)) == ((229, 101), (140, 78))
-    new = unnamed(rows, BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8,
-                  BLIND_9, BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                  BLIND_16, BLIND_17, BLIND_18, BLIND_19, BLIND_20, DISCREPANCIES)  # fmt: skip
+    assert (counts(rows), counts(found_rows)) == ((229, 101), (141, 78))
+    # (since: a finding at each unit printing tr "Onikinci", `spelling.separate`)
+    new = unnamed(rows, BLIND_21)
     assert (counts(new), counts([r for r in new if r in found_rows])) == ((4, 0), (0, 0))
     found = {(r[0], r[1], r[2]) for r in found_rows}
     assert {("16.D.2.d", "et", "typo"), ("12.A.1", "et", "terms")} <= found
@@ -830,30 +837,87 @@ def test_a_twenty_first_blind_reading_after_every_rule_of_the_round(full: Report
     assert len(missed) == 23 and {("12.C.3", "fi"), ("16.B.3", "et")} <= missed
 
 
+BLIND_22 = DATA / "qa_blind_22.tsv"  # held out until measured; its misses read then
+
+
+def test_a_twenty_second_blind_reading_of_laws_read_four_rounds_ago(full: Report) -> None:
+    """Recall on a twenty-second reading (laws 2 4 5 7 8 10 13 18 19 22 25 28 30 35 36 40 41
+    42, none of which the readings of the last four rounds had read), written by two
+    reviewers who saw no finding, no code and no earlier reading, told (as the guides say)
+    that a hyphen a PDF line break left inside a word is the conversion's, and committed
+    after every rule of the round and before it was measured: held out, 88 of its 139 rows
+    (63.3 %) and 49 of the 63 certain (77.8 %), 77 and 46 at their words (55.4 %, 73.0 %).
+    Of its rows at a unit and book no earlier reading names, 6 (2 certain): 3 and 2 found."""
+    rows, found_rows, _ = recall(full, BLIND_22)
+    assert (counts(rows), counts(found_rows)) == ((139, 63), (88, 49))
+    new = unnamed(rows, BLIND_22)
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((6, 2), (3, 2))
+    found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
+    assert {("2", "et", "typo"), ("19.D", "fi", "typo"), ("42.B.2", "et", "typo")} <= found
+    # Missed certain rows: words the dictionaries know in a wrong form or sense (fi 8A, 8A1
+    # "brikkujen" for "brikkojen", 40B3a "saaman" for "saamaan", 41C "myöhästä" for
+    # "myöhäistä"; et 25A1 "kavatselud", 25A2 a subject in the genitive; tr 19B2 "türü" for
+    # "türünü"), a meaning or force changed (tr 13A2 an opponent's card for another
+    # player's, 40A1b the time left out; et 13D a may made a shall, 22A, 40B2b declarer
+    # alone for his side) and a stray comma (et 40A2 "ainult,"), a footnote left out (fi 41B).
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 14 and {("8.A", "fi"), ("41.B", "fi")} <= missed
+
+
+BLIND_23 = DATA / "qa_blind_23.tsv"  # held out until measured; its misses read then
+
+
+def test_a_twenty_third_blind_reading_with_no_rule_changed_since_the_last(full: Report) -> None:
+    """Recall on a twenty-third reading (laws 26 29 31 32 33 34 39 43 44 46 49 53 56 57 58 62
+    65 67, none of which the readings of the last four rounds had read), written by two
+    reviewers with the twenty-second's brief after it was measured, no rule changed since,
+    and committed before it was measured: held out, 100 of its 162 rows (61.7 %) and 65 of
+    the 84 certain (77.4 %), 84 and 53 at their words (51.9 %, 63.1 %). Its misses were read
+    then: with Turkish numbers written as one word (tr 62D, 62D1, 62D2 "Onikinci", the rule
+    `spelling.separate`), 103 and 68 (87 and 56 at their words). Of its rows at a unit and
+    book no earlier reading names, 6 (2 certain): none found held out, 1 certain since."""
+    rows, found_rows, _ = recall(full, BLIND_23)
+    assert (counts(rows), counts(found_rows)) == ((162, 84), (103, 68))
+    new = unnamed(rows, BLIND_23)
+    assert (counts(new), counts([r for r in new if r in found_rows])) == ((6, 2), (1, 1))
+    found = {(r[0], r[1], r[2]) for r in found_rows if r[5] == "certain"}
+    assert {("62.D.2", "tr", "mechanics"), ("43.A.3", "et", "missing")} <= found
+    # Missed certain rows: words the dictionaries know in a wrong form or number (fi 39B
+    # "peliviejäpuolen", 43B3 "hyötäneet", 44C "vaatimuksen" after a plural, 46B3b
+    # "mainitseman", 65B "Tikkiä merkitseminen", 67B "seuraavaa tikkiin" and a verb left out;
+    # et 29C, 53C "kõik" for "käik", 67A1 "sellese"; tr 67B2a "lövenin kazanmış"), a meaning
+    # or force changed (tr 32B2 the wrong player, 65D "bozamaz" for should not), a word left
+    # out (tr 26B "legal") and a capital in mid-sentence (tr 26B, 67B3 "Hakem").
+    missed = {(r[0], r[1]) for r in rows if r[5] == "certain" and r not in found_rows}
+    assert len(missed) == 14 and {("44.C", "fi"), ("53.C", "et")} <= missed
+
+
 # Per reading: its rows, those found at their words, those found at their unit (each as
 # rows and certain rows).
 AT_THE_WORDS = {
     "qa_blind": ((54, 36), (36, 30), (40, 33)),
     "qa_blind_2": ((77, 39), (34, 22), (38, 24)),
-    "qa_blind_3": ((68, 17), (37, 14), (39, 14)),
+    "qa_blind_3": ((68, 17), (38, 14), (40, 14)),
     "qa_blind_4": ((57, 18), (23, 14), (24, 14)),
     "qa_blind_5": ((56, 18), (33, 17), (34, 17)),
-    "qa_blind_6": ((103, 37), (43, 24), (54, 25)),
+    "qa_blind_6": ((103, 37), (44, 25), (55, 26)),
     "qa_blind_7": ((101, 38), (56, 30), (68, 36)),
     "qa_blind_8": ((141, 66), (82, 53), (88, 56)),
     "qa_blind_9": ((168, 47), (74, 36), (90, 37)),
-    "qa_blind_10": ((78, 27), (42, 21), (46, 22)),
+    "qa_blind_10": ((78, 27), (43, 21), (47, 22)),
     "qa_blind_11": ((121, 66), (62, 45), (74, 55)),
     "qa_blind_12": ((90, 31), (45, 24), (50, 24)),
-    "qa_blind_13": ((136, 60), (66, 41), (85, 51)),
+    "qa_blind_13": ((136, 60), (68, 42), (87, 52)),
     "qa_blind_14": ((170, 70), (71, 46), (85, 53)),
-    "qa_blind_15": ((164, 72), (98, 58), (108, 61)),
+    "qa_blind_15": ((164, 72), (99, 58), (109, 61)),
     "qa_blind_16": ((108, 52), (56, 34), (65, 41)),
     "qa_blind_17": ((106, 50), (56, 33), (65, 39)),
-    "qa_blind_18": ((146, 84), (77, 54), (91, 63)),
-    "qa_blind_19": ((152, 70), (83, 52), (95, 57)),
+    "qa_blind_18": ((146, 84), (78, 55), (92, 64)),
+    "qa_blind_19": ((152, 70), (85, 53), (97, 58)),
     "qa_blind_20": ((100, 27), (40, 19), (47, 19)),
-    "qa_blind_21": ((229, 101), (127, 73), (140, 78)),
+    "qa_blind_21": ((229, 101), (128, 73), (141, 78)),
+    "qa_blind_22": ((139, 63), (77, 46), (88, 49)),
+    "qa_blind_23": ((162, 84), (87, 56), (103, 68)),
 }
 
 
@@ -864,9 +928,31 @@ def test_recall_at_the_words_on_every_reading(full: Report) -> None:
     coincidence the bound keeps), and a finding listing the row's unit among others counts
     only where the row quotes its words."""
     measured = {}
-    for path in (BLIND, BLIND_2, BLIND_3, BLIND_4, BLIND_5, BLIND_6, BLIND_7, BLIND_8, BLIND_9,
-                 BLIND_10, BLIND_11, BLIND_12, BLIND_13, BLIND_14, BLIND_15,
-                 BLIND_16, BLIND_17, BLIND_18, BLIND_19, BLIND_20, BLIND_21):  # fmt: skip
+    for path in readings():
         rows, found_rows, _ = recall(full, path)
         measured[path.stem] = (counts(rows), counts(at_the_words(full, rows)), counts(found_rows))
     assert measured == AT_THE_WORDS
+
+
+# Per reading since the nineteenth: its rows found at their unit, and those a finding there
+# reports (judged: tests/data/qa_matched.tsv), each as rows and certain rows.
+JUDGED = {
+    "qa_blind_19": ((97, 58), (67, 46)),
+    "qa_blind_20": ((47, 19), (29, 19)),
+    "qa_blind_21": ((141, 78), (107, 65)),
+    "qa_blind_22": ((88, 49), (68, 45)),
+    "qa_blind_23": ((103, 68), (80, 57)),
+}
+
+
+def test_rows_a_finding_reports_at_their_discrepancy(full: Report) -> None:
+    """The strict figure: a row counts where a finding at its unit reports the row's own
+    discrepancy, as a reviewer judged it, not another fault in the same unit (23 of the
+    twenty-third reading's 100 rows found held out were such coincidences). Held out, the
+    twenty-second reading is 68 of 139 rows (48.9 %) and 45 of 63 certain (71.4 %), the
+    twenty-third 77 of 162 (47.5 %) and 54 of 84 (64.3 %)."""
+    measured = {}
+    for path in readings()[18:]:
+        _, found_rows, _ = recall(full, path)
+        measured[path.stem] = (counts(found_rows), counts(judged(full, path)))
+    assert measured == JUDGED
