@@ -89,6 +89,7 @@ def test_empty_source_has_no_law(corpus: Path) -> None:
     assert problems(corpus, "tr") == ["corpus/tr/tr.txt:1: no law heading found"]
 
 
+@pytest.mark.sweep  # several whole builds
 def test_build_is_incremental_and_keeps_the_previous_kb_on_errors(
     corpus: Path, tmp_path: Path
 ) -> None:
@@ -159,6 +160,7 @@ def test_a_byte_order_mark_is_not_text(corpus: Path) -> None:
     assert doc.units[0].text.startswith("2017, Uluslararası Briç Yasaları")
 
 
+@pytest.mark.sweep  # a whole build, a process per core
 def test_a_build_in_processes_makes_the_same_knowledge_base(corpus: Path, tmp_path: Path) -> None:
     """Parsed by two forked processes with the report worked out beside the index (as
     `lawkb build` does on two cores), the build is the one made in one process: the same

@@ -104,6 +104,7 @@ def test_the_card_is_citable_everywhere_the_site_cites_it(
     assert client.get("/cite?q=lag+16D&lang=sv").headers["Location"] == "/sk/law/16#16D"
 
 
+@pytest.mark.sweep  # a whole build into a fresh folder
 def test_a_build_shows_its_progress_and_quiet_hides_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

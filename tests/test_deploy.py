@@ -28,7 +28,7 @@ from tests.conftest import ROOT
 from tests.helpers.servers import free_port
 from tests.test_serving import aborted_read, get, idle_connections
 
-pytestmark = pytest.mark.slow  # nginx in front of workers
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # nginx in front of workers
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +159,7 @@ def test_aborted_reads_through_nginx_leave_every_worker_up(proxy: tuple[int, Pat
     assert all(get(port, "/compare/13")[0] == 200 for _ in range(10))
 
 
+@pytest.mark.sweep  # every page written, then read through nginx
 def test_the_deployment_writes_every_page_as_files_beside_its_workers(
     proxy: tuple[int, Path],
 ) -> None:
@@ -182,6 +183,7 @@ def test_the_deployment_writes_every_page_as_files_beside_its_workers(
     assert '<html lang="sv"' in brotli.decompress(body).decode()
 
 
+@pytest.mark.sweep  # a whole rebuild under load
 def test_a_rebuild_under_load_through_nginx_loses_no_request(proxy: tuple[int, Path]) -> None:
     """Readers keep asking while `lawkb build --force` parses everything again and swaps the
     knowledge base and index under the running workers: every answer is a 200."""

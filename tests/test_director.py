@@ -244,6 +244,7 @@ def save(page: Page, base: str, lang: str) -> None:
     expect(page.locator(".save-status")).to_have_text("✓", timeout=120_000)
 
 
+@pytest.mark.sweep  # two books saved, then read offline
 def test_a_director_reads_two_saved_books_offline(browser: Browser, app: Flask) -> None:
     """Two books saved; offline on a phone, a law of either side by side, interleaved by unit,
     the book switched without losing the unit, a topic found in the index."""

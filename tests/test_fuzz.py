@@ -22,7 +22,7 @@ from kb.layers import cite
 from kb.search.searcher import get_searcher
 from kb.web.security import HEADERS
 
-pytestmark = pytest.mark.slow  # hypothesis over every route and parameter
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # hypothesis over every route and parameter
 
 WHOOSH = ["AND OR (", "*", "~", "field:", "text_fi:revokki", '"unbalanced', "NOT", "a AND (b"]
 WHOOSH += ["revokki~2", "rev*", "[a TO z]", "title:^2", "{}", "\\", "'", "%", "%%", "?", ")"]

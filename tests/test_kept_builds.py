@@ -29,7 +29,7 @@ from kb.web import create_app
 from tests.conftest import CORPUS, ROOT
 from tests.helpers.servers import free_port, rss_mb, serving
 
-pytestmark = pytest.mark.slow  # several whole builds of the corpus
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # several whole builds of the corpus
 
 ALIGNMENT = ("/alignment", "/alignment?page=2", "/alignment/12", "/alignment/13?langs=fi,et")
 

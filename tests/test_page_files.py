@@ -93,6 +93,7 @@ def test_the_first_page_keeps_the_language_it_was_read_in(app: Flask) -> None:
     assert "Set-Cookie" not in api.headers
 
 
+@pytest.mark.sweep  # a whole rebuild
 def test_a_rebuild_starts_with_no_page_files(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(store.current().parent, data, symlinks=True, ignore=lambda *_: ["build.lock"])
@@ -142,6 +143,7 @@ def crawled(client: FlaskClient, ui: str) -> set[str]:
     return seen
 
 
+@pytest.mark.sweep  # a whole build with every page written
 def test_every_page_is_a_file_before_a_reader_asks_for_it(site: tuple[Path, Path]) -> None:
     """What `lawkb build` ends with: every page that is the same for every reader written
     as files, so that a crawl of the whole site makes no file more; the build says they are
@@ -163,6 +165,7 @@ def test_every_page_is_a_file_before_a_reader_asks_for_it(site: tuple[Path, Path
     assert render_pages(data, ["sk"]) == 0
 
 
+@pytest.mark.sweep  # every page written for a public address
 def test_lawkb_render_writes_the_pages_of_a_site_with_a_public_address(
     site: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

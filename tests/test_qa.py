@@ -465,6 +465,7 @@ def test_termbases_from_the_glossary(library: Library) -> None:
     )
 
 
+@pytest.mark.sweep  # a report per call, eleven calls
 def test_cli_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["qa", "--langs", "fi,et", "--format", "json"]) == 1  # missing units: errors
     assert json.loads(capsys.readouterr().out)["langs"] == ["fi", "et"]
@@ -530,6 +531,7 @@ def test_a_reviewers_own_list_silences_one_kind_across_a_book(
         assert f"argument --ignore: {mine}: {said}" in capsys.readouterr().err
 
 
+@pytest.mark.sweep  # the whole report, twice
 def test_deterministic(library: Library) -> None:
     first = to_json(report(library))
     assert to_json(report(library)) == first

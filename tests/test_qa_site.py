@@ -151,7 +151,13 @@ WORKLIST = {
 
 
 @pytest.mark.slow  # Chromium
-@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param({"width": 390, "height": 844}, marks=pytest.mark.sweep),
+        {"width": 1366, "height": 900},
+    ],
+)
 def test_the_worklist_is_axe_clean(browser, base_url: str, size: dict) -> None:
     """The worklist's filters, chips, fix column and note pane: no WCAG 2.2 AA or
     best-practice violation in headless Chromium, at phone and desktop sizes."""

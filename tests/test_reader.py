@@ -58,7 +58,7 @@ MENUS = {
 @pytest.mark.parametrize(
     ("size", "scheme"),
     [
-        ("phone", "light"),
+        pytest.param("phone", "light", marks=pytest.mark.sweep),
         pytest.param("desktop", "light", marks=pytest.mark.sweep),
         pytest.param("phone", "dark", marks=pytest.mark.sweep),
     ],

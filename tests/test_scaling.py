@@ -38,7 +38,7 @@ from kb.web import alignment, create_app
 from kb.web.cache import caches
 from tests.helpers.corpus import copy_corpus
 
-pytestmark = pytest.mark.slow  # whole builds of the corpus copied three times
+pytestmark = [pytest.mark.slow, pytest.mark.sweep]  # whole builds of the corpus copied three times
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 

@@ -76,6 +76,7 @@ def test_index_is_built_with_the_knowledge_base_and_only_when_stale(data: Path) 
     assert beside == {"search.json", "concepts.json", "letters.json", "lemmas.json"}
 
 
+@pytest.mark.sweep  # two whole index builds
 def test_index_rebuilds_when_analysis_changes_and_failure_keeps_the_old_one(
     data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,6 +106,7 @@ def test_index_rebuilds_when_analysis_changes_and_failure_keeps_the_old_one(
     assert after.search("revokki", lang="fi")["hits"]
 
 
+@pytest.mark.sweep  # a whole build beside a reader
 def test_reading_never_builds_an_index(data: Path, tmp_path: Path) -> None:
     """A reader with no current index gets a clear error (the build writes the index); the
     next build writes it, and a reader finds it."""

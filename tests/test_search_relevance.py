@@ -75,6 +75,7 @@ def test_a_common_word_is_never_corrected(searcher: Searcher) -> None:
 
 
 @pytest.mark.slow  # every query of every situation set: a sweep of a whole query set
+@pytest.mark.sweep
 def test_did_you_mean_only_for_a_slip_on_the_situation_sets(searcher: Searcher) -> None:
     for path in sorted(DATA.glob("situations*.tsv")):
         counts = suggested(

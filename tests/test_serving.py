@@ -106,6 +106,7 @@ def test_a_thousand_idle_connections_leave_room_for_a_visitor(server: int) -> No
         assert open_ones(held) <= PER_CLIENT
 
 
+@pytest.mark.sweep  # header deadlines waited out
 def test_slowloris_connections_are_closed_at_their_header_deadline(server: int) -> None:
     """1,000 connections each dribbling its headers a line every second: a visitor is
     answered meanwhile, and each one is closed once its headers are overdue (there was no
@@ -187,6 +188,7 @@ def open_ones(sockets: list[socket.socket]) -> int:
     return alive
 
 
+@pytest.mark.sweep  # idle timeouts waited out
 def test_a_silent_or_malformed_connection_is_closed_after_the_idle_timeout(small: int) -> None:
     """A socket that sends nothing, or half a request with bare line feeds, is closed by the
     server (after its idle timeout), not held forever."""

@@ -101,6 +101,7 @@ def test_the_set_is_the_colleagues_and_broad(name: str) -> None:
 FLOOR_CASES = [(name, key) for name in SETS for key in sorted(FLOORS[name])]
 
 
+@pytest.mark.sweep  # every query of every situation set
 @pytest.mark.parametrize(
     ("name", "key"), FLOOR_CASES, ids=[f"{n}-{k[0]}-{k[1]}" for n, k in FLOOR_CASES]
 )
