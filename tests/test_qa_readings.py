@@ -107,10 +107,10 @@ def judged(r: Report, path: Path) -> list[list[str]]:
     that no one has judged is an error, to be judged on the same terms."""
     verdicts = {tuple(row[:5]): row[5] for row in blind_rows(DATA / "qa_matched.tsv")}
     _, found_rows, _ = recall(r, path)
-    keys = {id(row): (path.stem, row[0], row[1], row[2], row[4][:80]) for row in found_rows}
-    unjudged = [key for key in keys.values() if key not in verdicts]
+    said = [verdicts.get((path.stem, *row[:3], row[4][:80])) for row in found_rows]
+    unjudged = [row[:3] for row, verdict in zip(found_rows, said, strict=True) if verdict is None]
     assert not unjudged, f"rows found that tests/data/qa_matched.tsv does not judge: {unjudged}"
-    return [row for row in found_rows if verdicts[keys[id(row)]] == "yes"]
+    return [row for row, verdict in zip(found_rows, said, strict=True) if verdict == "yes"]
 
 
 def counts(rows: list[list[str]]) -> tuple[int, int]:

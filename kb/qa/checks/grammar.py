@@ -463,11 +463,11 @@ def _preposition(
     for rule in profile.get("prepositions", ()):
         if x.lower() != rule["word"]:
             continue
-        ry = analyse(y)
+        ry, unless = analyse(y), alternation((rule.get("unless", ""),))
         if (
             not _only(ry, "noun")
             or any(r.case not in rule["wrong"] for r in ry)
-            or any(alternation((rule.get("unless", ""),)).fullmatch(w.lower()) for w in after)
+            or any(unless.fullmatch(w.lower()) for w in after)
         ):
             continue
         return "preposition", ((1, (ry[0].lemma, rule["case"], ry[0].number)),), "", 0
