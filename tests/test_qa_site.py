@@ -210,3 +210,38 @@ def test_the_worklist_filters_and_shows_one_note(client: FlaskClient) -> None:
         re.findall(r'data-check="\w+"', unit)
     )
     assert all(row.count("57.D") for row in finding_rows(unit))
+
+
+def test_opening_a_note_renders_only_its_pane(client: FlaskClient, monkeypatch) -> None:
+    """Each finding's "Note" is a page of its own (`?id=`): its table of findings is the one
+    the page without a note shows, rendered once per page and filters, not for every note."""
+    import kb.web.alignment as alignment
+
+    tables: list[str] = []
+    render = alignment.render_template
+
+    def counting(name: str, **context):
+        tables.extend([name] if name == "alignment_findings.html" else [])
+        return render(name, **context)
+
+    monkeypatch.setattr(alignment, "render_template", counting)
+    first = page(client, "/alignment/16?langs=fi,tr,et&ui=en&id=missing-16.C.3-et")
+    ids = re.findall(r"id=([\w.-]+)#note", first)
+    assert len(ids) >= 3 and "missing-16.C.3-et" in ids
+    notes = [page(client, f"/alignment/16?langs=fi,tr,et&ui=en&id={x}") for x in ids[1:3]]
+    assert tables == ["alignment_findings.html"]  # one table for the three notes
+
+    def table(html: str) -> str:
+        return html[html.index('<table class="compare findings">') : html.index("</table>")]
+
+    def pane(html: str) -> str:
+        return html[html.index('id="note"') : html.index("</aside>")]
+
+    assert all(table(html) == table(first) for html in notes)
+    panes = [pane(html) for html in (first, *notes)]
+    assert len(set(panes)) == 3 and not any("Choose a finding" in p for p in panes)
+    assert 'lang="et">Kui reeglitekohaselt on üksikpakkumine tühistatud' in first
+    # Another UI language or another filter is another table.
+    page(client, "/alignment/16?langs=fi,tr,et&ui=fi&id=missing-16.C.3-et")
+    page(client, "/alignment/16?langs=fi,tr,et&ui=en&check=refs&id=missing-16.C.3-et")
+    assert len(tables) == 3

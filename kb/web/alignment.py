@@ -25,8 +25,10 @@ from flask import (
     has_request_context,
     render_template,
     request,
+    url_for,
 )
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from kb.core.ids import anchor, inside, law_of, unit_path, within
@@ -37,6 +39,7 @@ from kb.qa.model import ALL_CHECKS, CHECKS, SEVERITIES, Finding
 from kb.web import params
 from kb.web.cache import cached_page, caches
 from kb.web.current import library
+from kb.web.i18n import ui_lang
 
 bp = Blueprint("alignment", __name__)
 _computing = threading.Lock()  # one computation at a time: a second request waits for it
@@ -187,8 +190,26 @@ def worklist_page(lib: Library, langs: list[str], checks: list[str], findings: l
     kept = narrowed(findings, filters)
     note = next((f for f in kept if note_id(f) == filters["id"]), None)
     return {"findings": kept, "filters": filters, "note": note,
-            "note_sides": note_sides(lib, note), "note_id": note_id,
+            "note_sides": note_sides(lib, note),
             "chips": chips(lib, langs, checks, filters)}  # fmt: skip
+
+
+def finding_rows(lib: Library, findings: list[Finding], links: list[str | None]) -> Markup:
+    """The worklist's table of findings (`links`: each finding's unit link, if any), rendered
+    once per build, UI language, page and filters: the same for every finding whose note is
+    open (`?id=`), so opening a note renders only its pane, not the 400 KB of rows again.
+
+    >>> from kb.web import create_app
+    >>> with create_app().test_request_context("/alignment?id=x"):
+    ...     lib = library()
+    ...     rows = finding_rows(lib, [], [])
+    ...     rows is finding_rows(lib, [], []), "No findings." in rows
+    (True, True)
+    """
+    key = (ui_lang(), request.path, tuple((k, v) for k, v in params.canonical() if k != "id"))
+    kept = caches().per_build("worklist rows", size=32)  # (at most 13 MB a build)
+    return kept.get(lib.build_id, key, lambda: Markup(render_template(
+        "alignment_findings.html", findings=findings, links=links, note_id=note_id)))  # fmt: skip
 
 
 def current(lib: Library, langs: list[str]) -> stored.Stored:
@@ -290,8 +311,11 @@ def index():
     if filters["unit"]:
         laws = {law_of(str(filters["unit"])) or ""}
     shown = worklist_page(lib, langs, checks, found.findings(laws, checks), filters)
+    links = [url_for("alignment.law", number=f.law, langs=",".join(langs)) if f.law else None
+             for f in shown["findings"]]  # fmt: skip
     return render_template(
         "alignment.html",
+        findings_table=finding_rows(lib, shown["findings"], links),
         library=lib,
         langs=langs,
         checks=checks,
@@ -365,8 +389,10 @@ def law(number: str):
     for n, row_id in enumerate(finding_row):
         if row_id is not None:
             by_row.setdefault(row_id, []).append(n)
+    links = [f"#row-{row_id}" if row_id else None for row_id in finding_row]
     return render_template(
         "alignment_law.html",
+        findings_table=finding_rows(lib, findings, links),
         library=lib,
         number=number,
         langs=langs,
@@ -375,7 +401,6 @@ def law(number: str):
         alignment=alignment,
         rows=rows,
         **shown,
-        finding_row=finding_row,
         by_row=by_row,
         site_url=unit_path,
         shown=shown_units,
