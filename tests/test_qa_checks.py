@@ -89,7 +89,7 @@ def test_modal_force_one_book_changes(full: Report) -> None:
     # Where the book has no such words, the fix is the others' reading: tr, whose "may" is a
     # verb's suffix (-abilir), and a law that applies or may apply.
     fix = one(full, "modal", "40.B.3.a", "tr").fix_text
-    assert fix == "read as et, fi do: on õigus; oikeutettu"
+    assert fix == "say it as et, fi do, in the book's words (on õigus; oikeutettu)"
     # fi.txt:1696 "lakia (s. 30) 16 § sovelletaan" where tr, et say Law 16 may apply.
     g = one(full, "modal", "57.D", "fi")
     assert (g.params["said"], g.params["force"]) == ("does", "may_apply")
@@ -133,7 +133,7 @@ def test_a_player_or_side_named_for_another(full: Report) -> None:
         ("et", "kaitsja", "corpus/et/et.txt:1563:8"), ("fi", "lepääjä", "corpus/fi/fi.txt:1366:8"),
         ("tr", "Yer", "corpus/tr/tr.txt:1325:9"),
     ]  # fmt: skip
-    assert f.fix_text == "read as fi, tr do: lepääjä; Yer"
+    assert f.fix_text == "say it as fi, tr do, in the book's words (lepääjä; Yer)"
     # et.txt:909 "võis mitteeksitud pool ... kasu saada" (the non-offending side may have
     # gained) where fi.txt:661 "jompikumpi puoli" and tr.txt:543 "taraflardan birinin" say
     # either side: the units print 3, 3 and 2 sentences, so the whole texts are compared.

@@ -195,15 +195,15 @@ ROLES: dict[str, str] = {
 NAMED = {"said": FORCES | ROLES, "force": FORCES, "role": ROLES}  # parameters said by name
 # A proposed fix: one English sentence per code, its parameters named as in MESSAGES.
 FIXES: dict[str, str] = {
-    "fix.reading": "read as {others} do: {words}",
+    "fix.reading": "say it as {others} do, in the book's words ({words})",
     "fix.clause": "add what {others} say of {concept}, in the book's words ({words})",
     "fix.force": "say {force} as the book says it elsewhere: {form} ({count}×)",
     "fix.cite": "cite {cite}",
     "fix.write": "write {form}",
     "fix.contents": "write {form} in the contents list",
     "fix.unit": "add {id} as {others} print it",
-    "fix.heading": "add the heading {others} print: {words}",
-    "fix.footnote": "add the footnote {others} print here: {words}",
+    "fix.heading": "add the heading {others} print, in the book's words ({words})",
+    "fix.footnote": "add the footnote {others} print here, in the book's words ({words})",
     "fix.marker": "repeat the marker of the footnote at {at} at {units}",
     "fix.full_stop": "end each with a full stop",
     "fix.bracket": "close the bracket",

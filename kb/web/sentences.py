@@ -472,7 +472,9 @@ FINDINGS: dict[str, Sentence] = {
 }
 # How the site says a finding's proposed fix (kb.qa.model FIXES), with its parameters.
 FIXES: dict[str, Sentence] = {
-    "fix.reading": Sentence(N_("Read as %(others)s do: %(words)s"), quoted={"words": "theirs"}),
+    "fix.reading": Sentence(
+        N_("Say it as %(others)s do, in the book's words (%(words)s)."), quoted={"words": "theirs"}
+    ),
     "fix.clause": Sentence(
         N_("Add what %(others)s say of %(concept)s, in the book's words (%(words)s)."),
         quoted={"words": "theirs"},
@@ -486,9 +488,10 @@ FIXES: dict[str, Sentence] = {
     "fix.contents": Sentence(N_("Write %(form)s in the contents list."), quoted={"form": "odd"}),
     "fix.unit": Sentence(N_("Add %(id)s as %(others)s print it.")),
     "fix.heading": Sentence(
-        N_("Add the heading %(others)s print: %(words)s"), quoted={"words": "theirs"}
+        N_("Add the heading %(others)s print, in the book's words (%(words)s)."),
+        quoted={"words": "theirs"},
     ),
-    "fix.footnote": Sentence(N_("Add the footnote %(others)s print here.")),
+    "fix.footnote": Sentence(N_("Add the footnote %(others)s print here, in the book's words.")),
     "fix.marker": Sentence(N_("Repeat the marker of the footnote at %(at)s at %(units)s.")),
     "fix.full_stop": Sentence(N_("End each with a full stop.")),
     "fix.bracket": Sentence(N_("Close the bracket.")),
