@@ -31,7 +31,7 @@ from kb.qa.formats import (
     to_xliff,
 )  # fmt: skip
 from kb.qa.model import CHECKS, Finding
-from tests.test_qa_readings import named
+from tests.helpers.readings import named
 
 ALL = ["et", "fi", "sk", "sv", "tr"]
 DATA = Path(__file__).parent / "data"

@@ -196,7 +196,7 @@ def test_the_worklist_reads_as_cards_on_a_phone(browser, base_url: str) -> None:
 
 def test_the_worklist_filters_and_shows_one_note(client: FlaskClient) -> None:
     html = page(client, "/alignment?langs=fi,tr,et&check=modal&severity=warning&ui=en")
-    assert len(finding_rows(html)) == 15  # the modal findings, all warnings
+    assert len(finding_rows(html)) == 21  # the modal findings, all warnings
     # Labelled chips, each a link to the page without it.
     assert '<span class="qa-chip-label">Check:</span> Modal force' in html
     assert 'href="/alignment?langs=fi,tr,et&amp;severity=warning"' in html

@@ -52,6 +52,8 @@ MESSAGES: dict[str, str] = {
     "number in {older}, so one book cites the {older} number",
     "clauses": "{odd} says nothing of {concept} where {others} do ({words})",
     "clauses.figure": "{odd} says nothing of {figure} where {others} do ({words})",
+    "clauses.joined": "{odd} joins {cited} with {said} where {others} join them with {force} "
+    "({words})",
     "length": "{odd} is {ratio} times as long as usual against {other} "
     "({chars} characters; {other} {other_chars})",
     "length.sentences": "{odd} prints fewer sentences ({count}) than {others} ({theirs}), in "
@@ -140,6 +142,8 @@ MESSAGES: dict[str, str] = {
     "consistency": "{odd} words {id} and {other_id} differently where {source_lang} print "
     "the same text",
     "modal": "{odd} says {said} where {others} say {force} ({words})",
+    "modal.open": "{odd} says {said} where {other} says {force}; {open} says it in words that "
+    "may be either ({words})",
     "roles": "{odd} names {said} where {others} name {role} ({words})",
     "spelling": "{odd}: {words} ({count}×) is a letter or two from {form} ({times}×): a "
     "misspelling?",
@@ -183,7 +187,7 @@ FORCES: dict[str, str] = {
     "must": "shall", "should": "should", "may": "may", "must_not": "shall not",
     "should_not": "should not", "need_not": "need not", "does": "applies",
     "may_apply": "may apply", "must_apply": "must apply", "plain": "no modal verb",
-    "only": "only", "every": "every", "any": "any",
+    "only": "only", "every": "every", "any": "any", "and": "and", "or": "or",
 }  # fmt: skip
 # How the English report names the players and sides a roles finding names (partner is never
 # traded: kb.qa.checks.roles).

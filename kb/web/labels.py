@@ -102,7 +102,8 @@ CONCEPTS = {
     "automatic": lazy_gettext("its being automatic"),
     "promptly": lazy_gettext("promptly (at once, immediately)"),
 }
-# The modal forces and scope words a modal finding compares (kb.qa.model FORCES).
+# The modal forces and scope words a modal finding compares, and the words joining two cited
+# units (kb.qa.model FORCES).
 FORCES = {
     "must": lazy_gettext("shall"),
     "should": lazy_gettext("should"),
@@ -114,6 +115,8 @@ FORCES = {
     "may_apply": lazy_gettext("may apply"),
     "must_apply": lazy_gettext("must apply"),
     "plain": lazy_gettext("no modal verb"),
+    "and": lazy_gettext("and"),
+    "or": lazy_gettext("or"),
 }
 # The players and sides a roles finding names (kb.qa.model ROLES).
 ROLES = {

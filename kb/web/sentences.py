@@ -40,6 +40,7 @@ ODD_WORDS = {"words": "odd"}
 YEARS = {"edition", "older", "newer"}  # the parameters that are an edition's year
 UNITS = {
     "id",
+    "cited",
     "uid",
     "targets",
     "key",
@@ -86,6 +87,13 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "clauses.figure": Sentence(
         N_("%(odd)s leaves out the figure %(figure)s where %(others)s state it (%(words)s)."),
+        quoted={"words": "sides"},
+    ),
+    "clauses.joined": Sentence(
+        N_(
+            "%(odd)s joins %(cited)s with %(said)s where %(others)s join them with %(force)s "
+            "(%(words)s)."
+        ),
         quoted={"words": "sides"},
     ),
     "length": Sentence(
@@ -177,6 +185,13 @@ FINDINGS: dict[str, Sentence] = {
     ),
     "modal": Sentence(
         N_("%(odd)s says %(said)s where %(others)s say %(force)s (%(words)s)."),
+        quoted={"words": "sides"},
+    ),
+    "modal.open": Sentence(
+        N_(
+            "%(odd)s says %(said)s where %(other)s says %(force)s; %(open)s says it in words "
+            "that may be either (%(words)s)."
+        ),
         quoted={"words": "sides"},
     ),
     "roles": Sentence(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from re import Match
 
 from kb.core.ids import LAW_LEVELS
@@ -23,6 +24,10 @@ _UPPER, _LOWER = "A-ZÄÖÜÕŠŽÇĞİŞ", r"^\W\d_A-ZÄÖÜÕŠŽÇĞİŞ"
 _CAPITAL = re.compile(rf"(?<=[{_LOWER}]{{3}}) ([{_UPPER}][{_LOWER}]{{2,}})")  # after a word
 # the second word of a sentence, after its capitalised first ("Kui Kohtunik määrab")
 _SECOND = re.compile(rf"(?:^|[.!?] )[{_UPPER}][{_LOWER}]+ ([{_UPPER}][{_LOWER}]{{2,}})")
+# after a comma or a closing bracket within a sentence, before a word in lower case (not a
+# name of two capitalised words: tr "Oyun Alanındayken")
+_AFTER_MARK = re.compile(rf"(?<=[{_LOWER}]{{2}}[,)]) ([{_UPPER}][{_LOWER}]{{2,}})(?= [{_LOWER}])")
+FAMILY = 5  # letters words share to be one family ("Hakem", "Hakemin", "Hakemi")
 
 
 def capitals(book: Book) -> dict[str, list[Slip]]:
@@ -33,7 +38,8 @@ def capitals(book: Book) -> dict[str, list[Slip]]:
     same sentence prints in lower case too, or the book CASED times as often (et "Kohtunik"
     6 times, "kohtunik" 122: kind `case`, the fix the lower case), the second word of a
     sentence after its capitalised first word as well ("Kui Kohtunik"). None for a book
-    that capitalises its terms in mid-sentence (`typography.capitals = "terms"`).
+    that capitalises its terms in mid-sentence (`typography.capitals = "terms"`), but for the
+    capitals after a mark (`_after_marks`).
 
     >>> from kb.crosslang.library import get_library
     >>> capitals(get_library().book("fi"))["54.D"]
@@ -45,15 +51,15 @@ def capitals(book: Book) -> dict[str, list[Slip]]:
     >>> capitals(get_library().book("et"))["76.D"]
     [('case', 'Kui Kohtunik', 'Kui kohtunik')]
     """
-    if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
-        return {}
     lower = load_words(book.key).lower
     texts = {u.id: plain(u) for u in book.units if u.kind in LAW_LEVELS}
-    capital = Counter(lower(m[1]) for t in texts.values() for m in _CAPITAL.finditer(t))
-    second = Counter(lower(m[1]) for t in texts.values() for m in _SECOND.finditer(t))
     plain_words = Counter(w for t in texts.values() for w in re.findall(r"(?<=\w )[^\W\d_]+", t)
                           if w[0].islower())  # fmt: skip
-    found: dict[str, list[Slip]] = {}
+    found = _after_marks(texts, lower, plain_words)
+    if load_qa_words(book.key).get("typography", {}).get("capitals") == "terms":
+        return found
+    capital = Counter(lower(m[1]) for t in texts.values() for m in _CAPITAL.finditer(t))
+    second = Counter(lower(m[1]) for t in texts.values() for m in _SECOND.finditer(t))
     for uid, text in texts.items():
         for m in sorted([*_CAPITAL.finditer(text), *_SECOND.finditer(text)], key=Match.start):
             words = around(text, m.start(1) - 1, m.end())
@@ -64,6 +70,33 @@ def capitals(book: Book) -> dict[str, list[Slip]]:
                 plain_words[word] >= CASED * (capital[word] + second[word])
             ):
                 found.setdefault(uid, []).append(("case", words, words.replace(m[1], lower(m[1]))))
+    return found
+
+
+def _after_marks(texts: dict[str, str], lower: Callable[[str], str],
+                 plain_words: Counter[str]) -> dict[str, list[Slip]]:  # fmt: skip
+    """Per unit, a word capitalised after a comma or a closing bracket in mid-sentence, there
+    only, that the book prints in lower case three times or more and capitalises nowhere
+    else in mid-sentence, nor any word of its family (its first FAMILY letters): a slip, in
+    a book that capitalises its terms too (tr 50E4 "sonra, Eğer hakem", where tr prints
+    "eğer" nine times; tr capitalises "Hakem", "Hakemin" as it likes, so neither counts).
+    Kind `case`, the fix the lower case: no full stop is missing there.
+
+    >>> from kb.crosslang.library import get_library
+    >>> capitals(get_library().book("tr"))["50.E.4"]
+    [('case', 'sonra, Eğer', 'sonra, eğer')]
+    """
+    after = Counter(lower(m[1]) for t in texts.values() for m in _AFTER_MARK.finditer(t))
+    marked = (_CAPITAL, _SECOND, _AFTER_MARK)
+    family = Counter(lower(m[1])[:FAMILY] for t in texts.values()
+                     for pattern in marked for m in pattern.finditer(t))  # fmt: skip
+    found: dict[str, list[Slip]] = {}
+    for uid, text in texts.items():
+        for m in _AFTER_MARK.finditer(text):
+            word = lower(m[1])
+            if after[word] == 1 and family[word[:FAMILY]] == 1 and plain_words[word] >= 3:
+                words = around(text, m.start(1) - 2, m.end())
+                found.setdefault(uid, []).append(("case", words, words.replace(m[1], word)))
     return found
 
 

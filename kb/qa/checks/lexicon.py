@@ -23,7 +23,7 @@ from kb.profiles import load_qa_words
 ORDER = {
     "modal": ("need_not", "should_not", "must_not", "should", "must", "may"),
     "scope": ("only", "every", "any"),
-    "markers": ("unless", "except", "but", "or", "not"),
+    "markers": ("unless", "except", "but", "or", "and", "not"),
     "roles": (
         "sides",
         "non_offender",

@@ -1,7 +1,7 @@
 """Modal force: shall, should, may, must, need not, may not changed in one book (`modal`).
 
 Each book's forms of each force come from its profile (`kb.qa.checks.lexicon`). Three books
-at least are compared (of two, neither can be blamed), in four places:
+at least are compared (of two, neither can be blamed), in five places:
 
 - sentences the books print one to one (the same number of sentences in each unit): where
   the other books agree on every force and one book trades a force for another (et "ei pea",
@@ -14,6 +14,9 @@ at least are compared (of two, neither can be blamed), in four places:
   "dikkate alınmalıdır", must be taken into account).
 - a one-sentence text where the other books say "may" and nothing else modal and one book
   says nothing modal: it states as done what they leave to choice.
+- an obligation or prohibition two books say with different strength (shall and should)
+  where every other book's form leaves the strength open (the Turkish -meli is both): one
+  of the two changed it, and the English decides which, so the finding blames both.
 
 A trade between "shall" and "shall not" is left alone (a rule said positively in one book
 and negatively in another), and so is "may" for "may not" where the book says "only" in the
@@ -41,14 +44,17 @@ from kb.qa.checks.base import (
     WORD,
     Check,
     Difference,
+    names,
+    ordered,
     plain,
     reading_findings,
     sentences,
+    text_finding,
     texts_of,
 )
 from kb.qa.checks.lexicon import Form, applies, forms, outvoted, strength
 from kb.qa.checks.references import citations
-from kb.qa.groups import Alignment
+from kb.qa.groups import Alignment, Group
 from kb.qa.model import Finding
 
 # Trades of force that are a rule said another way rather than changed.
@@ -131,6 +137,61 @@ def _strength(found: dict[str, list[Form]], odd: str, others: list[str]) -> list
             sides = {odd: words} | {x: _names_of(found[x], force)[1] for x in others}
             out.append(Difference(odd, said, name, sides))
     return out
+
+
+FORCE_WEAK = {"must": "should", "must_not": "should_not"}  # a force said weakly, by name
+
+
+def _open_split(found: dict[str, list[Form]]) -> list[tuple[str, str, str]]:
+    """Per force every book says, the two books whose forms say its strength, each one way,
+    and differ (the strong one first, then the weak one, then the force) where every other
+    book's forms leave the strength open.
+
+    >>> t = {"fi": "Hänen pitäisi kutsua.", "tr": "Çağrılmalıdır.", "et": "Ta peab kutsuma."}
+    >>> _open_split({x: forms(x, "modal", v) for x, v in t.items()})
+    [('et', 'fi', 'must')]
+    """
+    out = []
+    for force in ("must", "must_not"):
+        levels = {x: {strength(x, f) for f in v if f.force == force} for x, v in found.items()}
+        if any(len(v) != 1 for v in levels.values()):
+            continue  # (a book that does not say it, or says it both ways)
+        known = {x: level for x, (level,) in levels.items() if level is not None}
+        if len(known) == 2 and len(set(known.values())) == 2 and len(known) < len(levels):
+            strong, weak = sorted(known, key=lambda x: known[x] != "strong")
+            out.append((strong, weak, force))
+    return out
+
+
+def check_open_split(a: Alignment, group: Group, units: dict[str, Unit]) -> Iterator[Finding]:
+    """The findings of `_open_split` in a group of three books or more: sentence by sentence
+    where the books print as many, else in the whole text; one per group, each book's words.
+
+    >>> from kb.crosslang.library import get_library
+    >>> from kb.qa.groups import align_books
+    >>> a = align_books(get_library(), ["fi", "tr", "et"])
+    >>> [f.message for f in check_open_split(a, a.by_id["6.C"], texts_of(a, a.by_id["6.C"]))]
+    ['fi says shall where et says should; tr says it in words that may be either (tulee olla; \
+peaksid; bulunmalıdır)']
+    """
+    texts = {x: _ASIDE.sub("", plain(u)) for x, u in units.items()}
+    split = {x: sentences(t) for x, t in texts.items()}
+    pieces = [texts]
+    if len({len(s) for s in split.values()}) == 1:
+        count = len(next(iter(split.values())))
+        pieces = [{x: s[n] for x, s in split.items()} for n in range(count)]
+    for piece in pieces:
+        found = {x: forms(x, "modal", t) for x, t in piece.items()}
+        for strong, weak, force in _open_split(found):
+            other = [x for x in units if x not in (strong, weak)]
+            sides = {x: next(f.words for f in found[x] if f.force == force)
+                     for x in (strong, weak, *other)}  # fmt: skip
+            params = {"odd": strong, "said": force, "other": weak, "force": FORCE_WEAK[force],
+                      "open": names(other), "words": "; ".join(sides.values())}  # fmt: skip
+            langs = ordered([strong, weak], other)
+            yield text_finding(a, "modal", "warning", group, langs, "modal.open", params,
+                               [strong, weak], sides)  # fmt: skip
+            return
 
 
 def _applying(texts: dict[str, str], cites: dict[str, dict[str, tuple[str, int]]],
@@ -255,14 +316,17 @@ def check_modal(a: Alignment) -> Iterator[Finding]:
     for group in a.groups:
         units = texts_of(a, group)
         if len(units) >= 3:
-            for f in reading_findings(a, "modal", group, list(units),
-                                      group_differences(a, units), "force"):  # fmt: skip
+            found = list(reading_findings(a, "modal", group, list(units),
+                                          group_differences(a, units), "force"))  # fmt: skip
+            for f in found:
                 force = f.params["force"]
                 if force in usual[f.about[0]]:
                     form, count = usual[f.about[0]][force]
                     fix = {"code": "fix.force", "force": force, "form": form, "count": count}
                     f = replace(f, fix=fix)
                 yield f
+            if not found:
+                yield from check_open_split(a, group, units)
 
 
 CHECKS = (Check("modal", "meaning", check_modal),)

@@ -208,7 +208,9 @@ def _words(text: str, start: int, end: int) -> str:
 def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, list[Slip]]:
     """Per book, the footnotes and list items of one aligned group it begins in lower case
     where every other book (two at least) begins them with a capital; an item only where
-    its sisters in its own book begin with a capital too.
+    its sisters in its own book begin with a capital too. An item whose two sisters or more
+    all begin with a capital is found whatever the others print (fi 86B2c "jos molemmat",
+    after "Kun ..." and "Jos ...").
 
     >>> from kb.crosslang.library import get_library
     >>> lib = get_library()
@@ -224,12 +226,16 @@ def lower_starts(units: dict[str, Unit], book_of: dict[str, Book]) -> dict[str, 
         for lang in odd_initial({x: v[n][:1] for x, v in notes.items()}, False):
             found.setdefault(lang, []).append(_capitalised(notes[lang][n], lang))
     texts = {x: plain(u) for x, u in units.items()}
-    for lang in odd_initial({x: t[:1] for x, t in texts.items()}, False):
-        unit = units[lang]
-        book = book_of[lang]
-        sisters = [plain(u)[:1] for u in book.units
+    odd = odd_initial({x: t[:1] for x, t in texts.items()}, False)
+    for lang, unit in units.items():
+        sisters = [plain(u)[:1] for u in book_of[lang].units
                    if u.parent == unit.parent and u.kind == unit.kind and u != unit]  # fmt: skip
-        if unit.kind in LAW_LEVELS and sisters and all(c.isupper() for c in sisters):
+        if (
+            texts[lang][:1].islower()
+            and unit.kind in LAW_LEVELS
+            and len(sisters) >= (1 if lang in odd else 2)
+            and all(c.isupper() for c in sisters)
+        ):
             found.setdefault(lang, []).append(_capitalised(texts[lang], lang))
     return found
 
