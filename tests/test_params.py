@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from unittest import mock
 
 from flask.testing import FlaskClient
 
 from kb import store
 from kb.web import cache, create_app, params
+from kb.web.pages.compare import compare as compare_page
 
 
 def test_sixty_thousand_repeats_are_refused_before_any_work(client: FlaskClient) -> None:
@@ -59,6 +63,27 @@ def test_the_page_cache_counts_its_keys() -> None:
     long = pages.put(("b", "/fi/law/1", (("q", "y" * 2000),)), b"x" * 100)
     assert long.size - short.size > 2000  # the key's value is counted, not only the page
     assert pages.size == short.size + long.size
+
+
+def test_a_page_is_made_once_by_the_readers_asking_for_it_at_once(client: FlaskClient) -> None:
+    """Readers asking at once for a page no one has asked for yet: the first makes it, the
+    others wait for it and are sent what it kept (sixteen workers made one page at once,
+    and a visitor waited behind them: tests/test_serving.py)."""
+    made = []
+    render = compare_page.__wrapped__
+
+    def slow(**kwargs):
+        made.append(kwargs)
+        time.sleep(0.3)
+        return render(**kwargs)
+
+    app = client.application
+    url = "/compare/41?langs=sk,et,fi&ui=tr"  # (a page no other test asks for)
+    slowed = {"pages.compare": cache.cached_page(slow)}
+    with mock.patch.dict(app.view_functions, slowed), ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: app.test_client().get(url), range(4)))
+    assert [a.status_code for a in answers] == [200] * 4 and len(made) == 1
+    assert len({a.get_data() for a in answers}) == 1
 
 
 def test_a_405_says_what_is_allowed(client: FlaskClient) -> None:

@@ -25,7 +25,8 @@ import os
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
@@ -70,6 +71,32 @@ class PageCache:
         self._pages: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
         self._builds: list[str] = []
+        self._making: dict[Hashable, tuple[threading.Lock, list[int]]] = {}
+
+    @contextmanager
+    def making(self, key: Hashable) -> Iterator[None]:
+        """Make one page at a time under a key: a request for a page another thread is
+        making waits for it, then finds it kept, rather than make it again beside it (a
+        hundred readers of a new page kept sixteen workers making it at once).
+
+        >>> cache = PageCache()
+        >>> with cache.making("k"):
+        ...     len(cache._making)
+        1
+        >>> len(cache._making)
+        0
+        """
+        with self._lock:
+            lock, waiting = self._making.setdefault(key, (threading.Lock(), [0]))
+            waiting[0] += 1
+        try:
+            with lock:
+                yield
+        finally:
+            with self._lock:
+                waiting[0] -= 1
+                if not waiting[0]:
+                    del self._making[key]
 
     def for_build(self, build: str) -> None:
         """Note that pages of `build` are asked for: the pages of builds before the one
@@ -312,31 +339,49 @@ def cached_page(view: Callable[..., Any]) -> Callable[..., Any]:
         public = current_app.config.get("LAWKB_PUBLIC_URL", "")
         ui, canonical, coding = i18n.ui_lang(), params.canonical(), coding_asked()
         path = None if canonical else page_file(library.build_dir, public, ui, request.path)
+        pages = caches().pages
         if path is not None:
+            return _from_file(pages, path, coding, lambda: view(**kwargs))
+        key = (library.build_id, str(data), public, ui, request.path, canonical)
+        pages.for_build(library.build_id)
+        return _from_cache(pages, key, coding, lambda: view(**kwargs))
+
+    return wrapper
+
+
+def _from_file(pages: PageCache, path: Path, coding: str, render: Callable[[], Any]) -> Any:
+    """A page the same for every reader: from its file, written by its first reader (one
+    at a time: `PageCache.making`); what cannot be written is sent as rendered."""
+    found = read_page(path, coding)
+    if found is None:
+        with pages.making(path):
             found = read_page(path, coding)
             if found is None:
                 g.for_everyone = True  # rendered from no reader's cookie but the language
-                result = view(**kwargs)
+                result = render()
                 if not isinstance(result, str) or not write_page(path, result.encode()):
                     return result
                 found = read_page(path, coding)
-            return page_response(*found, coding) if found else view(**kwargs)
-        key = (library.build_id, str(data), public, ui, request.path, canonical)
-        pages = caches().pages
-        pages.for_build(library.build_id)
-        found = pages.get(key, coding)
-        if found is None:
-            result = view(**kwargs)
-            if not isinstance(result, str):
-                return result
-            page = result.encode()
-            kept = pages.put(key, page, coding)  # in the reader's coding (see `PageCache`)
-            found = pages.get(key, coding) if coding in CODINGS else (page, kept.etag)
-            if found is None:  # a page over the whole budget: sent as rendered
-                return result
-        return page_response(*found, coding)
+    return page_response(*found, coding) if found else render()
 
-    return wrapper
+
+def _from_cache(pages: PageCache, key: Hashable, coding: str, render: Callable[[], Any]) -> Any:
+    """A page asked with parameters: from the cache, rendered by its first reader (one at a
+    time) in the reader's coding; a page over the whole budget is sent as rendered."""
+    found = pages.get(key, coding)
+    if found is None:
+        with pages.making(key):
+            found = pages.get(key, coding)
+            if found is None:
+                result = render()
+                if not isinstance(result, str):
+                    return result
+                page = result.encode()
+                kept = pages.put(key, page, coding)  # in the reader's coding (`PageCache`)
+                found = pages.get(key, coding) if coding in CODINGS else (page, kept.etag)
+                if found is None:
+                    return result
+    return page_response(*found, coding)
 
 
 def page_response(body: bytes, etag: str, coding: str) -> Any:
