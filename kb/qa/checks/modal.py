@@ -139,6 +139,24 @@ def _strength(found: dict[str, list[Form]], odd: str, others: list[str]) -> list
     return out
 
 
+def one_to_one(texts: dict[str, str]) -> list[dict[str, str]] | None:
+    """The books' sentences one to one (each book's n-th sentence together), where every
+    book prints as many; else None.
+
+    >>> one_to_one({"fi": "Pelaaja pelaa. Peli jatkuu.", "et": "Mängija mängib. Mäng jätkub."})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'fi': 'Pelaaja pelaa.', 'et': 'Mängija mängib.'},
+     {'fi': 'Peli jatkuu.', 'et': 'Mäng jätkub.'}]
+    >>> one_to_one({"fi": "Pelaaja pelaa. Peli jatkuu.", "et": "Mängija mängib."}) is None
+    True
+    """
+    split = {x: sentences(t) for x, t in texts.items()}
+    counts = {len(s) for s in split.values()}
+    if len(counts) != 1:
+        return None
+    return [{x: s[n] for x, s in split.items()} for n in range(counts.pop())]
+
+
 FORCE_WEAK = {"must": "should", "must_not": "should_not"}  # a force said weakly, by name
 
 
@@ -175,12 +193,7 @@ def check_open_split(a: Alignment, group: Group, units: dict[str, Unit]) -> Iter
 peaksid; bulunmalıdır)']
     """
     texts = {x: _ASIDE.sub("", plain(u)) for x, u in units.items()}
-    split = {x: sentences(t) for x, t in texts.items()}
-    pieces = [texts]
-    if len({len(s) for s in split.values()}) == 1:
-        count = len(next(iter(split.values())))
-        pieces = [{x: s[n] for x, s in split.items()} for n in range(count)]
-    for piece in pieces:
+    for piece in one_to_one(texts) or [texts]:
         found = {x: forms(x, "modal", t) for x, t in piece.items()}
         for strong, weak, force in _open_split(found):
             other = [x for x in units if x not in (strong, weak)]
@@ -265,11 +278,11 @@ def group_differences(a: Alignment, units: dict[str, Unit]) -> list[Difference]:
     [('et', 'should_not', 'must_not')]
     """
     texts = {x: plain(u) for x, u in units.items()}
-    split = {x: sentences(t) for x, t in texts.items()}
     found: list[Difference] = []
-    if len({len(s) for s in split.values()}) == 1:
-        for n in range(len(next(iter(split.values())))):
-            found += differences({x: s[n] for x, s in split.items()})
+    pieces = one_to_one(texts)
+    if pieces is not None:
+        for piece in pieces:
+            found += differences(piece)
     else:
         whole = {x: forms(x, "modal", t) for x, t in texts.items()}
         for odd in whole:
