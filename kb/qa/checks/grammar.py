@@ -53,6 +53,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Any
 
+from kb.core.profile import Words
 from kb.crosslang.library import Book
 from kb.profiles import alternation, load_qa_words, load_words
 from kb.qa.checks.base import TOKEN, Vocabulary, printed_texts, vocabulary
@@ -205,7 +206,8 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
     analyse = analyser(profile.get("analyser", ""))
     if analyse is None and not profile.get("confused"):
         return []
-    lower = load_words(book.key).lower
+    casing = load_words(book.key)
+    lower = casing.lower
     found: dict[tuple[str, ...], tuple[str, list[str], Wanted]] = {}
     for unit, text in printed_texts(book):
         tokens = _TOKEN.findall(text)
@@ -225,7 +227,7 @@ def slips(book: Book, words: Vocabulary | None = None) -> list[Slip]:
                         or _governed(analyse, before, x, y, profile)
                         or _preposition(analyse, x, y, after, profile)
                     )
-                ) or _confused(tokens[max(0, i - LEAD) : i], x, y, profile)
+                ) or _confused(tokens[max(0, i - LEAD) : i], x, y, profile, casing)
                 if wanted:
                     printed = " ".join([*tokens[i - wanted[3] : i], x, y])
                     key = tuple(lower(w) for w in printed.split(" "))
@@ -532,38 +534,44 @@ def _only(readings: tuple[Reading, ...], cls: str) -> bool:
     return bool(readings) and all(r.cls == cls for r in readings)
 
 
-def _confused(lead: list[str], x: str, y: str, profile: Profile) -> Wanted | None:
+def _confused(lead: list[str], x: str, y: str, profile: Profile, casing: Words) -> Wanted | None:
     """Where a word a rule of the profile's `grammar.confused` names stands after a word its
     `after` patterns match, or before one its `before` patterns match, which take the rule's
     `form` instead (fi "muulloin kun", when, for "muulloin kuin", than; et "reeglina 19", as
     a rule, for "reegliga 19", by Law 19): the kind "confused" and the words to write. An
     `after` rule's `window` (1 where none) is how many words back, of `lead` and `x`, the
     word that takes the form may stand, with words alone between (fi 20F2 "samoin
-    perusteiden kun", on the same grounds when, for "kuin", as).
+    perusteiden kun", on the same grounds when, for "kuin", as). Words are lower- and
+    upper-cased as the book's language writes them (`casing`: Turkish "ısrar", "Israr").
 
     >>> et = {"confused": [{"word": "reeglina", "form": "reegliga", "before": ["[0-9]+"]}]}
-    >>> _confused([], "Reeglina", "19", et)
+    >>> _confused([], "Reeglina", "19", et, Words())
     ('confused', (), 'Reegliga 19', 0)
     >>> fi = {"confused": [{"word": "kun", "form": "kuin", "after": ["samoin"], "window": 3}]}
-    >>> _confused(["selitys", "ja", "samoin"], "perusteiden", "kun", fi)
+    >>> _confused(["selitys", "ja", "samoin"], "perusteiden", "kun", fi, Words())
     ('confused', (), 'samoin perusteiden kuin', 1)
-    >>> _confused(["samoin", ","], "perusteiden", "kun", fi) is None
+    >>> _confused(["samoin", ","], "perusteiden", "kun", fi, Words()) is None
     True
+    >>> tr = {"confused": [{"word": "israr", "form": "ısrar", "before": ["ed\\w*"]}]}
+    >>> _confused([], "İsrar", "eder", tr, Words(casing=(("I", "ı"), ("İ", "i"))))
+    ('confused', (), 'Israr eder', 0)
     """
+    lower = casing.lower
     for rule in profile.get("confused", ()):
-        if "after" in rule and y.lower() == rule["word"]:
+        if "after" in rule and lower(y) == rule["word"]:
             words = [*lead, x][-rule.get("window", 1) :]
             takes = alternation(tuple(rule["after"]))
             for n in reversed(range(len(words))):
                 if not words[n][0].isalpha():
                     break
-                if takes.fullmatch(words[n].lower()):
+                if takes.fullmatch(lower(words[n])):
                     return "confused", (), " ".join([*words[n:], rule["form"]]), len(words) - 1 - n
         elif (
             "before" in rule
-            and x.lower() == rule["word"]
-            and alternation(tuple(rule["before"])).fullmatch(y.lower())
+            and lower(x) == rule["word"]
+            and alternation(tuple(rule["before"])).fullmatch(lower(y))
         ):
-            form = rule["form"][0].upper() + rule["form"][1:] if x[0].isupper() else rule["form"]
+            form = rule["form"]
+            form = casing.upper(form[0]) + form[1:] if x[0].isupper() else form
             return "confused", (), f"{form} {y}", 0
     return None
